@@ -1,0 +1,76 @@
+// Argument errors shared by every family.
+//
+// The core throws these before it allocates anything, so a caller (the doctest suite, the
+// embind layer) can rely on "bad input -> one exception, nothing changed". The wasm layer maps
+// them one to one onto JavaScript's RangeError and TypeError.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace posenc {
+
+// A value of the right kind outside its allowed range (negative length, odd dim, NaN...).
+class RangeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A value of the wrong kind (wrong array length, unknown option string).
+class TypeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+namespace detail {
+inline std::string fmt(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+}  // namespace detail
+
+// Integer in [lo, hi]; the message names the argument and the range, e.g.
+// "dim must be an integer in [2, 8192], got 0".
+inline void requireInt(const char* name, double v, double lo, double hi) {
+  if (!(std::isfinite(v) && v == std::floor(v) && v >= lo && v <= hi)) {
+    throw RangeError(std::string(name) + " must be an integer in [" + detail::fmt(lo) + ", " +
+                     detail::fmt(hi) + "], got " + detail::fmt(v));
+  }
+}
+
+// Finite real in [lo, hi] (NaN and infinities are rejected).
+inline void requireReal(const char* name, double v, double lo, double hi) {
+  if (!(std::isfinite(v) && v >= lo && v <= hi)) {
+    throw RangeError(std::string(name) + " must be a finite number in [" + detail::fmt(lo) +
+                     ", " + detail::fmt(hi) + "], got " + detail::fmt(v));
+  }
+}
+
+// Finite real strictly greater than lo and at most hi.
+inline void requireRealAbove(const char* name, double v, double lo, double hi) {
+  if (!(std::isfinite(v) && v > lo && v <= hi)) {
+    throw RangeError(std::string(name) + " must be a finite number in (" + detail::fmt(lo) +
+                     ", " + detail::fmt(hi) + "], got " + detail::fmt(v));
+  }
+}
+
+inline void requireEven(const char* name, int64_t v) {
+  if (v % 2 != 0) {
+    throw RangeError(std::string(name) + " must be even (it is split into pairs), got " +
+                     std::to_string(v));
+  }
+}
+
+inline void requireLength(const char* name, size_t got, size_t want) {
+  if (got != want) {
+    throw TypeError(std::string(name) + " must have length " + std::to_string(want) + ", got " +
+                    std::to_string(got));
+  }
+}
+
+}  // namespace posenc

@@ -1,0 +1,56 @@
+// Bindings: attention weights (or scores) for one head, and which kernels this module runs.
+#include <emscripten/bind.h>
+
+#include <cmath>
+
+#include "core/attention.hpp"
+#include "core/kernels/dispatch.hpp"
+#include "core/limits.hpp"
+#include "wasm/bindings/args.hpp"
+
+namespace posenc::js {
+namespace {
+
+int rowsOf(size_t length, int dim, const char* name) {
+  if (length % size_t(dim) != 0) {
+    throw RangeError(std::string(name) + ".length must be a multiple of dim (" +
+                     std::to_string(dim) + "), got " + std::to_string(length));
+  }
+  return int(length / size_t(dim));
+}
+
+val attentionJs(val qArg, val kArg, val dimArg, val opts) {
+  return guarded([&] {
+    const double dim = number(dimArg, "dim");
+    const val o = options(opts, "options");
+    requireInt("dim", dim, 1, kMaxDim);
+    AttentionParams p;
+    p.dim = int(dim);
+    p.causal = boolOption(o, "causal", false, "options.causal");
+    p.softmax = boolOption(o, "softmax", true, "options.softmax");
+    p.scale = numberOption(o, "scale", 1.0 / std::sqrt(dim), "options.scale");
+    const std::vector<float> q = floats(qArg, "q", size_t(kMaxElements));
+    const std::vector<float> k = floats(kArg, "k", size_t(kMaxElements));
+    p.qRows = rowsOf(q.size(), p.dim, "q");
+    p.kRows = rowsOf(k.size(), p.dim, "k");
+    std::vector<float> bias;
+    if (has(o, "bias") && !o["bias"].isNull()) {
+      bias = floats(o["bias"], "options.bias", size_t(kMaxElements));
+      p.bias = bias.data();
+    }
+    checkAttention(p, q.data(), q.size(), k.data(), k.size(), bias.size());
+    std::vector<float> out(size_t(p.qRows) * p.kRows);
+    attention(p, q.data(), k.data(), out.data());
+    return toFloat32Array(out.data(), out.size());
+  });
+}
+
+bool simdJs() { return kernels::kSimd; }
+
+}  // namespace
+}  // namespace posenc::js
+
+EMSCRIPTEN_BINDINGS(posenc_attention) {
+  emscripten::function("attention", &posenc::js::attentionJs);
+  emscripten::function("simd", &posenc::js::simdJs);
+}

@@ -1,0 +1,83 @@
+// The public JS API: `loadPosenc()` picks the SIMD or the scalar module and returns functions
+// that throw RangeError/TypeError on bad input (see posenc.d.ts for types and ranges).
+//
+// The embind layer *returns* an Error object instead of throwing it across C++ frames (which
+// would leak their memory); this file throws it, so callers see ordinary JS exceptions.
+
+const SIMD_PROBE = new Uint8Array([
+  // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)) — from wasm-feature-detect
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
+  15, 253, 98, 11,
+]);
+
+/** True when this engine validates WebAssembly SIMD (128-bit) code. */
+export function simdSupported() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
+
+async function readWasm(url) {
+  // Node 20's fetch cannot read file: URLs; the module is then handed its bytes directly.
+  const { readFile } = await import('node:fs/promises');
+  return readFile(url);
+}
+
+// Fixed arities: embind rejects calls with a different argument count, so missing trailing
+// arguments are passed as undefined (the C++ side applies the defaults).
+const API = {
+  sinusoidal: 3,
+  sinusoidalFrequencies: 2,
+  sinusoidalDot: 4,
+  learned: 3,
+  ropeFrequencies: 2,
+  ropeApply: 4,
+  shawIndex: 3,
+  t5Bucket: 2,
+  alibiSlopes: 1,
+  alibiBias: 3,
+  attention: 4,
+};
+
+function wrap(fn, arity) {
+  return (...args) => {
+    args.length = arity;
+    const result = fn(...args);
+    if (result instanceof Error) throw result;
+    return result;
+  };
+}
+
+/**
+ * Loads the core. `simd: 'auto'` (default) probes the engine; `true`/`false` force a module
+ * (forcing SIMD where it is unsupported throws).
+ * @param {{simd?: 'auto'|boolean, baseUrl?: string|URL}} [options]
+ */
+export async function loadPosenc(options = {}) {
+  const { simd = 'auto' } = options ?? {};
+  if (simd !== 'auto' && simd !== true && simd !== false) {
+    throw new TypeError(`options.simd must be 'auto', true or false, got ${String(simd)}`);
+  }
+  const supported = simdSupported();
+  if (simd === true && !supported) {
+    throw new RangeError('options.simd is true but this engine does not support WebAssembly SIMD');
+  }
+  const useSimd = simd === 'auto' ? supported : simd;
+  const name = useSimd ? 'posenc-simd' : 'posenc-scalar';
+  const base = options.baseUrl ? new URL(options.baseUrl) : new URL('./dist/', import.meta.url);
+  const { default: factory } = await import(new URL(`${name}.mjs`, base).href);
+  const wasmUrl = new URL(`${name}.wasm`, base);
+  const moduleArgs = isNode
+    ? { wasmBinary: await readWasm(wasmUrl) }
+    : { locateFile: (file) => new URL(file, base).href };
+  const m = await factory(moduleArgs);
+  if (m.simd() !== useSimd) throw new Error(`${name} reports simd=${m.simd()}`);
+
+  const api = { simd: useSimd };
+  for (const [fnName, arity] of Object.entries(API)) api[fnName] = wrap(m[fnName], arity);
+  return Object.freeze(api);
+}
