@@ -1,0 +1,45 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, started
+// with the flags this sandbox needs (no background network, no sandbox as root), against the
+// project's own static server on 127.0.0.1.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from '../../web/serve.mjs';
+
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Starts the server and a browser; returns { url, browser, newPage, close }. */
+export async function startBrowser() {
+  const server = await serve({ port: 0 });
+  const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    url: server.url,
+    context,
+    /** A new page that records console errors and page errors into page.errors. */
+    async newPage(options = {}) {
+      const page = await context.newPage();
+      if (options.viewport) await page.setViewportSize(options.viewport);
+      page.errors = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') page.errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => page.errors.push(String(err)));
+      return page;
+    },
+    async close() {
+      await context.close();
+      await server.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

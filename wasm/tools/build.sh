@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the two browser modules (SIMD, scalar) into wasm/dist/ and, with --tests, the native
+# and wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
+# Flags live in CMakeLists.txt; this only names build directories.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+configure_wasm() {
+  [ -f build/wasm/build.ninja ] && return
+  # emcmake sets an emulator Node 20 rejects (TOOLCHAIN.md pitfall 4): name plain node instead.
+  emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
+}
+configure_native() {  # $1 build dir, rest: extra cmake args
+  local dir=$1; shift
+  [ -f "$dir/build.ninja" ] && return
+  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
+}
+
+configure_wasm
+cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar
+
+if [ "${1:-}" = "--tests" ]; then
+  cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd
+  configure_native build/native
+  cmake --build build/native -j "$jobs"
+  configure_native build/native-sanitize -DPOSENC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+  cmake --build build/native-sanitize -j "$jobs" --target posenc-core-tests
+fi

@@ -1,0 +1,121 @@
+// Heatmap: draws a row-major Float32Array straight onto a canvas (one ImageData pixel per
+// cell, scaled without smoothing so cells stay crisp on high-DPI screens), with a legend,
+// a hover/keyboard cursor and a callback that reports the cell under it.
+import { divergingCss, divergingRgb } from './palette.js';
+
+export class Heatmap {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{limit?: number, onCell?: (cell: {row:number, col:number, value:number}|null) => void}} [options]
+   */
+  constructor(canvas, { limit = 1, onCell = () => {} } = {}) {
+    this.canvas = canvas;
+    this.limit = limit;
+    this.onCell = onCell;
+    this.cursor = null;
+    this.source = document.createElement('canvas');
+    canvas.tabIndex = 0;
+    canvas.addEventListener('pointermove', (e) => this.#pointer(e));
+    canvas.addEventListener('pointerleave', () => this.#setCursor(null));
+    canvas.addEventListener('keydown', (e) => this.#key(e));
+    canvas.addEventListener('blur', () => this.#setCursor(null));
+    new ResizeObserver(() => this.#paint()).observe(canvas);
+  }
+
+  /** values.length must equal rows * cols. */
+  draw(values, rows, cols) {
+    if (!(values instanceof Float32Array) || values.length !== rows * cols) {
+      throw new RangeError(`heatmap data must be a Float32Array of rows*cols = ${rows * cols}`);
+    }
+    this.values = values;
+    this.rows = rows;
+    this.cols = cols;
+    this.source.width = cols;
+    this.source.height = rows;
+    const ctx = this.source.getContext('2d');
+    const image = ctx.createImageData(cols, rows);
+    const px = image.data;
+    for (let i = 0; i < values.length; i++) {
+      divergingRgb(values[i], this.limit, px, i * 4);
+      px[i * 4 + 3] = 255;
+    }
+    ctx.putImageData(image, 0, 0);
+    if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
+    this.#paint();
+    if (this.cursor) this.#report();
+  }
+
+  #paint() {
+    if (!this.values) return;
+    const ratio = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
+    const h = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+    const ctx = this.canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.source, 0, 0, w, h);
+    if (this.cursor) {
+      const cw = w / this.cols;
+      const ch = h / this.rows;
+      ctx.lineWidth = Math.max(1, ratio * 1.5);
+      ctx.strokeStyle = '#111';
+      ctx.strokeRect(this.cursor.col * cw, this.cursor.row * ch, cw, ch);
+      ctx.strokeStyle = '#fff';
+      ctx.strokeRect(this.cursor.col * cw - ctx.lineWidth, this.cursor.row * ch - ctx.lineWidth,
+        cw + 2 * ctx.lineWidth, ch + 2 * ctx.lineWidth);
+    }
+  }
+
+  #pointer(e) {
+    if (!this.values) return;
+    const r = this.canvas.getBoundingClientRect();
+    const col = Math.floor(((e.clientX - r.left) / r.width) * this.cols);
+    const row = Math.floor(((e.clientY - r.top) / r.height) * this.rows);
+    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return;
+    this.#setCursor({ row, col });
+  }
+
+  #key(e) {
+    if (!this.values) return;
+    const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const c = this.cursor ?? { row: 0, col: 0 };
+    const row = Math.min(this.rows - 1, Math.max(0, c.row + (this.cursor ? step[0] : 0)));
+    const col = Math.min(this.cols - 1, Math.max(0, c.col + (this.cursor ? step[1] : 0)));
+    this.#setCursor({ row, col });
+  }
+
+  #setCursor(cell) {
+    this.cursor = cell;
+    this.#paint();
+    this.#report();
+  }
+
+  #report() {
+    const c = this.cursor;
+    this.onCell(c ? { ...c, value: this.values[c.row * this.cols + c.col] } : null);
+  }
+}
+
+/** Fills `element` with a horizontal colour bar for [-limit, limit] (DOM only, no inline CSS). */
+export function legend(element, limit, steps = 64) {
+  const bar = document.createElement('canvas');
+  bar.width = steps;
+  bar.height = 1;
+  bar.className = 'legend-bar';
+  const ctx = bar.getContext('2d');
+  for (let i = 0; i < steps; i++) {
+    ctx.fillStyle = divergingCss(-limit + (2 * limit * (i + 0.5)) / steps, limit);
+    ctx.fillRect(i, 0, 1, 1);
+  }
+  const labels = document.createElement('div');
+  labels.className = 'legend-labels';
+  for (const v of [-limit, 0, limit]) {
+    const s = document.createElement('span');
+    s.textContent = v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
+    labels.append(s);
+  }
+  element.replaceChildren(bar, labels);
+}

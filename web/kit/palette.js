@@ -1,0 +1,30 @@
+// Diverging colour scale centred on 0, from ColorBrewer's RdBu (colour-blind safe): blue for
+// negative, near-white for 0, red for positive. Values are clamped to [-limit, limit].
+const STOPS = [
+  [33, 102, 172],
+  [103, 169, 207],
+  [247, 247, 247],
+  [239, 138, 98],
+  [178, 24, 43],
+];
+
+/** Writes the RGB of `value` on a [-limit, limit] scale into out[offset..offset+2]. */
+export function divergingRgb(value, limit, out, offset) {
+  let t = limit > 0 ? (value / limit + 1) / 2 : 0.5;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const x = t * (STOPS.length - 1);
+  const i = Math.min(STOPS.length - 2, Math.floor(x));
+  const f = x - i;
+  const a = STOPS[i];
+  const b = STOPS[i + 1];
+  out[offset] = a[0] + (b[0] - a[0]) * f;
+  out[offset + 1] = a[1] + (b[1] - a[1]) * f;
+  out[offset + 2] = a[2] + (b[2] - a[2]) * f;
+}
+
+/** CSS colour for a value (legends, swatches). */
+export function divergingCss(value, limit) {
+  const c = [0, 0, 0];
+  divergingRgb(value, limit, c, 0);
+  return `rgb(${c.map(Math.round).join(' ')})`;
+}

@@ -1,0 +1,86 @@
+// A small static server for the explainer: 127.0.0.1 only, the repository root as the site,
+// correct MIME types (application/wasm matters for streaming compilation) and the strict CSP
+// the page is meant to run under. Usage: node web/serve.mjs [--port N] [--quiet]
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+async function handle(req, res) {
+  const url = new URL(req.url, 'http://localhost');
+  let path = decodeURIComponent(url.pathname);
+  if (path.endsWith('/')) path += 'index.html';
+  const file = normalize(join(ROOT, path));
+  if (file !== ROOT && !file.startsWith(ROOT + sep)) {
+    res.writeHead(403).end('forbidden');
+    return;
+  }
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    return;
+  }
+  if (info.isDirectory()) {
+    res.writeHead(301, { location: url.pathname + '/' }).end();
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+/** Starts the server; resolves to { url, close }. Port 0 picks a free port. */
+export function serve({ port = 0, host = '127.0.0.1' } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer((req, res) => {
+      handle(req, res).catch(() => res.writeHead(500).end());
+    });
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const { port: actual } = server.address();
+      resolvePromise({
+        url: `http://${host}:${actual}/`,
+        close: () => new Promise((r) => server.close(r)),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const i = process.argv.indexOf('--port');
+  const wanted = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT ?? 8080);
+  let server;
+  try {
+    server = await serve({ port: wanted });
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE') throw e;
+    server = await serve({ port: 0 });  // the usual port is taken: any free one will do
+  }
+  console.log(`Positional encoding explainer: ${server.url}`);
+  console.log('Press Ctrl+C to stop.');
+}
