@@ -10,6 +10,15 @@
 namespace posenc {
 namespace {
 
+void requireNoNanOrPlusInf(const char* name, const float* v, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (std::isnan(v[i]) || v[i] == INFINITY) {
+      throw RangeError(std::string(name) + "[" + std::to_string(i) +
+                       "] must be a finite number or -Infinity, got " + detail::fmt(v[i]));
+    }
+  }
+}
+
 void requireFinite(const char* name, const float* v, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (!std::isfinite(v[i])) {
@@ -41,12 +50,7 @@ void checkAttention(const AttentionParams& p, const float* q, size_t qLength, co
   requireFinite("k", k, kLength);
   if (p.bias) {
     requireLength("bias", biasLength, size_t(p.qRows) * p.kRows);
-    for (size_t i = 0; i < biasLength; ++i) {
-      if (std::isnan(p.bias[i]) || p.bias[i] == INFINITY) {
-        throw RangeError("bias[" + std::to_string(i) +
-                         "] must be a finite number or -Infinity, got " + detail::fmt(p.bias[i]));
-      }
-    }
+    requireNoNanOrPlusInf("bias", p.bias, biasLength);
   }
 }
 
@@ -67,6 +71,21 @@ void attention(const AttentionParams& p, const float* q, const float* k, float* 
     }
     if (p.softmax) kernels::softmaxRow(row, kr);
   }
+}
+
+void checkSoftmax(const float* x, size_t length, int cols) {
+  requireInt("cols", cols, 1, kMaxRows);
+  requireInt("x.length", double(length), 0, kMaxElements);
+  if (length % size_t(cols) != 0) {
+    throw RangeError("x.length must be a multiple of cols (" + std::to_string(cols) + "), got " +
+                     std::to_string(length));
+  }
+  requireNoNanOrPlusInf("x", x, length);
+}
+
+void softmaxRows(float* x, size_t length, int cols) {
+  checkSoftmax(x, length, cols);
+  for (size_t r = 0; r < length / size_t(cols); ++r) kernels::softmaxRow(x + r * cols, cols);
 }
 
 }  // namespace posenc

@@ -21,4 +21,9 @@ void checkAttention(const AttentionParams& p, const float* q, size_t qLength, co
                     size_t kLength, size_t biasLength);
 void attention(const AttentionParams& p, const float* q, const float* k, float* out);
 
+// Stable softmax of each row of x (rows x cols) in place. Entries may be -Infinity (masked);
+// NaN and +Infinity are RangeErrors. A row of only -Infinity becomes zeros.
+void checkSoftmax(const float* x, size_t length, int cols);
+void softmaxRows(float* x, size_t length, int cols);
+
 }  // namespace posenc

@@ -6,6 +6,7 @@
 // is the shape of the idea: the table has maxPositions rows and nothing past the last one.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -1,5 +1,6 @@
 #include "sinusoidal.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "errors.hpp"
@@ -28,11 +29,24 @@ std::vector<double> sinusoidalFrequencies(int dModel, double base) {
   return f;
 }
 
+// Rows per block: one exactly reduced sin/cos row per block, the other rows by rotation
+// (kernels::sinusoidalBlock). 16 keeps the rotation tables (16 x d/2 x 2 floats) in cache.
+constexpr int kBlockRows = 16;
+
 void sinusoidal(const SinusoidalParams& p, float* out) {
   checkSinusoidal(p);
   const std::vector<double> f = sinusoidalFrequencies(p.dModel, p.base);
-  for (int r = 0; r < p.positions; ++r) {
-    kernels::sinusoidalRow(p.offset + r, f.data(), p.dModel, out + size_t(r) * p.dModel);
+  const size_t nf = f.size();
+  const int blockRows = std::min(kBlockRows, p.positions);
+  std::vector<float> rotS(size_t(blockRows) * nf), rotC(size_t(blockRows) * nf), s0(nf), c0(nf);
+  for (int k = 0; k < blockRows; ++k) {
+    kernels::sincosRow(k, f.data(), nf, rotS.data() + k * nf, rotC.data() + k * nf);
+  }
+  for (int r = 0; r < p.positions; r += blockRows) {
+    kernels::sincosRow(p.offset + r, f.data(), nf, s0.data(), c0.data());
+    kernels::sinusoidalBlock(s0.data(), c0.data(), rotS.data(), rotC.data(),
+                             size_t(std::min(blockRows, p.positions - r)), p.dModel,
+                             out + size_t(r) * p.dModel);
   }
 }
 

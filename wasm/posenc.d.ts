@@ -53,6 +53,8 @@ export interface Posenc {
   /** softmax(Q·Kᵀ·scale + bias + causal mask) row by row, rows(q) × rows(k). */
   attention(q: NumberArray, k: NumberArray, dim: number,
     options?: { bias?: NumberArray; causal?: boolean; scale?: number; softmax?: boolean }): Float32Array;
+  /** Stable softmax of each row of x (rows × cols); −Infinity entries get weight 0. */
+  softmax(x: NumberArray, cols: number): Float32Array;
 }
 
 /** Loads the core; 'auto' (default) probes WebAssembly SIMD and falls back to the scalar build. */

@@ -41,6 +41,7 @@ const API = {
   alibiSlopes: 1,
   alibiBias: 3,
   attention: 4,
+  softmax: 2,
 };
 
 function wrap(fn, arity) {

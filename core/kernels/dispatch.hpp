@@ -20,8 +20,9 @@ constexpr bool kSimd = true;
 inline void sincosRow(double p, const double* f, size_t n, float* s, float* c) noexcept {
   sincosRowSimd(p, f, n, s, c);
 }
-inline void sinusoidalRow(double p, const double* f, size_t d, float* out) noexcept {
-  sinusoidalRowSimd(p, f, d, out);
+inline void sinusoidalBlock(const float* s0, const float* c0, const float* rs, const float* rc,
+                            size_t rows, size_t d, float* out) noexcept {
+  sinusoidalBlockSimd(s0, c0, rs, rc, rows, d, out);
 }
 inline void ropeRotateRow(const float* s, const float* c, float a, size_t n, bool il,
                           float* x) noexcept {
@@ -38,8 +39,9 @@ constexpr bool kSimd = false;
 inline void sincosRow(double p, const double* f, size_t n, float* s, float* c) noexcept {
   sincosRowScalar(p, f, n, s, c);
 }
-inline void sinusoidalRow(double p, const double* f, size_t d, float* out) noexcept {
-  sinusoidalRowScalar(p, f, d, out);
+inline void sinusoidalBlock(const float* s0, const float* c0, const float* rs, const float* rc,
+                            size_t rows, size_t d, float* out) noexcept {
+  sinusoidalBlockScalar(s0, c0, rs, rc, rows, d, out);
 }
 inline void ropeRotateRow(const float* s, const float* c, float a, size_t n, bool il,
                           float* x) noexcept {

@@ -44,15 +44,26 @@ inline void sincosRowScalar(double pos, const double* freq, size_t n, float* s, 
   for (size_t i = 0; i < n; ++i) sincosReduced(pos * freq[i], s + i, c + i);
 }
 
-// One row of the sinusoidal table: out[2i] = sin(pos f_i), out[2i+1] = cos(pos f_i), i < d/2;
-// an odd d ends with one more sine, out[d-1] = sin(pos f_{(d-1)/2}) (the paper formula applied
-// at every index).
-inline void sinusoidalRowScalar(double pos, const double* freq, size_t d, float* out) noexcept {
-  const size_t pairs = d / 2;
-  for (size_t i = 0; i < pairs; ++i) sincosReduced(pos * freq[i], out + 2 * i, out + 2 * i + 1);
-  if (d & 1) {
-    float c;
-    sincosReduced(pos * freq[pairs], out + d - 1, &c);
+// Rows p0 .. p0 + rows - 1 of the sinusoidal table (row stride d) from the exactly reduced
+// base row (s0, c0) = sin/cos(p0 f_i) and the rotations (rotS, rotC)[k] = sin/cos(k f_i):
+//   sin((p0 + k) f) = sin(p0 f) cos(k f) + cos(p0 f) sin(k f)
+//   cos((p0 + k) f) = cos(p0 f) cos(k f) - sin(p0 f) sin(k f)
+// Each row comes straight from the base (nothing accumulates from row to row), so the error is
+// that of three float32 sin/cos values plus two roundings: max abs error 5e-7 vs float64.
+// out[2i] = sin, out[2i + 1] = cos for i < d/2; an odd d ends with one more sine, out[d - 1]
+// (the paper formula at every index). s0, c0, rotS[k], rotC[k] hold ceil(d/2) values.
+inline void sinusoidalBlockScalar(const float* s0, const float* c0, const float* rotS,
+                                  const float* rotC, size_t rows, size_t d, float* out) noexcept {
+  const size_t nf = (d + 1) / 2;
+  for (size_t k = 0; k < rows; ++k) {
+    const float* rs = rotS + k * nf;
+    const float* rc = rotC + k * nf;
+    float* row = out + k * d;
+    for (size_t i = 0; i < d / 2; ++i) {
+      row[2 * i] = s0[i] * rc[i] + c0[i] * rs[i];
+      row[2 * i + 1] = c0[i] * rc[i] - s0[i] * rs[i];
+    }
+    if (d & 1) row[d - 1] = s0[nf - 1] * rc[nf - 1] + c0[nf - 1] * rs[nf - 1];
   }
 }
 

@@ -69,20 +69,35 @@ inline void sincosRowSimd(double pos, const double* freq, size_t n, float* s, fl
   for (; i < n; ++i) sincosReduced(pos * freq[i], s + i, c + i);
 }
 
-inline void sinusoidalRowSimd(double pos, const double* freq, size_t d, float* out) noexcept {
-  const v128_t p = wasm_f64x2_splat(pos);
+// Pairs outer, rows inner: the base row's four sines and cosines stay in registers while the
+// block's rows are written.
+inline void sinusoidalBlockSimd(const float* s0, const float* c0, const float* rotS,
+                                const float* rotC, size_t rows, size_t d, float* out) noexcept {
+  const size_t nf = (d + 1) / 2;
   const size_t pairs = d / 2;
   size_t i = 0;
   for (; i + 4 <= pairs; i += 4) {
-    v128_t sv, cv;
-    sincos4(p, freq + i, &sv, &cv);
-    wasm_v128_store(out + 2 * i, wasm_i32x4_shuffle(sv, cv, 0, 4, 1, 5));
-    wasm_v128_store(out + 2 * i + 4, wasm_i32x4_shuffle(sv, cv, 2, 6, 3, 7));
+    const v128_t sv = wasm_v128_load(s0 + i);
+    const v128_t cv = wasm_v128_load(c0 + i);
+    for (size_t k = 0; k < rows; ++k) {
+      const v128_t rs = wasm_v128_load(rotS + k * nf + i);
+      const v128_t rc = wasm_v128_load(rotC + k * nf + i);
+      const v128_t s = wasm_f32x4_add(wasm_f32x4_mul(sv, rc), wasm_f32x4_mul(cv, rs));
+      const v128_t c = wasm_f32x4_sub(wasm_f32x4_mul(cv, rc), wasm_f32x4_mul(sv, rs));
+      float* row = out + k * d + 2 * i;
+      wasm_v128_store(row, wasm_i32x4_shuffle(s, c, 0, 4, 1, 5));
+      wasm_v128_store(row + 4, wasm_i32x4_shuffle(s, c, 2, 6, 3, 7));
+    }
   }
-  for (; i < pairs; ++i) sincosReduced(pos * freq[i], out + 2 * i, out + 2 * i + 1);
-  if (d & 1) {
-    float c;
-    sincosReduced(pos * freq[pairs], out + d - 1, &c);
+  for (size_t k = 0; k < rows; ++k) {
+    const float* rs = rotS + k * nf;
+    const float* rc = rotC + k * nf;
+    float* row = out + k * d;
+    for (size_t j = i; j < pairs; ++j) {
+      row[2 * j] = s0[j] * rc[j] + c0[j] * rs[j];
+      row[2 * j + 1] = c0[j] * rc[j] - s0[j] * rs[j];
+    }
+    if (d & 1) row[d - 1] = s0[nf - 1] * rc[nf - 1] + c0[nf - 1] * rs[nf - 1];
   }
 }
 

@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,13 @@ std::vector<float> floats(const val& v, const std::string& name, size_t maxLengt
 
 // Positions: a count n (meaning 0..n-1) or an array of positions.
 std::vector<double> positions(const val& v, const std::string& name);
+
+// An output buffer without the zero fill of std::vector: every result is written in full, and
+// the fill alone costs a noticeable share of a large table's time.
+template <class T>
+std::unique_ptr<T[]> uninitialized(size_t n) {
+  return std::unique_ptr<T[]>(new T[n]);
+}
 
 val toFloat32Array(const float* data, size_t n);
 val toFloat64Array(const double* data, size_t n);

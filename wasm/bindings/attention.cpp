@@ -39,9 +39,21 @@ val attentionJs(val qArg, val kArg, val dimArg, val opts) {
       p.bias = bias.data();
     }
     checkAttention(p, q.data(), q.size(), k.data(), k.size(), bias.size());
-    std::vector<float> out(size_t(p.qRows) * p.kRows);
-    attention(p, q.data(), k.data(), out.data());
-    return toFloat32Array(out.data(), out.size());
+    const size_t count = size_t(p.qRows) * p.kRows;
+    auto out = uninitialized<float>(count);
+    attention(p, q.data(), k.data(), out.get());
+    return toFloat32Array(out.get(), count);
+  });
+}
+
+val softmaxJs(val xArg, val colsArg) {
+  return guarded([&] {
+    const double cols = number(colsArg, "cols");
+    requireInt("cols", cols, 1, kMaxRows);
+    std::vector<float> x = floats(xArg, "x", size_t(kMaxElements));
+    checkSoftmax(x.data(), x.size(), int(cols));
+    softmaxRows(x.data(), x.size(), int(cols));
+    return toFloat32Array(x.data(), x.size());
   });
 }
 
@@ -52,5 +64,6 @@ bool simdJs() { return kernels::kSimd; }
 
 EMSCRIPTEN_BINDINGS(posenc_attention) {
   emscripten::function("attention", &posenc::js::attentionJs);
+  emscripten::function("softmax", &posenc::js::softmaxJs);
   emscripten::function("simd", &posenc::js::simdJs);
 }

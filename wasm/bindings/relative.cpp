@@ -17,9 +17,10 @@ val shawIndexJs(val q, val k, val d) {
     requireInt("keyLength", kl, 0, kMaxRows);
     requireInt("maxDistance", md, 0, kMaxDistance);
     checkShaw(int(ql), int(kl), int(md));
-    std::vector<int32_t> out(size_t(ql) * size_t(kl));
-    shawIndex(int(ql), int(kl), int(md), out.data());
-    return toInt32Array(out.data(), out.size());
+    const size_t count = size_t(ql) * size_t(kl);
+    auto out = uninitialized<int32_t>(count);
+    shawIndex(int(ql), int(kl), int(md), out.get());
+    return toInt32Array(out.get(), count);
   });
 }
 
@@ -36,9 +37,10 @@ val t5BucketJs(val rel, val opts) {
     p.maxDistance = int(md);
     const std::vector<double> r = numbers(rel, "relativePositions", size_t(kMaxElements));
     checkT5(p, r.data(), r.size());
-    std::vector<int32_t> out(r.size());
-    t5Bucket(r.data(), r.size(), p, out.data());
-    return toInt32Array(out.data(), out.size());
+    const size_t count = r.size();
+    auto out = uninitialized<int32_t>(count);
+    t5Bucket(r.data(), r.size(), p, out.get());
+    return toInt32Array(out.get(), count);
   });
 }
 
@@ -59,9 +61,10 @@ val alibiBiasJs(val lengthArg, val slopeArg, val opts) {
     const bool causal = boolOption(o, "causal", true, "options.causal");
     requireInt("length", length, 0, 4096);
     checkAlibiBias(int(length), slope);
-    std::vector<float> out(size_t(length) * size_t(length));
-    alibiBias(int(length), slope, causal, out.data());
-    return toFloat32Array(out.data(), out.size());
+    const size_t count = size_t(length) * size_t(length);
+    auto out = uninitialized<float>(count);
+    alibiBias(int(length), slope, causal, out.get());
+    return toFloat32Array(out.get(), count);
   });
 }
 

@@ -23,9 +23,10 @@ val sinusoidalJs(val positionsArg, val dModelArg, val opts) {
     p.positions = int(positions);
     p.dModel = int(dModel);
     checkSinusoidal(p);
-    std::vector<float> out(size_t(p.positions) * p.dModel);
-    sinusoidal(p, out.data());
-    return toFloat32Array(out.data(), out.size());
+    const size_t count = size_t(p.positions) * p.dModel;
+    auto out = uninitialized<float>(count);
+    sinusoidal(p, out.get());
+    return toFloat32Array(out.get(), count);
   });
 }
 
@@ -65,9 +66,10 @@ val learnedJs(val positionsArg, val dModelArg, val opts) {
     p.maxPositions = int(maxPositions);
     const std::vector<double> pos = positions(positionsArg, "positions");
     checkLearned(p, pos.data(), pos.size());
-    std::vector<float> out(pos.size() * p.dModel);
-    learned(p, pos.data(), pos.size(), out.data());
-    return toFloat32Array(out.data(), out.size());
+    const size_t count = pos.size() * p.dModel;
+    auto out = uninitialized<float>(count);
+    learned(p, pos.data(), pos.size(), out.get());
+    return toFloat32Array(out.get(), count);
   });
 }
 
