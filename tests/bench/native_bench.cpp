@@ -6,8 +6,11 @@
 //                                                            fresh copy of x (the JS API copies)
 //   qk           1024 x 1024 scores, d = 64, scale 1/8       posenc::attention, softmax = false
 //   softmax      1024 x 1024 rows                            copy of the scores +
-//                                                            kernels::softmaxRowScalar per row
+//                                                            kernels::softmaxRow per row
 //
+// kernels::softmaxRow is softmaxRowScalar in a native build. The file also compiles with em++
+// (-msimd128 or not, -sENVIRONMENT=node): it then gives kernel-only wasm times, without the
+// JS <-> wasm copies the API pays for. "simd" in the output says which kernels ran.
 // Usage: posenc-bench-native [--runs N] [--warmup W]
 // Prints one JSON object: per kernel the median in ms and every timed sample.
 #include <algorithm>
@@ -21,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/kernels/softmax.hpp"
+#include "core/kernels/dispatch.hpp"
 #include "core/posenc.hpp"
 
 namespace {
@@ -127,13 +130,19 @@ int main(int argc, char** argv) {
     results.push_back(timeKernel("softmax", warmup, runs, [&] {
       std::memcpy(out.data(), scores.data(), scores.size() * sizeof(float));
       for (int r = 0; r < kSoftRows; ++r) {
-        posenc::kernels::softmaxRowScalar(out.data() + size_t(r) * kSoftCols, kSoftCols);
+        posenc::kernels::softmaxRow(out.data() + size_t(r) * kSoftCols, kSoftCols);
       }
       return double(out[out.size() - 1]);
     }));
   }
 
-  std::printf("{\"implementation\":\"native\",\"compiler\":\"%s\",\"runs\":%d,\"warmup\":%d,",
+  std::printf("{\"implementation\":\"%s\",\"simd\":%s,\"compiler\":\"%s\",\"runs\":%d,\"warmup\":%d,",
+#ifdef __EMSCRIPTEN__
+              "wasm",
+#else
+              "native",
+#endif
+              posenc::kernels::kSimd ? "true" : "false",
 #if defined(__clang__)
               "clang " __clang_version__,
 #elif defined(__GNUC__)
