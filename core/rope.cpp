@@ -204,6 +204,16 @@ void ropeApply(float* x, const double* positions, size_t rows, int dim, RopeLayo
                const RopeFrequencies& f) {
   checkRopeApply(rows * size_t(dim), positions, rows, dim);
   requireLength("invFreq", f.invFreq.size(), size_t(dim / 2));
+  // The sin/cos kernels reduce angles exactly up to kMaxAngle; only longrope factors below 1
+  // can push position * frequency past it.
+  double maxPos = 0, maxFreq = 0;
+  for (size_t r = 0; r < rows; ++r) maxPos = std::max(maxPos, positions[r]);
+  for (double v : f.invFreq) maxFreq = std::max(maxFreq, std::fabs(v));
+  if (maxPos * maxFreq > kernels::kMaxAngle) {
+    throw RangeError("positions * inverse frequency must be at most " +
+                     detail::fmt(kernels::kMaxAngle) + ", got " + detail::fmt(maxPos * maxFreq) +
+                     " (a longrope factor below 1 at a large position)");
+  }
   const size_t n = dim / 2;
   std::vector<float> s(n), c(n);
   const float attn = static_cast<float>(f.attentionFactor);

@@ -13,7 +13,8 @@ void checkSinusoidal(const SinusoidalParams& p) {
   requireInt("positions", p.positions, 0, kMaxRows);
   requireInt("dModel", p.dModel, 1, kMaxDim);
   requireRealAbove("base", p.base, 1.0, kMaxBase);
-  requireInt("offset", p.offset, 0, kMaxPosition - p.positions);
+  // The last row, offset + positions - 1, must still be a valid position.
+  requireInt("offset", p.offset, 0, kMaxPosition - std::max(p.positions, 1) + 1);
   if (int64_t(p.positions) * p.dModel > kMaxElements) {
     throw RangeError("positions * dModel must be at most " + std::to_string(kMaxElements) +
                      ", got " + std::to_string(int64_t(p.positions) * p.dModel));

@@ -1,0 +1,581 @@
+// Kernel contracts (core/kernels/): sincos / sinusoidal block / RoPE rotate (trig.hpp,
+// trig_simd.hpp), row softmax (softmax.hpp, softmax_simd.hpp) and Q·Kᵀ (matmul.hpp,
+// matmul_simd.hpp).
+//
+//   [SECTION] scalar references vs double libm     every build
+//   [SECTION] SIMD bodies vs scalar references     only under __wasm_simd128__ (the node run)
+//
+// Random lengths run 0..67 so every SIMD body sees whole vectors, tails of 1..3 and nothing;
+// guard values after each output catch writes past the end. Measured maxima are printed with
+// MESSAGE so that a run documents them.
+//
+// Tolerance table (each bound is the one stated in the kernel's doc block unless noted):
+//   sincos                   2e-7 abs vs double sin/cos                 trig.hpp
+//   sinusoidal block         5e-7 abs vs double sin/cos of (p0 + k)·f   trig.hpp (three
+//                            float sin/cos values plus two roundings)
+//   rope rotate              4·2^-24·(|a| + |b|)·attn abs vs double       derived: the float
+//                            (same float sin/cos inputs)                  products of the pair
+//   softmax weight           5e-7 rel vs double on small rows (budget beyond) softmax.hpp
+//   softmax, SIMD vs scalar  n·2^-24 rel                                  softmax_simd.hpp
+//   expNonPositive           2^-23 rel vs double exp on [-87, 0]          derived: Cephes expf
+//                                                                         is ~1 ulp
+//   qk, SIMD vs scalar       d·2^-23·Σ_t|q_t k_t|·|scale|                 matmul_simd.hpp
+//   qk scalar vs double      d·2^-24·Σ_t|q_t k_t|·|scale| + 2^-24·|out|  derived: in-order
+//                                                                         float32 sum
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/kernels/dispatch.hpp"
+#include "test_util.hpp"
+
+using namespace posenc::kernels;
+using posenc_test::MaxError;
+using posenc_test::Rng;
+
+namespace {
+
+constexpr float kGuard = 12345.0f;
+constexpr double kU = 0x1.0p-24;  // float32 unit roundoff
+
+// Frequencies as the families produce them: 1 and the decades below (sinusoidal, RoPE up to
+// base 1e7), plus a few above 1 (longrope with factors below 1).
+std::vector<double> randomFrequencies(Rng& rng, size_t n) {
+  std::vector<double> f(n);
+  for (double& v : f) v = rng.below(8) == 0 ? 1.0 : rng.logUniform(1e-7, 4.0);
+  return f;
+}
+
+double randomPosition(Rng& rng) {
+  switch (rng.below(3)) {
+    case 0: return std::floor(rng.uniform(0, 100001));  // integer positions, the usual case
+    case 1: return rng.uniform(0, 1e5);                 // fractional (interpolated) positions
+    default: return double(rng.below(64));              // small ones, exact quadrant edges
+  }
+}
+
+std::vector<float> guarded(size_t n, float fill = 0.0f) { return std::vector<float>(n + 4, fill); }
+
+bool guardIntact(const std::vector<float>& v, size_t n) {
+  for (size_t i = n; i < v.size(); ++i)
+    if (v[i] != kGuard) return false;
+  return true;
+}
+
+void setGuard(std::vector<float>& v, size_t n) {
+  for (size_t i = n; i < v.size(); ++i) v[i] = kGuard;
+}
+
+// Double reference of one softmax row over the same float inputs.
+std::vector<double> softmaxReference(const std::vector<float>& row) {
+  double m = -INFINITY;
+  for (float v : row) m = std::max(m, double(v));
+  std::vector<double> out(row.size(), 0.0);
+  if (m == -INFINITY) return out;
+  double sum = 0;
+  for (float v : row) sum += std::exp(double(v) - m);
+  for (size_t j = 0; j < row.size(); ++j) out[j] = std::exp(double(row[j]) - m) / sum;
+  return out;
+}
+
+std::vector<float> randomRow(Rng& rng, size_t n, double spread) {
+  std::vector<float> row(n);
+  for (float& v : row) v = float(rng.uniform(-spread, spread));
+  return row;
+}
+
+}  // namespace
+
+// [SECTION] scalar references vs double libm ---------------------------------------------------
+
+TEST_CASE("sincosRowScalar stays within 2e-7 of double sin/cos for positions up to 1e5 and random frequencies") {
+  Rng rng(100);
+  MaxError errSin, errCos;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    const double pos = randomPosition(rng);
+    const std::vector<double> f = randomFrequencies(rng, n);
+    std::vector<float> s = guarded(n), c = guarded(n);
+    setGuard(s, n);
+    setGuard(c, n);
+    sincosRowScalar(pos, f.data(), n, s.data(), c.data());
+    REQUIRE(guardIntact(s, n));
+    REQUIRE(guardIntact(c, n));
+    for (size_t i = 0; i < n; ++i) {
+      errSin.add(s[i], std::sin(pos * f[i]), pos * f[i]);
+      errCos.add(c[i], std::cos(pos * f[i]), pos * f[i]);
+    }
+  }
+  MESSAGE("sincosRowScalar max abs error: sin " << errSin.value << " (at angle " << errSin.where << "), cos "
+                                                << errCos.value << " (at angle " << errCos.where << ")");
+  CHECK(errSin.value <= 2e-7);  // trig.hpp contract
+  CHECK(errCos.value <= 2e-7);
+}
+
+TEST_CASE("sincosReduced is exact at 0 and has the right sign in all four quadrants") {
+  float s, c;
+  sincosReduced(0.0, &s, &c);
+  CHECK(s == 0.0f);
+  CHECK(c == 1.0f);
+  const double pi = 3.14159265358979323846;
+  for (int q = 0; q < 8; ++q) {
+    const double a = q * pi / 4 + 0.3;  // inside each octant, clear of zeros
+    sincosReduced(a, &s, &c);
+    CAPTURE(q);
+    CHECK(double(s) == doctest::Approx(std::sin(a)).epsilon(2e-7));  // trig.hpp contract
+    CHECK(double(c) == doctest::Approx(std::cos(a)).epsilon(2e-7));  // trig.hpp contract
+    sincosReduced(-a, &s, &c);  // negative angles: sin odd, cos even
+    CHECK(double(s) == doctest::Approx(-std::sin(a)).epsilon(2e-7));  // trig.hpp contract
+    CHECK(double(c) == doctest::Approx(std::cos(a)).epsilon(2e-7));  // trig.hpp contract
+  }
+}
+
+TEST_CASE("sincos kernel keeps 2e-7 over its documented valid range |pos·freq| <= kMaxAngle") {
+  // trig.hpp states "Valid range: |a| <= kMaxAngle. Max abs error vs float64 sin/cos: 2e-7". A
+  // single double pi/2 would lose that past ~1e9 (its rounding grows with k); the three-part
+  // split keeps the reduction exact. The API reaches these angles: positions go to 2^31 − 1.
+  Rng rng(101);
+  bool within = true;
+  for (int decade = 0; decade <= 9; ++decade) {
+    MaxError err;
+    const double hi = std::min(std::pow(10.0, decade + 1), kMaxAngle);
+    for (int t = 0; t < 20000; ++t) {
+      const double a = rng.uniform(std::pow(10.0, decade), hi);
+      float s, c;
+      sincosReduced(a, &s, &c);
+      err.add(s, std::sin(a));
+      err.add(c, std::cos(a));
+    }
+    MESSAGE("sincosReduced max abs error for |a| in [1e" << decade << ", " << hi << "): " << err.value);
+    within = within && err.value <= 2e-7;
+  }
+  CHECK(within);  // trig.hpp contract over its stated range
+}
+
+namespace {
+
+// Inputs of the block kernels as core/sinusoidal.cpp builds them: the exactly reduced base row
+// sin/cos(p0·f_i) and the rotation rows sin/cos(k·f_i), k < rows, each ceil(d/2) wide.
+struct BlockInputs {
+  size_t d, rows, nf;
+  double p0;
+  std::vector<double> f;
+  std::vector<float> s0, c0, rotS, rotC;
+};
+
+BlockInputs randomBlock(Rng& rng, size_t d, size_t rows) {
+  BlockInputs b{d, rows, (d + 1) / 2, randomPosition(rng), {}, {}, {}, {}, {}};
+  b.f = randomFrequencies(rng, b.nf);
+  b.s0.resize(b.nf);
+  b.c0.resize(b.nf);
+  b.rotS.resize(rows * b.nf);
+  b.rotC.resize(rows * b.nf);
+  sincosRowScalar(b.p0, b.f.data(), b.nf, b.s0.data(), b.c0.data());
+  for (size_t k = 0; k < rows; ++k)
+    sincosRowScalar(double(k), b.f.data(), b.nf, b.rotS.data() + k * b.nf, b.rotC.data() + k * b.nf);
+  return b;
+}
+
+// Max abs error of a block against double sin/cos((p0 + k)·f_i) in the table layout.
+void blockError(const BlockInputs& b, const std::vector<float>& out, MaxError& err) {
+  for (size_t k = 0; k < b.rows; ++k) {
+    for (size_t col = 0; col < b.d; ++col) {
+      const double a = (b.p0 + double(k)) * b.f[col / 2];
+      err.add(out[k * b.d + col], col % 2 == 0 ? std::sin(a) : std::cos(a), a);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sinusoidalBlockScalar rotates the base row into rows p0..p0+rows−1, ends an odd d with a sine, within 5e-7") {
+  Rng rng(102);
+  MaxError err;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const size_t d = size_t(rng.below(68)), rows = size_t(rng.below(20));
+    const BlockInputs b = randomBlock(rng, d, rows);
+    std::vector<float> out = guarded(rows * d);
+    setGuard(out, rows * d);
+    sinusoidalBlockScalar(b.s0.data(), b.c0.data(), b.rotS.data(), b.rotC.data(), rows, d, out.data());
+    REQUIRE(guardIntact(out, rows * d));
+    blockError(b, out, err);
+  }
+  MESSAGE("sinusoidalBlockScalar max abs error: " << err.value << " (at angle " << err.where << ")");
+  CHECK(err.value <= 5e-7);  // trig.hpp contract
+}
+
+TEST_CASE("sinusoidalBlockScalar row 0 of a block is the base row itself") {
+  Rng rng(110);
+  const BlockInputs b = randomBlock(rng, 9, 1);
+  std::vector<float> out(9);
+  sinusoidalBlockScalar(b.s0.data(), b.c0.data(), b.rotS.data(), b.rotC.data(), 1, 9, out.data());
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(out[2 * i] == b.s0[i]);  // rotation by k = 0 is (sin, cos) = (0, 1): exact
+    CHECK(out[2 * i + 1] == b.c0[i]);
+  }
+  CHECK(out[8] == b.s0[4]);
+}
+
+TEST_CASE("ropeRotateRowScalar rotates pair (a, b) by the given sin/cos times attn, both layouts") {
+  Rng rng(103);
+  MaxError err;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    const bool interleaved = trial % 2 == 1;
+    const float attn = trial % 3 == 0 ? 1.0f : float(rng.uniform(0.5, 2));
+    std::vector<float> s(n), c(n);
+    for (size_t i = 0; i < n; ++i) {
+      const double a = rng.uniform(-4, 4);
+      s[i] = float(std::sin(a));
+      c[i] = float(std::cos(a));
+    }
+    std::vector<float> x = guarded(2 * n);
+    for (size_t i = 0; i < 2 * n; ++i) x[i] = float(rng.uniform(-1, 1));
+    setGuard(x, 2 * n);
+    const std::vector<float> before = x;
+    ropeRotateRowScalar(s.data(), c.data(), attn, n, interleaved, x.data());
+    REQUIRE(guardIntact(x, 2 * n));
+    for (size_t i = 0; i < n; ++i) {
+      const size_t ia = interleaved ? 2 * i : i, ib = interleaved ? 2 * i + 1 : i + n;
+      const double a = before[ia], b = before[ib];
+      const double wantA = (a * c[i] - b * s[i]) * attn, wantB = (b * c[i] + a * s[i]) * attn;
+      const double bound = 4 * kU * (std::fabs(a) + std::fabs(b)) * attn;  // see tolerance table
+      err.add(x[ia], wantA);
+      err.add(x[ib], wantB);
+      CHECK(std::fabs(x[ia] - wantA) <= bound);
+      CHECK(std::fabs(x[ib] - wantB) <= bound);
+    }
+  }
+  MESSAGE("ropeRotateRowScalar max abs error vs double from the same sin/cos: " << err.value);
+}
+
+TEST_CASE("expNonPositive is within 2^-23 relative of exp on [-87, 0]") {
+  Rng rng(104);
+  MaxError err;
+  for (int t = 0; t < 200000; ++t) {
+    const float x = float(rng.uniform(-87, 0));
+    err.addRel(expNonPositive(x), std::exp(double(x)));
+  }
+  for (float x : {0.0f, -1e-30f, -87.0f, -0.5f, -0.34657359f}) err.addRel(expNonPositive(x), std::exp(double(x)));
+  MESSAGE("expNonPositive max rel error: " << err.value);
+  CHECK(err.value <= 0x1.0p-23);  // see tolerance table
+}
+
+TEST_CASE("softmaxRowScalar keeps the documented 5e-7 relative error per weight on small rows") {
+  // softmax.hpp: "on rows of <= 16 scores in [-2, 2] that is <= 5e-7". Rows here are small and tame
+  // (scores in [-2, 2], 1..16 entries), so no weight is near the -87 cutoff.
+  Rng rng(105);
+  MaxError err;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const size_t n = 1 + size_t(rng.below(16));
+    std::vector<float> row = randomRow(rng, n, 2.0);
+    const std::vector<double> want = softmaxReference(row);
+    softmaxRowScalar(row.data(), n);
+    for (size_t j = 0; j < n; ++j) err.addRel(row[j], want[j], double(n));
+  }
+  MESSAGE("softmaxRowScalar max rel error per weight (scores in [-2, 2], n <= 16): " << err.value
+                                                                                      << " (at row length "
+                                                                                      << err.where << ")");
+  CHECK(err.value <= 5e-7);  // softmax.hpp contract
+}
+
+TEST_CASE("softmaxRowScalar per-weight error stays within the float32 error budget (|x_j| + max|x| + n + 5)·2^-24") {
+  // The budget: x_j − max rounds once (|x_j|·u relative on the weight), exp adds <= 2u, the
+  // n-term float sum <= (n − 1)u plus the error of its largest term, 1/sum and the product 2u.
+  Rng rng(106);
+  MaxError slack;  // error / budget, must stay <= 1
+  for (int trial = 0; trial < 20000; ++trial) {
+    const size_t n = 1 + size_t(rng.below(67));
+    std::vector<float> row = randomRow(rng, n, trial % 2 ? 5.0 : 50.0);  // 50: some weights cut off
+    const std::vector<double> want = softmaxReference(row);
+    float m = -INFINITY;
+    for (float v : row) m = std::max(m, v);
+    double spread = 0;
+    for (float v : row) spread = std::max(spread, std::fabs(double(v) - m));
+    const std::vector<float> in = row;
+    softmaxRowScalar(row.data(), n);
+    for (size_t j = 0; j < n; ++j) {
+      const double x = double(in[j]) - m;
+      if (in[j] - m < kExpCutoff) {  // the kernel's own float comparison
+        CHECK(row[j] == 0.0f);  // below the cutoff the weight is exactly 0 (by design)
+        continue;
+      }
+      const double budget = (std::fabs(x) + spread + double(n) + 5) * kU * want[j];
+      slack.add(std::fabs(row[j] - want[j]) / budget, 0);
+    }
+  }
+  MESSAGE("softmaxRowScalar worst error / budget: " << slack.value);
+  CHECK(slack.value <= 1.0);
+}
+
+TEST_CASE("softmaxRowScalar: −Infinity entries and x − max < −87 give exact zeros, an all −Infinity row all zeros") {
+  const float ninf = -std::numeric_limits<float>::infinity();
+  std::vector<float> row = {ninf, 0.0f, ninf, -100.0f, 1.0f};
+  softmaxRowScalar(row.data(), row.size());
+  CHECK(row[0] == 0.0f);
+  CHECK(row[2] == 0.0f);
+  CHECK(row[3] == 0.0f);  // -101 relative to the max
+  CHECK(double(row[1]) == doctest::Approx(1 / (1 + std::exp(1.0))).epsilon(1e-6));  // float32 weight
+  CHECK(double(row[4]) == doctest::Approx(std::exp(1.0) / (1 + std::exp(1.0))).epsilon(1e-6));  // float32 weight
+  std::vector<float> dead = {ninf, ninf, ninf};
+  softmaxRowScalar(dead.data(), dead.size());
+  for (float v : dead) CHECK(v == 0.0f);
+  softmaxRowScalar(nullptr, 0);  // empty row: nothing to do
+}
+
+TEST_CASE("qkScalar is the in-order float32 sum, within d·2^-24·Σ|q_t k_t|·|scale| of the double product") {
+  Rng rng(107);
+  MaxError err;
+  for (int trial = 0; trial < 300; ++trial) {
+    const size_t rq = size_t(rng.below(10)), rk = size_t(rng.below(68)), d = 1 + size_t(rng.below(67));
+    const float scale = float(rng.uniform(-2, 2));
+    std::vector<float> q(rq * d), k(rk * d);
+    for (float& v : q) v = float(rng.uniform(-1, 1));
+    for (float& v : k) v = float(rng.uniform(-1, 1));
+    std::vector<float> out = guarded(rq * rk);
+    setGuard(out, rq * rk);
+    qkScalar(q.data(), rq, k.data(), rk, d, scale, out.data());
+    REQUIRE(guardIntact(out, rq * rk));
+    for (size_t i = 0; i < rq; ++i) {
+      for (size_t j = 0; j < rk; ++j) {
+        double dot = 0, mag = 0;
+        for (size_t t = 0; t < d; ++t) {
+          dot += double(q[i * d + t]) * k[j * d + t];
+          mag += std::fabs(double(q[i * d + t]) * k[j * d + t]);
+        }
+        const double want = dot * scale;
+        const double got = out[i * rk + j];
+        err.add(got, want);
+        CHECK(std::fabs(got - want) <= d * kU * mag * std::fabs(scale) + kU * std::fabs(want) + 1e-30);
+      }
+    }
+  }
+  MESSAGE("qkScalar max abs error vs double: " << err.value);
+}
+
+// [SECTION] SIMD bodies vs scalar references ------------------------------------------------------
+
+#ifdef __wasm_simd128__
+
+TEST_CASE("dispatch picks the SIMD bodies in this build") { CHECK(kSimd); }
+
+TEST_CASE("sincosRowSimd agrees with sincosRowScalar on random lengths 0..67 and stays within 2e-7 of double") {
+  Rng rng(200);
+  MaxError vsScalar, vsDouble;
+  size_t differ = 0, total = 0;
+  for (int trial = 0; trial < 5000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    const double pos = randomPosition(rng);
+    const std::vector<double> f = randomFrequencies(rng, n);
+    std::vector<float> s = guarded(n), c = guarded(n), s0(n), c0(n);
+    setGuard(s, n);
+    setGuard(c, n);
+    sincosRowSimd(pos, f.data(), n, s.data(), c.data());
+    sincosRowScalar(pos, f.data(), n, s0.data(), c0.data());
+    REQUIRE(guardIntact(s, n));
+    REQUIRE(guardIntact(c, n));
+    for (size_t i = 0; i < n; ++i) {
+      vsScalar.add(s[i], s0[i]);
+      vsScalar.add(c[i], c0[i]);
+      vsDouble.add(s[i], std::sin(pos * f[i]), pos * f[i]);
+      vsDouble.add(c[i], std::cos(pos * f[i]), pos * f[i]);
+      differ += (s[i] != s0[i]) + (c[i] != c0[i]);
+      total += 2;
+    }
+  }
+  MESSAGE("sincosRowSimd: max abs error vs double " << vsDouble.value << " (at angle " << vsDouble.where
+                                                    << "); max |simd - scalar| " << vsScalar.value << ", "
+                                                    << differ << " of " << total << " outputs differ in bits");
+  CHECK(vsDouble.value <= 2e-7);  // trig_simd.hpp contract
+  CHECK(vsScalar.value <= 4e-7);  // both within 2e-7 of double
+}
+
+TEST_CASE("sinusoidalBlockSimd agrees with sinusoidalBlockScalar on random d 0..67 (odd and even) and 0..19 rows, within 5e-7") {
+  Rng rng(201);
+  MaxError vsScalar, vsDouble;
+  size_t differ = 0, total = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const size_t d = size_t(rng.below(68)), rows = size_t(rng.below(20));
+    const BlockInputs b = randomBlock(rng, d, rows);
+    // The base row as the SIMD build makes it.
+    BlockInputs bs = b;
+    sincosRowSimd(b.p0, b.f.data(), b.nf, bs.s0.data(), bs.c0.data());
+    for (size_t k = 0; k < rows; ++k)
+      sincosRowSimd(double(k), b.f.data(), b.nf, bs.rotS.data() + k * b.nf, bs.rotC.data() + k * b.nf);
+    std::vector<float> out = guarded(rows * d), ref(rows * d);
+    setGuard(out, rows * d);
+    sinusoidalBlockSimd(bs.s0.data(), bs.c0.data(), bs.rotS.data(), bs.rotC.data(), rows, d, out.data());
+    sinusoidalBlockScalar(b.s0.data(), b.c0.data(), b.rotS.data(), b.rotC.data(), rows, d, ref.data());
+    REQUIRE(guardIntact(out, rows * d));
+    blockError(bs, out, vsDouble);
+    for (size_t i = 0; i < rows * d; ++i) {
+      vsScalar.add(out[i], ref[i]);
+      differ += out[i] != ref[i];
+      ++total;
+    }
+  }
+  MESSAGE("sinusoidalBlockSimd: max abs error vs double " << vsDouble.value << " (at angle " << vsDouble.where
+                                                          << "); max |simd - scalar| " << vsScalar.value << ", "
+                                                          << differ << " of " << total << " outputs differ in bits");
+  CHECK(vsDouble.value <= 5e-7);  // trig.hpp contract
+  CHECK(vsScalar.value <= 1e-6);  // both within 5e-7 of double
+}
+
+TEST_CASE("ropeRotateRowSimd agrees with ropeRotateRowScalar on random n 0..67, both layouts, any attn") {
+  Rng rng(202);
+  MaxError vsScalar, vsDouble;
+  size_t differ = 0, total = 0;
+  bool withinBound = true;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    const bool interleaved = trial % 2 == 1;
+    const float attn = trial % 3 == 0 ? 1.0f : float(rng.uniform(0.5, 2));
+    std::vector<float> s(n), c(n);
+    sincosRowScalar(randomPosition(rng), randomFrequencies(rng, n).data(), n, s.data(), c.data());
+    std::vector<float> x = guarded(2 * n);
+    for (size_t i = 0; i < 2 * n; ++i) x[i] = float(rng.uniform(-1, 1));
+    setGuard(x, 2 * n);
+    std::vector<float> ref = x;
+    const std::vector<float> before = x;
+    ropeRotateRowSimd(s.data(), c.data(), attn, n, interleaved, x.data());
+    ropeRotateRowScalar(s.data(), c.data(), attn, n, interleaved, ref.data());
+    REQUIRE(guardIntact(x, 2 * n));
+    for (size_t i = 0; i < n; ++i) {
+      const size_t ia = interleaved ? 2 * i : i, ib = interleaved ? 2 * i + 1 : i + n;
+      const double a = before[ia], b = before[ib];
+      const double wantA = (a * c[i] - b * s[i]) * attn, wantB = (b * c[i] + a * s[i]) * attn;
+      const double bound = 4 * kU * (std::fabs(a) + std::fabs(b)) * attn;  // see tolerance table
+      withinBound = withinBound && std::fabs(x[ia] - wantA) <= bound && std::fabs(x[ib] - wantB) <= bound;
+      vsDouble.add(x[ia], wantA);
+      vsDouble.add(x[ib], wantB);
+    }
+    for (size_t i = 0; i < 2 * n; ++i) {
+      vsScalar.add(x[i], ref[i]);
+      differ += x[i] != ref[i];
+      ++total;
+    }
+  }
+  MESSAGE("ropeRotateRowSimd: max abs error vs double " << vsDouble.value << "; max |simd - scalar| "
+                                                        << vsScalar.value << ", " << differ << " of " << total
+                                                        << " outputs differ in bits");
+  CHECK(withinBound);
+  CHECK(vsScalar.value <= 8 * kU * 2 * 2);  // both within the pair bound of double: |a| + |b| <= 2, attn <= 2
+}
+
+TEST_CASE("softmaxRowSimd agrees with softmaxRowScalar within n·2^-24 relative on random lengths 0..67, with masks") {
+  Rng rng(203);
+  MaxError relVsScalar, relVsDouble;
+  bool withinBound = true, zerosAgree = true;
+  const float ninf = -std::numeric_limits<float>::infinity();
+  for (int trial = 0; trial < 8000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    std::vector<float> row = randomRow(rng, n, trial % 4 == 0 ? 60.0 : 4.0);
+    for (float& v : row)
+      if (rng.below(6) == 0) v = ninf;              // masked scores
+    if (trial % 50 == 0) row.assign(n, ninf);       // nothing to attend to
+    std::vector<float> simd = guarded(n), scalar(row);
+    for (size_t j = 0; j < n; ++j) simd[j] = row[j];
+    setGuard(simd, n);
+    const std::vector<double> want = softmaxReference(row);
+    softmaxRowSimd(simd.data(), n);
+    softmaxRowScalar(scalar.data(), n);
+    REQUIRE(guardIntact(simd, n));
+    for (size_t j = 0; j < n; ++j) {
+      if (scalar[j] == 0.0f || simd[j] == 0.0f) {
+        zerosAgree = zerosAgree && scalar[j] == simd[j];
+        continue;
+      }
+      const double rel = std::fabs(double(simd[j]) - scalar[j]) / scalar[j];
+      withinBound = withinBound && rel <= double(n) * kU;  // softmax_simd.hpp contract
+      relVsScalar.add(rel, 0);
+      if (want[j] > 1e-30) relVsDouble.addRel(simd[j], want[j]);
+    }
+  }
+  MESSAGE("softmaxRowSimd: max rel |simd - scalar| " << relVsScalar.value << "; max rel error vs double "
+                                                     << relVsDouble.value << " (scores up to ±60)");
+  CHECK(withinBound);
+  CHECK(zerosAgree);  // masked and cut-off weights are exact zeros in both
+}
+
+TEST_CASE("softmaxRowSimd keeps the documented 5e-7 relative error per weight on small rows") {
+  // Same rows as the scalar test of this contract (scores in [-2, 2], n <= 16).
+  Rng rng(105);
+  MaxError err;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const size_t n = 1 + size_t(rng.below(16));
+    std::vector<float> row = randomRow(rng, n, 2.0);
+    const std::vector<double> want = softmaxReference(row);
+    softmaxRowSimd(row.data(), n);
+    for (size_t j = 0; j < n; ++j) err.addRel(row[j], want[j]);
+  }
+  MESSAGE("softmaxRowSimd max rel error per weight (scores in [-2, 2], n <= 16): " << err.value);
+  CHECK(err.value <= 5e-7);  // softmax.hpp contract, which softmax_simd.hpp inherits
+}
+
+TEST_CASE("qkSimd agrees with qkScalar within d·2^-23·Σ|q_t k_t|·|scale| on random shapes (rows 0..9, keys 0..67, d 1..67)") {
+  Rng rng(204);
+  MaxError vsScalar, vsDouble;
+  bool withinBound = true;
+  for (int trial = 0; trial < 600; ++trial) {
+    const size_t rq = size_t(rng.below(10)), rk = size_t(rng.below(68)), d = 1 + size_t(rng.below(67));
+    const float scale = float(rng.uniform(-2, 2));
+    std::vector<float> q(rq * d), k(rk * d);
+    for (float& v : q) v = float(rng.uniform(-1, 1));
+    for (float& v : k) v = float(rng.uniform(-1, 1));
+    std::vector<float> out = guarded(rq * rk), ref(rq * rk);
+    setGuard(out, rq * rk);
+    std::vector<float> scratch(qkSimdScratch(rk, d));
+    qkSimd(q.data(), rq, k.data(), rk, d, scale, out.data(), scratch.data());
+    qkScalar(q.data(), rq, k.data(), rk, d, scale, ref.data());
+    REQUIRE(guardIntact(out, rq * rk));
+    for (size_t i = 0; i < rq; ++i) {
+      for (size_t j = 0; j < rk; ++j) {
+        double dot = 0, mag = 0;
+        for (size_t t = 0; t < d; ++t) {
+          dot += double(q[i * d + t]) * k[j * d + t];
+          mag += std::fabs(double(q[i * d + t]) * k[j * d + t]);
+        }
+        const double diff = std::fabs(double(out[i * rk + j]) - ref[i * rk + j]);
+        withinBound = withinBound && diff <= d * 2 * kU * mag * std::fabs(scale);  // matmul_simd.hpp
+        vsScalar.add(out[i * rk + j], ref[i * rk + j]);
+        vsDouble.add(out[i * rk + j], dot * scale);
+      }
+    }
+  }
+  MESSAGE("qkSimd: max |simd - scalar| " << vsScalar.value << "; max abs error vs double " << vsDouble.value);
+  CHECK(withinBound);
+}
+
+TEST_CASE("qkSimd reads K through its transposed scratch: exact for small integers") {
+  // Products and sums of small integers are exact in float32, so the SIMD tiles (4 × 8, 1 × 8,
+  // 4-wide and scalar columns) must reproduce them bit for bit.
+  for (size_t rq : {1u, 3u, 4u, 5u, 9u}) {
+    for (size_t rk : {1u, 4u, 7u, 8u, 12u, 13u, 17u}) {
+      const size_t d = 5;
+      std::vector<float> q(rq * d), k(rk * d);
+      for (size_t i = 0; i < q.size(); ++i) q[i] = float(int(i % 7) - 3);
+      for (size_t i = 0; i < k.size(); ++i) k[i] = float(int(i % 5) - 2);
+      std::vector<float> out(rq * rk), scratch(qkSimdScratch(rk, d));
+      qkSimd(q.data(), rq, k.data(), rk, d, 1.0f, out.data(), scratch.data());
+      for (size_t i = 0; i < rq; ++i) {
+        for (size_t j = 0; j < rk; ++j) {
+          float want = 0;
+          for (size_t t = 0; t < d; ++t) want += q[i * d + t] * k[j * d + t];
+          CAPTURE(rq);
+          CAPTURE(rk);
+          CHECK(out[i * rk + j] == want);
+        }
+      }
+    }
+  }
+}
+
+#else
+
+TEST_CASE("dispatch picks the scalar references in this build") { CHECK_FALSE(kSimd); }
+
+#endif  // __wasm_simd128__
