@@ -24,18 +24,6 @@ void requireNoNanOrPlusInf(const char* name, const float* v, size_t n) {
   }
 }
 
-void requireFinite(const char* name, const float* v, size_t n) {
-  bool bad = false;
-  for (size_t i = 0; i < n; ++i) bad |= !(std::fabs(v[i]) < INFINITY);
-  if (!bad) return;
-  for (size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(v[i])) {
-      throw RangeError(std::string(name) + "[" + std::to_string(i) +
-                       "] must be a finite number, got " + detail::fmt(v[i]));
-    }
-  }
-}
-
 }  // namespace
 
 void checkAttention(const AttentionParams& p, const float* q, size_t qLength, const float* k,

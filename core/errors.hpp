@@ -26,7 +26,10 @@ class TypeError : public std::runtime_error {
 };
 
 namespace detail {
+// Numbers as JavaScript prints them where it matters: NaN, Infinity, -Infinity.
 inline std::string fmt(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   std::ostringstream s;
   s.precision(17);
   s << v;
@@ -70,6 +73,20 @@ inline void requireLength(const char* name, size_t got, size_t want) {
   if (got != want) {
     throw TypeError(std::string(name) + " must have length " + std::to_string(want) + ", got " +
                     std::to_string(got));
+  }
+}
+
+// Every value finite; a branch-free pass first (the compiler vectorises it), and the loop that
+// names the bad index only when there is one.
+inline void requireFinite(const char* name, const float* v, size_t n) {
+  bool bad = false;
+  for (size_t i = 0; i < n; ++i) bad |= !(std::fabs(v[i]) < INFINITY);
+  if (!bad) return;
+  for (size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(v[i])) {
+      throw RangeError(std::string(name) + "[" + std::to_string(i) +
+                       "] must be a finite number, got " + detail::fmt(v[i]));
+    }
   }
 }
 

@@ -62,8 +62,13 @@ int32_t t5BucketOne(int64_t rp, const T5Params& p) {
   const int exact = nb / 2;
   if (n < exact) return bucket + int32_t(n);
   // n >= exact >= 1 here, so the logarithm is finite (log(0) lies on the other branch).
-  const double large = exact + std::floor(std::log(double(n) / exact) /
-                                          std::log(double(p.maxDistance) / exact) * (nb - exact));
+  // On an exact boundary (n / exact a whole power of the step) the quotient can come out a hair
+  // below the integer, e.g. ln 2 / ln 32 * 5 = 0.9999999999999999; HF's float32 lands on it.
+  // Snap such near-integers before flooring.
+  const double q = std::log(double(n) / exact) / std::log(double(p.maxDistance) / exact) * (nb - exact);
+  const double nearest = std::round(q);
+  const double steps = std::fabs(q - nearest) <= 1e-9 * std::max(1.0, q) ? nearest : std::floor(q);
+  const double large = exact + steps;
   return bucket + int32_t(std::min(large, double(nb - 1)));
 }
 

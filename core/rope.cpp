@@ -183,7 +183,7 @@ RopeFrequencies ropeFrequencies(int dim, double base, const RopeScaling& s) {
   return out;
 }
 
-void checkRopeApply(size_t xLength, const double* positions, size_t rows, int dim) {
+void checkRopeApply(const float* x, size_t xLength, const double* positions, size_t rows, int dim) {
   requireInt("dim", dim, 2, kMaxDim);
   requireEven("dim", dim);
   requireInt("positions.length", double(rows), 0, kMaxRows);
@@ -191,6 +191,7 @@ void checkRopeApply(size_t xLength, const double* positions, size_t rows, int di
     throw RangeError("positions.length * dim must be at most " + std::to_string(kMaxElements));
   }
   requireLength("x", xLength, rows * size_t(dim));
+  requireFinite("x", x, xLength);
   for (size_t r = 0; r < rows; ++r) {
     const double p = positions[r];
     if (!(std::isfinite(p) && p == std::floor(p) && p >= 0 && p <= kMaxPosition)) {
@@ -202,7 +203,7 @@ void checkRopeApply(size_t xLength, const double* positions, size_t rows, int di
 
 void ropeApply(float* x, const double* positions, size_t rows, int dim, RopeLayout layout,
                const RopeFrequencies& f) {
-  checkRopeApply(rows * size_t(dim), positions, rows, dim);
+  checkRopeApply(x, rows * size_t(dim), positions, rows, dim);
   requireLength("invFreq", f.invFreq.size(), size_t(dim / 2));
   // The sin/cos kernels reduce angles exactly up to kMaxAngle; only longrope factors below 1
   // can push position * frequency past it.

@@ -48,8 +48,8 @@ RopeLayout ropeLayoutFromName(const std::string& name);            // TypeError 
 void checkRope(int dim, double base, const RopeScaling& s);
 RopeFrequencies ropeFrequencies(int dim, double base, const RopeScaling& s = {});
 
-// Checks positions (integers in [0, 2^31 - 1]) and sizes before touching x.
-void checkRopeApply(size_t xLength, const double* positions, size_t rows, int dim);
+// Checks sizes, x (finite) and positions (integers in [0, 2^31 - 1]) before touching x.
+void checkRopeApply(const float* x, size_t xLength, const double* positions, size_t rows, int dim);
 
 // Rotates x (rows x dim, row r at position positions[r]) in place.
 void ropeApply(float* x, const double* positions, size_t rows, int dim, RopeLayout layout,

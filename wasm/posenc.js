@@ -28,7 +28,7 @@ async function readWasm(url) {
 }
 
 // Fixed arities: embind rejects calls with a different argument count, so missing trailing
-// arguments are passed as undefined (the C++ side applies the defaults).
+// arguments are passed as undefined (the C++ side applies the defaults); extra ones are dropped.
 const API = {
   sinusoidal: 3,
   sinusoidalFrequencies: 2,
@@ -44,10 +44,58 @@ const API = {
   softmax: 2,
 };
 
-function wrap(fn, arity) {
+const TYPED_PROTOTYPES = new Set([
+  Float32Array, Float64Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array,
+  Int32Array, Uint32Array, BigInt64Array, BigUint64Array,
+].map((T) => T.prototype));
+
+// Every option and scaling key the bindings read.
+const OPTION_KEYS = [
+  'base', 'offset', 'maxPositions', 'seed', 'std', 'layout', 'scaling', 'causal', 'bias', 'scale',
+  'softmax', 'bidirectional', 'numBuckets', 'maxDistance', 'type', 'factor', 'seqLen',
+  'originalMaxPositions', 'betaFast', 'betaSlow', 'mscale', 'mscaleAllDim', 'truncate',
+  'attentionFactor', 'lowFreqFactor', 'highFreqFactor', 'shortFactor', 'longFactor',
+];
+const MAX_COPY = 1 << 24;
+
+// A copy of an argument that runs no caller code when the bindings read it. Getters, Proxy
+// traps and shadowed `length`s run here, in JS, where a throw is harmless; inside wasm a throw
+// would unwind past C++ frames (skipping their destructors and stack restore) and corrupt the
+// module after enough calls.
+function snapshot(value, depth = 0) {
+  if (value === null || typeof value !== 'object') return value;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    const proto = Object.getPrototypeOf(value);
+    const plain = TYPED_PROTOTYPES.has(proto) && !Object.hasOwn(value, 'length') &&
+      !Object.hasOwn(value, 'constructor');
+    if (plain) return value;
+    if (value.length > MAX_COPY) return new Float64Array(0);
+    return Float64Array.from({ length: value.length }, (_, i) => Number(value[i]));
+  }
+  if (Array.isArray(value)) {
+    const length = value.length;
+    if (!(length <= MAX_COPY)) {
+      const sparse = [];  // carries the length for the bindings' size check, allocates nothing
+      sparse.length = Math.min(length, 2 ** 32 - 1);
+      return sparse;
+    }
+    return Array.from({ length }, (_, i) => (depth > 1 ? value[i] : snapshot(value[i], 2)));
+  }
+  // Any other object is read as a bag of options: only the keys the bindings look at.
+  const copy = {};
+  if (depth > 1) return copy;
+  for (const key of OPTION_KEYS) {
+    const v = value[key];
+    if (v !== undefined) copy[key] = snapshot(v, depth + 1);
+  }
+  return copy;
+}
+
+function wrap(m, fn, arity) {
   return (...args) => {
-    args.length = arity;
-    const result = fn(...args);
+    const safe = new Array(arity);
+    for (let i = 0; i < arity; i++) safe[i] = snapshot(args[i]);
+    const result = fn(...safe);
     if (result instanceof Error) throw result;
     return result;
   };
@@ -79,6 +127,6 @@ export async function loadPosenc(options = {}) {
   if (m.simd() !== useSimd) throw new Error(`${name} reports simd=${m.simd()}`);
 
   const api = { simd: useSimd };
-  for (const [fnName, arity] of Object.entries(API)) api[fnName] = wrap(m[fnName], arity);
+  for (const [fnName, arity] of Object.entries(API)) api[fnName] = wrap(m, m[fnName], arity);
   return Object.freeze(api);
 }

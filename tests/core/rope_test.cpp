@@ -762,9 +762,9 @@ TEST_CASE("ropeApply rejects positions that are NaN, infinite, negative, fractio
 
 TEST_CASE("ropeApply rejects odd dim, a wrong x length and frequencies of the wrong size") {
   const std::vector<double> positions = {0, 1};
-  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(10, positions.data(), 2, 5), doctest::Contains("dim must be even"),
+  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(nullptr, 10, positions.data(), 2, 5), doctest::Contains("dim must be even"),
                        RangeError);
-  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(7, positions.data(), 2, 4), doctest::Contains("x must have length 8, got 7"),
+  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(nullptr, 7, positions.data(), 2, 4), doctest::Contains("x must have length 8, got 7"),
                        TypeError);
   std::vector<float> x(8, 1.0f);
   const posenc::RopeFrequencies wrong = posenc::ropeFrequencies(8, 10000.0);  // 4 frequencies for dim 4
@@ -775,8 +775,21 @@ TEST_CASE("ropeApply rejects odd dim, a wrong x length and frequencies of the wr
 
 TEST_CASE("ropeApply rejects more than kMaxRows positions and rows * dim over kMaxElements") {
   const std::vector<double> many(size_t(posenc::kMaxRows) + 1, 0.0);
-  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(many.size() * 2, many.data(), many.size(), 2),
+  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(nullptr, many.size() * 2, many.data(), many.size(), 2),
                        doctest::Contains("positions.length must be an integer"), RangeError);
-  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(size_t(posenc::kMaxRows) * 32, many.data(), posenc::kMaxRows, 32),
+  CHECK_THROWS_WITH_AS(posenc::checkRopeApply(nullptr, size_t(posenc::kMaxRows) * 32, many.data(), posenc::kMaxRows, 32),
                        doctest::Contains("positions.length * dim must be at most"), RangeError);
+}
+
+TEST_CASE("ropeApply rejects a non-finite x before rotating anything") {
+  const std::vector<double> positions = {0, 1};
+  std::vector<float> x(8, 0.5f);
+  x[5] = NAN;
+  const posenc::RopeFrequencies f = posenc::ropeFrequencies(4, 10000.0);
+  CHECK_THROWS_WITH_AS(posenc::ropeApply(x.data(), positions.data(), 2, 4, RopeLayout::Half, f),
+                       doctest::Contains("x[5] must be a finite number, got NaN"), RangeError);
+  CHECK(x[0] == 0.5f);
+  x[5] = -INFINITY;
+  CHECK_THROWS_WITH_AS(posenc::ropeApply(x.data(), positions.data(), 2, 4, RopeLayout::Half, f),
+                       doctest::Contains("got -Infinity"), RangeError);
 }

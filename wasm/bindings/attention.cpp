@@ -36,6 +36,8 @@ val attentionJs(val qArg, val kArg, val dimArg, val opts) {
     std::vector<float> bias;
     if (has(o, "bias") && !o["bias"].isNull()) {
       bias = floats(o["bias"], "options.bias", size_t(kMaxElements));
+      // Checked here: an empty vector's data() may be null, which would read as "no bias".
+      requireLength("bias", bias.size(), size_t(p.qRows) * size_t(p.kRows));
       p.bias = bias.data();
     }
     checkAttention(p, q.data(), q.size(), k.data(), k.size(), bias.size());

@@ -15,6 +15,21 @@ double required(const val& s, const char* key, const std::string& type) {
   return number(s[key], std::string("scaling.") + key);
 }
 
+// The core reads NaN as "not given", so a NaN the caller did give is rejected here.
+double optionalSeqLen(const val& sc) {
+  if (!has(sc, "seqLen")) return NAN;
+  const double v = number(sc["seqLen"], "scaling.seqLen");
+  requireInt("scaling.seqLen", v, 0, kMaxPosition);
+  return v;
+}
+
+double optionalAttentionFactor(const val& sc) {
+  if (!has(sc, "attentionFactor")) return NAN;
+  const double v = number(sc["attentionFactor"], "scaling.attentionFactor");
+  requireRealAbove("scaling.attentionFactor", v, 0.0, kMaxFactor);
+  return v;
+}
+
 RopeScaling readScaling(const val& o) {
   RopeScaling s;
   if (!has(o, "scaling") || o["scaling"].isNull()) return s;
@@ -31,8 +46,7 @@ RopeScaling readScaling(const val& o) {
     case RopeScalingType::Dynamic:
       s.factor = required(sc, "factor", type);
       s.maxPositions = required(sc, "maxPositions", type);
-      s.seqLen = numberOption(sc, "seqLen", NAN, "scaling.seqLen");
-      if (has(sc, "seqLen") && std::isnan(s.seqLen)) s.seqLen = -1;  // reject NaN, not "unset"
+      s.seqLen = optionalSeqLen(sc);
       break;
     case RopeScalingType::Yarn:
       s.factor = required(sc, "factor", type);
@@ -42,8 +56,7 @@ RopeScaling readScaling(const val& o) {
       s.mscale = numberOption(sc, "mscale", 0, "scaling.mscale");
       s.mscaleAllDim = numberOption(sc, "mscaleAllDim", 0, "scaling.mscaleAllDim");
       s.truncate = boolOption(sc, "truncate", true, "scaling.truncate");
-      s.attentionFactor = numberOption(sc, "attentionFactor", NAN, "scaling.attentionFactor");
-      if (has(sc, "attentionFactor") && std::isnan(s.attentionFactor)) s.attentionFactor = -1;
+      s.attentionFactor = optionalAttentionFactor(sc);
       break;
     case RopeScalingType::Llama3:
       s.factor = required(sc, "factor", type);
@@ -54,15 +67,13 @@ RopeScaling readScaling(const val& o) {
     case RopeScalingType::Longrope:
       s.originalMaxPositions = required(sc, "originalMaxPositions", type);
       s.maxPositions = required(sc, "maxPositions", type);
-      s.seqLen = numberOption(sc, "seqLen", NAN, "scaling.seqLen");
-      if (has(sc, "seqLen") && std::isnan(s.seqLen)) s.seqLen = -1;
+      s.seqLen = optionalSeqLen(sc);
       if (!has(sc, "shortFactor") || !has(sc, "longFactor")) {
         throw TypeError("scaling.shortFactor and scaling.longFactor are required for 'longrope'");
       }
       s.shortFactor = numbers(sc["shortFactor"], "scaling.shortFactor", kMaxDim);
       s.longFactor = numbers(sc["longFactor"], "scaling.longFactor", kMaxDim);
-      s.attentionFactor = numberOption(sc, "attentionFactor", NAN, "scaling.attentionFactor");
-      if (has(sc, "attentionFactor") && std::isnan(s.attentionFactor)) s.attentionFactor = -1;
+      s.attentionFactor = optionalAttentionFactor(sc);
       break;
   }
   return s;
@@ -95,7 +106,7 @@ val ropeApplyJs(val xArg, val positionsArg, val dimArg, val opts) {
     const RopeFrequencies f = ropeFrequencies(int(dim), base, s);
     const std::vector<double> pos = positions(positionsArg, "positions");
     std::vector<float> x = floats(xArg, "x", size_t(kMaxElements));
-    checkRopeApply(x.size(), pos.data(), pos.size(), int(dim));
+    checkRopeApply(x.data(), x.size(), pos.data(), pos.size(), int(dim));
     ropeApply(x.data(), pos.data(), pos.size(), int(dim), layout, f);
     return toFloat32Array(x.data(), x.size());
   });

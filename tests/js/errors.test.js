@@ -1,0 +1,613 @@
+// Bad input on both builds: every function throws a RangeError (right kind, wrong range) or a
+// TypeError (wrong kind: not a number, not an array, unknown name, wrong array length) whose
+// message names the argument, and the instance keeps answering correctly afterwards. Then a
+// seeded fuzz of hostile calls, and a check that memory stays bounded.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+import { loadPosenc } from '../../wasm/posenc.js';
+import { TOL, assertAllClose, loadBoth, moduleName, prng } from './helpers.js';
+
+const modules = await loadBoth();
+
+// [KNOWN CASES] -----------------------------------------------------------------------------
+// A handful of cheap calls with values derived by hand, one per family: after an error the
+// instance must still give exactly these.
+const ALIBI_6 = [1 / 4, 1 / 16, 1 / 64, 1 / 256, 1 / 2, 1 / 8];
+function assertStillWorks(pe, after = 'the error') {
+  const where = `${moduleName(pe)} after ${after}`;
+  assertAllClose(pe.sinusoidal(1, 2, { offset: 1 }), [Math.sin(1), Math.cos(1)], TOL.f32, `${where}: sinusoidal`);
+  assertAllClose(pe.ropeApply([1, 0], [2], 2), [Math.cos(2), Math.sin(2)], TOL.f32, `${where}: ropeApply`);
+  assert.deepEqual([...pe.t5Bucket([-64, 64])], [14, 30], `${where}: t5Bucket`);
+  assertAllClose(pe.alibiSlopes(6), ALIBI_6, TOL.alibi, `${where}: alibiSlopes`);
+  assertAllClose(pe.attention([1, 0], [1, 0, 0, 1], 2, { scale: 1 }), [Math.E / (Math.E + 1), 1 / (Math.E + 1)], TOL.attention, `${where}: attention`);
+}
+
+// [BAD VALUES] ------------------------------------------------------------------------------
+const describeValue = (v) => {
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'symbol' || typeof v === 'function') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.length > 8 ? `Array(${v.length})` : `[${v.map(describeValue).join(', ')}]`;
+  if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${v.length ?? v.byteLength})`;
+  if (v && typeof v === 'object') {
+    if (v.constructor?.name !== 'Object') return `a ${v.constructor?.name ?? 'null-prototype'} object`;
+    return `{${Object.entries(v).map(([key, x]) => `${key}: ${describeValue(x)}`).join(', ')}}`;
+  }
+  return String(v);
+};
+
+// Not numbers at all: a TypeError wherever a number is expected.
+const NOT_NUMBERS = ['3', '', null, {}, [3], 3n, true, Symbol('three'), () => 3, new Number(3), { valueOf: () => 3 }];
+// ... and undefined too, for positional arguments (options fall back to their defaults).
+const NOT_NUMBERS_POSITIONAL = [...NOT_NUMBERS, undefined];
+// Not an options object: a TypeError.
+const NOT_OBJECTS = ['base', 5, true, 5n, [], [1, 2], Symbol('o'), () => ({})];
+// Not an array of numbers: a TypeError (strings, objects, null, BigInts, holes, DataView).
+const NOT_ARRAYS = ['1,2', 7n, null, {}, { length: 2, 0: 1, 1: 2 }, true, new DataView(new ArrayBuffer(8))];
+// Arrays with a bad element; [1, , 3] has a hole.
+const BAD_ELEMENTS = [['1'], [1, 'a'], [null], [{}], [1n], [undefined], [1, , 3], [[1]], new BigInt64Array(2)];
+
+/** Integers outside [lo, hi] or not integers at all: a RangeError. */
+const badInts = (lo, hi) => [NaN, Infinity, -Infinity, lo - 1, lo + 0.5, hi + 1, 2 ** 53, -1e300];
+/** Reals outside [lo, hi] (or NaN, infinities): a RangeError. */
+const badReals = (lo, hi) => [NaN, Infinity, -Infinity, lo - 1e-9 * Math.max(1, Math.abs(lo)) - 1e-300, hi * (1 + 1e-9) + 1e-300];
+
+/**
+ * A sparse Array claiming more elements than the caps allow, without allocating them (one
+ * element far out puts V8 in dictionary mode; `a.length = n` would allocate n holes).
+ */
+const hugeSparse = (length) => {
+  const a = [];
+  a[length - 1] = 0;
+  return a;
+};
+
+// The caps of core/limits.hpp (and alibiBias's length <= 4096 in wasm/bindings/relative.cpp).
+const CAP = { dim: 8192, rows: 2 ** 20, elements: 2 ** 24, heads: 4096, buckets: 4096, distance: 2 ** 24, position: 2 ** 31 - 1, base: 1e12, factor: 1e6 };
+
+// [CATALOGUE] -------------------------------------------------------------------------------
+// Each case: [label, call(pe), expected error class, pattern the message must contain].
+function catalogue() {
+  const c = {};
+  const add = (fn, label, call, cls, pattern) => (c[fn] ??= []).push([label, call, cls, pattern]);
+  const numberSlot = (fn, name, pattern, build, { lo, hi, real = false }) => {
+    for (const v of NOT_NUMBERS_POSITIONAL) add(fn, `${name} = ${describeValue(v)}`, build(v), TypeError, pattern);
+    for (const v of real ? badReals(lo, hi) : badInts(lo, hi)) add(fn, `${name} = ${describeValue(v)}`, build(v), RangeError, pattern);
+  };
+  const optionSlot = (fn, name, pattern, build, bad) => {
+    for (const v of NOT_NUMBERS) add(fn, `${name} = ${describeValue(v)}`, build(v), TypeError, pattern);
+    for (const v of bad) add(fn, `${name} = ${describeValue(v)}`, build(v), RangeError, pattern);
+  };
+  const optionsSlot = (fn, build) => {
+    for (const v of NOT_OBJECTS) add(fn, `options = ${describeValue(v)}`, build(v), TypeError, /options/);
+  };
+  const boolOption = (fn, name, pattern, build) => {
+    for (const v of ['true', 1, 0, null, {}, 1n]) add(fn, `${name} = ${describeValue(v)}`, build(v), TypeError, pattern);
+  };
+
+  // sinusoidal(positions, dModel, {base, offset})
+  numberSlot('sinusoidal', 'positions', /\bpositions\b/, (v) => (pe) => pe.sinusoidal(v, 4), { lo: 0, hi: CAP.rows });
+  numberSlot('sinusoidal', 'dModel', /\bdModel\b/, (v) => (pe) => pe.sinusoidal(2, v), { lo: 1, hi: CAP.dim });
+  optionsSlot('sinusoidal', (v) => (pe) => pe.sinusoidal(2, 4, v));
+  optionSlot('sinusoidal', 'options.base', /\bbase\b/, (v) => (pe) => pe.sinusoidal(2, 4, { base: v }), [...badReals(1, CAP.base), 1, 0, -10]);
+  optionSlot('sinusoidal', 'options.offset', /\boffset\b/, (v) => (pe) => pe.sinusoidal(2, 4, { offset: v }), [NaN, Infinity, -1, 0.5, 2 ** 31]);
+  add('sinusoidal', 'offset + positions past 2^31 - 1', (pe) => pe.sinusoidal(2, 4, { offset: CAP.position }), RangeError, /\boffset\b/);
+  add('sinusoidal', 'positions * dModel over 2^24', (pe) => pe.sinusoidal(CAP.rows, 17), RangeError, /\bpositions\b.*\bdModel\b/);
+
+  // sinusoidalFrequencies(dModel, {base})
+  numberSlot('sinusoidalFrequencies', 'dModel', /\bdModel\b/, (v) => (pe) => pe.sinusoidalFrequencies(v), { lo: 1, hi: CAP.dim });
+  optionsSlot('sinusoidalFrequencies', (v) => (pe) => pe.sinusoidalFrequencies(4, v));
+  optionSlot('sinusoidalFrequencies', 'options.base', /\bbase\b/, (v) => (pe) => pe.sinusoidalFrequencies(4, { base: v }), [1, 0.5, -2, NaN, 1e13]);
+
+  // sinusoidalDot(m, n, dModel, {base})
+  numberSlot('sinusoidalDot', 'm', /^m\b/, (v) => (pe) => pe.sinusoidalDot(v, 1, 4), { lo: -CAP.position, hi: CAP.position, real: true });
+  numberSlot('sinusoidalDot', 'n', /^n\b/, (v) => (pe) => pe.sinusoidalDot(1, v, 4), { lo: -CAP.position, hi: CAP.position, real: true });
+  numberSlot('sinusoidalDot', 'dModel', /\bdModel\b/, (v) => (pe) => pe.sinusoidalDot(1, 2, v), { lo: 1, hi: CAP.dim });
+  optionsSlot('sinusoidalDot', (v) => (pe) => pe.sinusoidalDot(1, 2, 4, v));
+  optionSlot('sinusoidalDot', 'options.base', /\bbase\b/, (v) => (pe) => pe.sinusoidalDot(1, 2, 4, { base: v }), [1, 0, NaN, -Infinity]);
+
+  // learned(positions, dModel, {maxPositions, seed, std})
+  for (const v of [NaN, Infinity, -1, 1.5, CAP.rows + 1]) add('learned', `positions = ${v}`, (pe) => pe.learned(v, 4), RangeError, /\bpositions\b/);
+  for (const v of ['3', null, undefined, {}, 3n, true, ...NOT_ARRAYS]) add('learned', `positions = ${describeValue(v)}`, (pe) => pe.learned(v, 4), TypeError, /\bpositions\b/);
+  for (const v of BAD_ELEMENTS) add('learned', `positions = ${describeValue(v)}`, (pe) => pe.learned(v, 4), TypeError, /\bpositions\b/);
+  for (const v of [[NaN], [Infinity], [-1], [0.5], [1024], [0, 1, 1e9]]) add('learned', `positions = ${describeValue(v)}`, (pe) => pe.learned(v, 4), RangeError, /\bpositions\[\d\]/);
+  add('learned', 'a position at maxPositions', (pe) => pe.learned([0, 5], 2, { maxPositions: 5 }), RangeError, /positions\[1\].*maxPositions/);
+  add('learned', 'positions.length over 2^20', (pe) => pe.learned(hugeSparse(CAP.rows + 1), 4), RangeError, /\bpositions\b/);
+  add('learned', 'positions * dModel over 2^24', (pe) => pe.learned(CAP.rows, 17, { maxPositions: CAP.rows }), RangeError, /\bpositions\b.*\bdModel\b/);
+  numberSlot('learned', 'dModel', /\bdModel\b/, (v) => (pe) => pe.learned(2, v), { lo: 1, hi: CAP.dim });
+  optionsSlot('learned', (v) => (pe) => pe.learned(2, 4, v));
+  optionSlot('learned', 'options.maxPositions', /\bmaxPositions\b/, (v) => (pe) => pe.learned(2, 4, { maxPositions: v }), badInts(1, CAP.rows));
+  optionSlot('learned', 'options.seed', /\bseed\b/, (v) => (pe) => pe.learned(2, 4, { seed: v }), badInts(0, 2 ** 32 - 1));
+  optionSlot('learned', 'options.std', /\bstd\b/, (v) => (pe) => pe.learned(2, 4, { std: v }), badReals(0, 1e3));
+
+  // ropeFrequencies(dim, {base, scaling}) and the scaling objects (shared with ropeApply)
+  numberSlot('ropeFrequencies', 'dim', /\bdim\b/, (v) => (pe) => pe.ropeFrequencies(v), { lo: 2, hi: CAP.dim });
+  for (const v of [3, 7, 63, 8191]) add('ropeFrequencies', `odd dim ${v}`, (pe) => pe.ropeFrequencies(v), RangeError, /\bdim\b.*even/);
+  optionsSlot('ropeFrequencies', (v) => (pe) => pe.ropeFrequencies(8, v));
+  optionSlot('ropeFrequencies', 'options.base', /\bbase\b/, (v) => (pe) => pe.ropeFrequencies(8, { base: v }), badReals(1, CAP.base).concat([1, 0, -1]));
+  const scalingCases = [];
+  const sc = (label, scaling, cls, pattern, dim = 8) => scalingCases.push([label, scaling, cls, pattern, dim]);
+  for (const v of ['linear', 5, true, [], 3n]) sc(`scaling = ${describeValue(v)}`, v, TypeError, /options\.scaling/);
+  sc('scaling without type', { factor: 2 }, TypeError, /scaling\.type/);
+  for (const v of [5, null, {}, ['linear']]) sc(`scaling.type = ${describeValue(v)}`, { type: v, factor: 2 }, TypeError, /scaling\.type/);
+  for (const v of ['bogus', 'Linear', 'ntk', '', 'yarn ']) sc(`unknown scaling.type ${JSON.stringify(v)}`, { type: v, factor: 2 }, TypeError, /scaling\.type/);
+  const yarn = { type: 'yarn', factor: 4, originalMaxPositions: 4096 };
+  const llama3 = { type: 'llama3', factor: 8, originalMaxPositions: 8192 };
+  const longrope = { type: 'longrope', originalMaxPositions: 4096, maxPositions: 131072, shortFactor: [1, 1, 1, 1], longFactor: [1, 2, 3, 4] };
+  const dynamic = { type: 'dynamic', factor: 2, maxPositions: 2048 };
+  const without = (o, key) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+  // Missing required fields: a TypeError naming the field.
+  sc('linear without factor', { type: 'linear' }, TypeError, /scaling\.factor/);
+  for (const key of ['factor', 'maxPositions']) sc(`dynamic without ${key}`, without(dynamic, key), TypeError, new RegExp(`scaling\\.${key}`));
+  for (const key of ['factor', 'originalMaxPositions']) sc(`yarn without ${key}`, without(yarn, key), TypeError, new RegExp(`scaling\\.${key}`));
+  for (const key of ['factor', 'originalMaxPositions']) sc(`llama3 without ${key}`, without(llama3, key), TypeError, new RegExp(`scaling\\.${key}`));
+  for (const key of ['originalMaxPositions', 'maxPositions', 'shortFactor', 'longFactor']) sc(`longrope without ${key}`, without(longrope, key), TypeError, new RegExp(`scaling\\.${key}`));
+  // Fields of the wrong type or out of range.
+  for (const [base, key, bad, types] of [
+    [{ type: 'linear', factor: 2 }, 'factor', [...badReals(1, CAP.factor), 0.5, 0, -2], ['2', null, {}, 2n]],
+    [dynamic, 'factor', [0.99, NaN, Infinity, -1], ['2', null]],
+    [dynamic, 'maxPositions', [0, -1, 1.5, NaN, Infinity, 2 ** 31], ['2048', null]],
+    [dynamic, 'seqLen', [-1, 1.5, NaN, Infinity, 2 ** 31], ['4096', null, {}]],
+    [yarn, 'factor', [0.5, NaN, Infinity, 1e7], ['4', null]],
+    [yarn, 'originalMaxPositions', [0, -4096, 4096.5, NaN, 2 ** 31], ['4096', null]],
+    [yarn, 'betaFast', [0, -32, NaN, Infinity], ['32', null]],
+    [yarn, 'betaSlow', [0, -1, NaN, Infinity], ['1', null]],
+    [yarn, 'mscale', [-1, NaN, Infinity], ['1', null]],
+    [yarn, 'mscaleAllDim', [-1, NaN, Infinity], ['1', null]],
+    [yarn, 'attentionFactor', [0, -1, NaN, Infinity], ['1', null]],
+    [llama3, 'factor', [0.5, NaN, Infinity, -8], ['8', null]],
+    [llama3, 'originalMaxPositions', [0, 1.5, NaN], ['8192', null]],
+    [llama3, 'lowFreqFactor', [0, -1, NaN, Infinity], ['1', null]],
+    [llama3, 'highFreqFactor', [1, 0.5, NaN, Infinity], ['4', null]], // must exceed lowFreqFactor (1)
+    [longrope, 'originalMaxPositions', [0, 1.5, NaN], ['4096', null]],
+    [longrope, 'maxPositions', [0, 1.5, NaN, Infinity], ['131072', null]],
+    [longrope, 'seqLen', [-1, 1.5, NaN], ['5000', null]],
+    [longrope, 'attentionFactor', [0, -1, NaN], ['1', null]],
+  ]) {
+    for (const v of bad) sc(`${base.type} ${key} = ${v}`, { ...base, [key]: v }, RangeError, new RegExp(`scaling\\.${key}`));
+    for (const v of types) sc(`${base.type} ${key} = ${describeValue(v)}`, { ...base, [key]: v }, TypeError, new RegExp(`scaling\\.${key}`));
+  }
+  for (const v of ['yes', 1, null, {}]) sc(`yarn truncate = ${describeValue(v)}`, { ...yarn, truncate: v }, TypeError, /scaling\.truncate/);
+  sc('dynamic at dim 2 (d/(d-2) undefined)', dynamic, RangeError, /\bdim\b/, 2);
+  for (const key of ['shortFactor', 'longFactor']) {
+    for (const v of [[1, 1, 1], [1, 1, 1, 1, 1], []]) sc(`longrope ${key} of length ${v.length} for dim 8`, { ...longrope, [key]: v }, TypeError, new RegExp(`scaling\\.${key}`));
+    for (const v of [[1, 0, 1, 1], [1, -2, 1, 1], [1, NaN, 1, 1], [1, 1, Infinity, 1], [1, 1, 1, 1e7]]) sc(`longrope ${key} = ${describeValue(v)}`, { ...longrope, [key]: v }, RangeError, new RegExp(`scaling\\.${key}\\[\\d\\]`));
+    for (const v of [...NOT_ARRAYS, ...BAD_ELEMENTS, 4]) sc(`longrope ${key} = ${describeValue(v)}`, { ...longrope, [key]: v }, TypeError, new RegExp(`scaling\\.${key}`));
+    sc(`longrope ${key} longer than the dim cap`, { ...longrope, [key]: hugeSparse(CAP.dim + 1) }, RangeError, new RegExp(`scaling\\.${key}`));
+  }
+  for (const [label, scaling, cls, pattern, dim] of scalingCases) {
+    add('ropeFrequencies', label, (pe) => pe.ropeFrequencies(dim, { scaling }), cls, pattern);
+    add('ropeApply', label, (pe) => pe.ropeApply(new Float32Array(2 * dim), 2, dim, { scaling }), cls, pattern);
+  }
+
+  // ropeApply(x, positions, dim, {layout, base, scaling})
+  for (const v of [...NOT_ARRAYS, 'abc', 4, undefined]) add('ropeApply', `x = ${describeValue(v)}`, (pe) => pe.ropeApply(v, 1, 2), TypeError, /^x\b/);
+  for (const v of [['a', 1], [1, null], [1n, 2n], new BigInt64Array(2), [1, , 2, 3]]) add('ropeApply', `x = ${describeValue(v)}`, (pe) => pe.ropeApply(v, 1, 2), TypeError, /^x\b/);
+  for (const [x, pos, dim] of [[[1, 2, 3], 1, 2], [[1, 2], 2, 2], [new Float32Array(8), [0, 1], 8], [[], 1, 4]]) {
+    add('ropeApply', `x.length ${x.length} for ${describeValue(pos)} rows of dim ${dim}`, (pe) => pe.ropeApply(x, pos, dim), TypeError, /^x\b.*length/);
+  }
+  add('ropeApply', 'x.length over 2^24', (pe) => pe.ropeApply(hugeSparse(CAP.elements + 1), 1, 2), RangeError, /^x\.length/);
+  add('ropeApply', 'positions * dim over 2^24', (pe) => pe.ropeApply([], CAP.rows, 32), RangeError, /\bpositions\b.*\bdim\b/);
+  for (const v of [NaN, Infinity, -1, 1.5, CAP.rows + 1]) add('ropeApply', `positions = ${v}`, (pe) => pe.ropeApply([1, 2], v, 2), RangeError, /\bpositions\b/);
+  for (const v of ['1', null, undefined, {}, 1n, true, new DataView(new ArrayBuffer(8))]) add('ropeApply', `positions = ${describeValue(v)}`, (pe) => pe.ropeApply([1, 2], v, 2), TypeError, /\bpositions\b/);
+  for (const v of BAD_ELEMENTS) add('ropeApply', `positions = ${describeValue(v)}`, (pe) => pe.ropeApply([1, 2], v, 2), TypeError, /\bpositions\b/);
+  for (const v of [[NaN], [Infinity], [-1], [0.5], [2 ** 31]]) add('ropeApply', `positions = ${describeValue(v)}`, (pe) => pe.ropeApply([1, 2], v, 2), RangeError, /\bpositions\[0\]/);
+  numberSlot('ropeApply', 'dim', /\bdim\b/, (v) => (pe) => pe.ropeApply([1, 2], 1, v), { lo: 2, hi: CAP.dim });
+  for (const v of [1, 3, 5]) add('ropeApply', `odd dim ${v}`, (pe) => pe.ropeApply(new Float32Array(v), 1, v), RangeError, /\bdim\b/);
+  optionsSlot('ropeApply', (v) => (pe) => pe.ropeApply([1, 2], 1, 2, v));
+  for (const v of ['rotate_half', 'HALF', 'gptj', '', 'interleave']) add('ropeApply', `layout ${JSON.stringify(v)}`, (pe) => pe.ropeApply([1, 2], 1, 2, { layout: v }), TypeError, /\blayout\b/);
+  for (const v of [0, 1, null, {}, ['half'], true]) add('ropeApply', `layout = ${describeValue(v)}`, (pe) => pe.ropeApply([1, 2], 1, 2, { layout: v }), TypeError, /\blayout\b/);
+  optionSlot('ropeApply', 'options.base', /\bbase\b/, (v) => (pe) => pe.ropeApply([1, 2], 1, 2, { base: v }), [1, 0, -5, NaN, Infinity, 1e13]);
+
+  // alibiSlopes(nHeads)
+  numberSlot('alibiSlopes', 'nHeads', /\bnHeads\b/, (v) => (pe) => pe.alibiSlopes(v), { lo: 1, hi: CAP.heads });
+
+  // alibiBias(length, slope, {causal})
+  numberSlot('alibiBias', 'length', /\blength\b/, (v) => (pe) => pe.alibiBias(v, 0.5), { lo: 0, hi: 4096 });
+  numberSlot('alibiBias', 'slope', /\bslope\b/, (v) => (pe) => pe.alibiBias(3, v), { lo: 0, hi: 1e6, real: true });
+  optionsSlot('alibiBias', (v) => (pe) => pe.alibiBias(3, 0.5, v));
+  boolOption('alibiBias', 'options.causal', /options\.causal/, (v) => (pe) => pe.alibiBias(3, 0.5, { causal: v }));
+
+  // t5Bucket(relativePositions, {bidirectional, numBuckets, maxDistance})
+  for (const v of [...NOT_ARRAYS, 5, undefined, 'abc']) add('t5Bucket', `relativePositions = ${describeValue(v)}`, (pe) => pe.t5Bucket(v), TypeError, /\brelativePositions\b/);
+  for (const v of BAD_ELEMENTS) add('t5Bucket', `relativePositions = ${describeValue(v)}`, (pe) => pe.t5Bucket(v), TypeError, /\brelativePositions\b/);
+  for (const v of [[NaN], [Infinity], [-Infinity], [1.5], [2 ** 31], [-(2 ** 31)]]) add('t5Bucket', `relativePositions = ${describeValue(v)}`, (pe) => pe.t5Bucket(v), RangeError, /\brelativePositions\[0\]/);
+  add('t5Bucket', 'relativePositions.length over 2^24', (pe) => pe.t5Bucket(hugeSparse(CAP.elements + 1)), RangeError, /\brelativePositions\.length\b/);
+  optionsSlot('t5Bucket', (v) => (pe) => pe.t5Bucket([1], v));
+  boolOption('t5Bucket', 'options.bidirectional', /options\.bidirectional/, (v) => (pe) => pe.t5Bucket([1], { bidirectional: v }));
+  optionSlot('t5Bucket', 'options.numBuckets', /\bnumBuckets\b/, (v) => (pe) => pe.t5Bucket([1], { numBuckets: v, maxDistance: 1 << 20 }), [...badInts(4, CAP.buckets), 3, 2, 33]);
+  add('t5Bucket', 'unidirectional numBuckets = 1', (pe) => pe.t5Bucket([1], { bidirectional: false, numBuckets: 1 }), RangeError, /\bnumBuckets\b/);
+  optionSlot('t5Bucket', 'options.maxDistance', /\bmaxDistance\b/, (v) => (pe) => pe.t5Bucket([1], { maxDistance: v }), [...badInts(9, CAP.distance), 8, 0]);
+
+  // shawIndex(queryLength, keyLength, maxDistance)
+  numberSlot('shawIndex', 'queryLength', /\bqueryLength\b/, (v) => (pe) => pe.shawIndex(v, CAP.rows, 2), { lo: 0, hi: CAP.rows });
+  numberSlot('shawIndex', 'keyLength', /\bkeyLength\b/, (v) => (pe) => pe.shawIndex(0, v, 2), { lo: 0, hi: CAP.rows });
+  numberSlot('shawIndex', 'maxDistance', /\bmaxDistance\b/, (v) => (pe) => pe.shawIndex(2, 3, v), { lo: 0, hi: CAP.distance });
+  add('shawIndex', 'more queries than keys', (pe) => pe.shawIndex(5, 4, 2), RangeError, /\bqueryLength\b/);
+  add('shawIndex', 'queryLength * keyLength over 2^24', (pe) => pe.shawIndex(4097, 4097, 2), RangeError, /\bqueryLength\b.*\bkeyLength\b/);
+
+  // attention(q, k, dim, {bias, causal, scale, softmax})
+  for (const [name, build] of [['q', (v) => (pe) => pe.attention(v, [1, 2], 2)], ['k', (v) => (pe) => pe.attention([1, 2], v, 2)]]) {
+    const p = new RegExp(`^${name}\\b`);
+    for (const v of [...NOT_ARRAYS, 'ab', 2, undefined, ...BAD_ELEMENTS]) add('attention', `${name} = ${describeValue(v)}`, build(v), TypeError, p);
+    for (const v of [[NaN, 1], [1, Infinity], [-Infinity, 0]]) add('attention', `${name} = ${describeValue(v)}`, build(v), RangeError, new RegExp(`^${name}\\[\\d\\]`));
+    for (const v of [[1], [1, 2, 3]]) add('attention', `${name}.length ${v.length} for dim 2`, build(v), RangeError, new RegExp(`^${name}\\.length`));
+    add('attention', `${name}.length over 2^24`, build(hugeSparse(CAP.elements + 2)), RangeError, new RegExp(`^${name}\\.length`));
+  }
+  numberSlot('attention', 'dim', /\bdim\b/, (v) => (pe) => pe.attention([1, 2], [1, 2], v), { lo: 1, hi: CAP.dim });
+  add('attention', 'rows(q) * rows(k) over 2^24', (pe) => pe.attention(new Float32Array(4097), new Float32Array(4097), 1), RangeError, /rows\(q\).*rows\(k\)/);
+  add('attention', 'causal with more query rows than key rows', (pe) => pe.attention([1, 2, 3], [1, 2], 1, { causal: true }), RangeError, /causal/);
+  optionsSlot('attention', (v) => (pe) => pe.attention([1, 2], [1, 2], 2, v));
+  optionSlot('attention', 'options.scale', /\bscale\b/, (v) => (pe) => pe.attention([1, 2], [1, 2], 2, { scale: v }), badReals(-1e6, 1e6));
+  boolOption('attention', 'options.causal', /options\.causal/, (v) => (pe) => pe.attention([1, 2], [1, 2], 2, { causal: v }));
+  boolOption('attention', 'options.softmax', /options\.softmax/, (v) => (pe) => pe.attention([1, 2], [1, 2], 2, { softmax: v }));
+  // (An empty bias has its own test below.)
+  for (const v of [[0, 0], new Float32Array(3)]) add('attention', `bias of length ${v.length} for 1 x 1 scores`, (pe) => pe.attention([1, 2], [1, 2], 2, { bias: v }), TypeError, /\bbias\b.*length/);
+  for (const v of [[NaN], [Infinity]]) add('attention', `bias = ${describeValue(v)}`, (pe) => pe.attention([1, 2], [1, 2], 2, { bias: v }), RangeError, /\bbias\[0\]/);
+  for (const v of ['0', 0, {}, true, 1n, ...BAD_ELEMENTS]) add('attention', `bias = ${describeValue(v)}`, (pe) => pe.attention([1, 2], [1, 2], 2, { bias: v }), TypeError, /\bbias\b/);
+  add('attention', 'bias.length over 2^24', (pe) => pe.attention([1, 2], [1, 2], 2, { bias: hugeSparse(CAP.elements + 1) }), RangeError, /\bbias\.length/);
+
+  // softmax(x, cols)
+  for (const v of [...NOT_ARRAYS, 'ab', 2, undefined, ...BAD_ELEMENTS]) add('softmax', `x = ${describeValue(v)}`, (pe) => pe.softmax(v, 2), TypeError, /^x\b/);
+  for (const v of [[NaN, 1], [1, Infinity]]) add('softmax', `x = ${describeValue(v)}`, (pe) => pe.softmax(v, 2), RangeError, /^x\[\d\]/);
+  for (const v of [[1], [1, 2, 3]]) add('softmax', `x.length ${v.length} for cols 2`, (pe) => pe.softmax(v, 2), RangeError, /^x\.length/);
+  add('softmax', 'x.length over 2^24', (pe) => pe.softmax(hugeSparse(CAP.elements + 2), 2), RangeError, /^x\.length/);
+  numberSlot('softmax', 'cols', /\bcols\b/, (v) => (pe) => pe.softmax([1, 2], v), { lo: 1, hi: CAP.rows });
+
+  return c;
+}
+
+const CATALOGUE = catalogue();
+
+/** Runs call(pe); it must throw exactly `cls` (not a subclass, not another Error) matching `pattern`. */
+function expectError(pe, label, call, cls, pattern) {
+  let returned;
+  try {
+    returned = call(pe);
+  } catch (e) {
+    assert.ok(e instanceof Error, `${label}: threw a non-Error ${describeValue(e)}`);
+    assert.equal(e.constructor, cls, `${label}: expected ${cls.name}, got ${e.constructor.name}: ${e.message}`);
+    assert.match(e.message, pattern, `${label}: the message should name the argument`);
+    return e;
+  }
+  assert.fail(`${label}: expected ${cls.name}, but the call returned ${describeValue(returned)}`);
+}
+
+describe('loadPosenc rejects bad options', () => {
+  test("loadPosenc({simd}) accepts only 'auto', true or false (TypeError)", async () => {
+    for (const simd of ['yes', 1, 0, null, 'true']) {
+      await assert.rejects(loadPosenc({ simd }), (e) => e.constructor === TypeError && /options\.simd/.test(e.message), String(simd));
+    }
+  });
+});
+
+for (const pe of modules) {
+  describe(`${moduleName(pe)}: bad input`, () => {
+    for (const [fn, cases] of Object.entries(CATALOGUE)) {
+      test(`${fn} throws a RangeError or TypeError naming the argument for each of ${cases.length} bad inputs, and keeps working`, () => {
+        // Every case runs; the failure lists all the cases that went wrong, not just the first.
+        const problems = [];
+        for (const [label, call, cls, pattern] of cases) {
+          try {
+            expectError(pe, `${fn}: ${label}`, call, cls, pattern);
+            assertStillWorks(pe, `${fn}: ${label}`);
+          } catch (e) {
+            problems.push(e.message.split('\n')[0]);
+          }
+        }
+        assert.deepEqual(problems, []);
+      });
+    }
+
+    test('attention({bias: []}) with scores to bias is a TypeError naming bias, not a silently ignored bias', () => {
+      expectError(pe, '1 x 1 scores, empty bias', (p) => p.attention([1, 2], [1, 2], 2, { bias: [] }), TypeError, /\bbias\b.*length/);
+      expectError(pe, '2 x 3 scores, empty bias', (p) => p.attention(new Float32Array(4), new Float32Array(6), 2, { bias: new Float32Array(0) }), TypeError, /\bbias\b.*length/);
+      // With no scores at all, an empty bias is the right length.
+      assert.equal(pe.attention([], [1, 2], 2, { bias: [] }).length, 0);
+      assertStillWorks(pe);
+    });
+
+    test('a call with missing arguments is a TypeError naming the first missing one', () => {
+      expectError(pe, 'sinusoidal()', (p) => p.sinusoidal(), TypeError, /\bpositions\b/);
+      expectError(pe, 'sinusoidalDot(1)', (p) => p.sinusoidalDot(1), TypeError, /^n\b/);
+      expectError(pe, 'ropeApply([1, 2], 1)', (p) => p.ropeApply([1, 2], 1), TypeError, /\bdim\b/);
+      expectError(pe, 'alibiBias(3)', (p) => p.alibiBias(3), TypeError, /\bslope\b/);
+      expectError(pe, 'shawIndex(2, 3)', (p) => p.shawIndex(2, 3), TypeError, /\bmaxDistance\b/);
+      expectError(pe, 'attention([1], [1])', (p) => p.attention([1], [1]), TypeError, /\bdim\b/);
+      expectError(pe, 't5Bucket()', (p) => p.t5Bucket(), TypeError, /\brelativePositions\b/);
+      assertStillWorks(pe);
+    });
+
+    test('an error leaves the inputs untouched (arrays are copied in before any check fails)', () => {
+      const x = Float32Array.of(1, 2, 3);
+      expectError(pe, 'ropeApply wrong length', (p) => p.ropeApply(x, 1, 2), TypeError, /^x\b/);
+      assert.deepEqual(x, Float32Array.of(1, 2, 3));
+    });
+  });
+}
+
+// [HOSTILE FUZZ] ----------------------------------------------------------------------------
+// Each generated call starts from a valid call and corrupts one to three of its arguments with
+// values that are invalid on their own (wrong type, out of range, over a cap), so every call
+// must throw; only the mismatch corruptions (an array one element short) depend on the other
+// arguments, and those are never combined with a corruption that could repair them.
+
+function fuzzer(rng) {
+  const { int, pick, next } = rng;
+  const notNumber = () => pick(NOT_NUMBERS);
+  const notObject = () => pick(NOT_OBJECTS);
+  const notArray = () => (next() < 0.05 ? hugeSparse(CAP.elements + 1 + int(0, 9)) : pick([...NOT_ARRAYS, ...BAD_ELEMENTS, 'x', 3]));
+  // For options.bias, where null means "no bias".
+  const notArrayNorNull = () => pick([...NOT_ARRAYS.filter((v) => v !== null), ...BAD_ELEMENTS, 'x', 3]);
+  const badInt = (lo, hi) => pick([...badInts(lo, hi), notNumber()]);
+  const badReal = (lo, hi) => pick([...badReals(lo, hi), notNumber()]);
+  const badPosition = () => pick([NaN, -1, 0.5, Infinity, 2 ** 31, -Infinity]);
+  // Not badInt: its non-numbers include [3], which is a valid array of positions.
+  const badCount = () => pick([NaN, Infinity, -1, 0.5, CAP.rows + 1, '3', null, {}, 3n, true, Symbol('n'), undefined]);
+  // notArray() may give a bare number (invalid where only arrays are accepted); a count is fine here.
+  const notPositionArray = () => {
+    const v = notArray();
+    return typeof v === 'number' ? 'x' : v;
+  };
+  const badPositions = () => pick([badCount(), notPositionArray(), [0, badPosition()], Float64Array.of(1, badPosition())]);
+  const badBool = () => pick(['true', 1, 0, null, {}, 1n]);
+  const setOption = (args, i, key, value) => {
+    const o = args[i] && typeof args[i] === 'object' && !Array.isArray(args[i]) ? { ...args[i] } : {};
+    o[key] = value;
+    args[i] = o;
+  };
+
+  const validScaling = (dim) => pick([
+    undefined,
+    { type: 'linear', factor: 1 + 3 * next() },
+    { type: 'dynamic', factor: 2, maxPositions: 64, seqLen: int(0, 200) },
+    { type: 'yarn', factor: pick([4, 16]), originalMaxPositions: 256, truncate: next() < 0.5 },
+    { type: 'llama3', factor: 8, originalMaxPositions: 64 },
+    { type: 'longrope', originalMaxPositions: 32, maxPositions: 128, seqLen: int(0, 64), shortFactor: Array(dim / 2).fill(1), longFactor: Array(dim / 2).fill(2) },
+  ]);
+  const badScaling = (dim) => pick([
+    notObject(), { factor: 2 }, { type: pick(['bogus', 5, null, '']) }, { type: 'linear' }, { type: 'linear', factor: badReal(1, CAP.factor) },
+    { type: 'dynamic', factor: 2 }, { type: 'dynamic', factor: 2, maxPositions: badInt(1, CAP.position) },
+    { type: 'yarn', factor: 4 }, { type: 'yarn', factor: 4, originalMaxPositions: 64, betaFast: pick([0, -1, NaN, '32']) },
+    { type: 'yarn', factor: 4, originalMaxPositions: 64, truncate: badBool() },
+    { type: 'llama3', factor: 8, originalMaxPositions: 64, lowFreqFactor: 4, highFreqFactor: pick([4, 2, NaN]) },
+    { type: 'longrope', originalMaxPositions: 32, maxPositions: 128, shortFactor: Array(dim / 2 + 1).fill(1), longFactor: Array(dim / 2).fill(1) },
+    { type: 'longrope', originalMaxPositions: 32, maxPositions: 128, shortFactor: Array(dim / 2).fill(1), longFactor: notArray() },
+    { type: 'longrope', originalMaxPositions: 32, maxPositions: 128, shortFactor: Array(dim / 2).fill(0), longFactor: Array(dim / 2).fill(1) },
+  ]);
+
+  // fn: [valid args, corruptors (each makes args invalid by itself)]
+  const specs = {
+    sinusoidal: () => [
+      [int(0, 8), int(1, 16), pick([undefined, {}, { base: 100 }, { offset: int(0, 1000) }])],
+      [
+        (a) => { a[0] = badInt(0, CAP.rows); },
+        (a) => { a[1] = badInt(1, CAP.dim); },
+        (a) => { a[2] = notObject(); },
+        (a) => setOption(a, 2, 'base', pick([1, 0.5, -1, NaN, Infinity, 1e13, notNumber()])),
+        (a) => setOption(a, 2, 'offset', pick([-1, 0.5, NaN, 2 ** 31, notNumber()])),
+      ],
+    ],
+    sinusoidalFrequencies: () => [
+      [int(1, 64), pick([undefined, { base: 1000 }])],
+      [(a) => { a[0] = badInt(1, CAP.dim); }, (a) => { a[1] = notObject(); }, (a) => setOption(a, 1, 'base', pick([1, 0, NaN, notNumber()]))],
+    ],
+    sinusoidalDot: () => [
+      [int(-100, 100), next() * 100, int(1, 64), undefined],
+      [
+        (a) => { a[0] = badReal(-CAP.position, CAP.position); },
+        (a) => { a[1] = badReal(-CAP.position, CAP.position); },
+        (a) => { a[2] = badInt(1, CAP.dim); },
+        (a) => { a[3] = notObject(); },
+        (a) => setOption(a, 3, 'base', pick([1, -3, NaN, notNumber()])),
+      ],
+    ],
+    learned: () => [
+      [pick([int(0, 8), [int(0, 15), int(0, 15)]]), int(1, 16), { maxPositions: 16, seed: int(0, 99) }],
+      [
+        (a) => { a[0] = pick([badPositions(), [16], [0, 99]]); },
+        (a) => { a[1] = badInt(1, CAP.dim); },
+        (a) => { a[2] = notObject(); },
+        (a) => setOption(a, 2, 'seed', badInt(0, 2 ** 32 - 1)),
+        (a) => setOption(a, 2, 'std', badReal(0, 1e3)),
+      ],
+    ],
+    ropeFrequencies: () => {
+      const dim = 2 * int(2, 8);
+      return [
+        [dim, { base: pick([10000, 500000]), scaling: validScaling(dim) }],
+        [
+          (a) => { a[0] = pick([badInt(2, CAP.dim), 2 * int(1, 50) + 1]); },
+          (a) => { a[1] = notObject(); },
+          (a) => setOption(a, 1, 'base', pick([1, 0, NaN, notNumber()])),
+          (a) => setOption(a, 1, 'scaling', badScaling(dim)),
+        ],
+      ];
+    },
+    ropeApply: () => {
+      const dim = 2 * int(2, 8);
+      const rows = int(0, 4);
+      return [
+        [rng.floats(rows * dim), pick([rows, Array.from({ length: rows }, () => int(0, 99999))]), dim, { layout: pick(['half', 'interleaved']), scaling: validScaling(dim) }],
+        [
+          (a) => { a[0] = pick([notArray(), Float32Array.from({ length: rows * dim + 1 })]); },
+          (a) => { a[1] = badPositions(); },
+          (a) => { a[2] = pick([badInt(2, CAP.dim), 2 * int(1, 50) + 1]); },
+          (a) => { a[3] = notObject(); },
+          (a) => setOption(a, 3, 'layout', pick(['rotate_half', '', 0, null, 'HALF'])),
+          (a) => setOption(a, 3, 'scaling', badScaling(dim)),
+          (a) => setOption(a, 3, 'base', pick([1, NaN, -4, notNumber()])),
+        ],
+      ];
+    },
+    alibiSlopes: () => [[int(1, 64)], [(a) => { a[0] = badInt(1, CAP.heads); }]],
+    alibiBias: () => [
+      [int(0, 8), next(), pick([undefined, { causal: next() < 0.5 }])],
+      [
+        (a) => { a[0] = badInt(0, 4096); },
+        (a) => { a[1] = badReal(0, 1e6); },
+        (a) => { a[2] = notObject(); },
+        (a) => setOption(a, 2, 'causal', badBool()),
+      ],
+    ],
+    t5Bucket: () => [
+      [Array.from({ length: int(0, 8) }, () => int(-500, 500)), pick([undefined, { bidirectional: false }, { numBuckets: 64, maxDistance: 256 }])],
+      [
+        (a) => { a[0] = pick([notArray(), [1, NaN], [0.5], [2 ** 31]]); },
+        (a) => { a[1] = notObject(); },
+        // Invalid in both modes (a unidirectional table accepts odd counts from 2).
+        (a) => setOption(a, 1, 'numBuckets', pick([1, 0, -2, 4.5, CAP.buckets + 1, NaN, Infinity, notNumber()])),
+        (a) => setOption(a, 1, 'maxDistance', pick([0, -1, NaN, 2 ** 24 + 1, notNumber()])),
+        (a) => setOption(a, 1, 'bidirectional', badBool()),
+      ],
+    ],
+    shawIndex: () => {
+      const k = int(0, 12);
+      return [
+        [int(0, k), k, int(0, 20)],
+        [
+          (a) => { a[0] = pick([badInt(0, CAP.rows), k + 1 + int(0, 5)]); },
+          (a) => { a[1] = badInt(0, CAP.rows); },
+          (a) => { a[2] = badInt(0, CAP.distance); },
+        ],
+      ];
+    },
+    attention: () => {
+      const dim = int(2, 9); // >= 2, so a q one element short is never a whole number of rows
+      const kRows = int(1, 6);
+      const qRows = int(1, kRows);
+      return [
+        [rng.floats(qRows * dim), rng.floats(kRows * dim), dim, { causal: next() < 0.5, scale: next(), bias: pick([undefined, rng.floats(qRows * kRows)]) }],
+        [
+          (a) => { a[0] = pick([notArray(), rng.floats(qRows * dim - 1), Float32Array.of(NaN, ...rng.floats(qRows * dim - 1))]); },
+          (a) => { a[1] = pick([notArray(), rng.floats(kRows * dim + 1), Float64Array.of(Infinity, ...rng.floats(kRows * dim - 1))]); },
+          (a) => { a[2] = pick([badInt(1, CAP.dim), dim + 0.5]); },
+          (a) => { a[3] = notObject(); },
+          (a) => setOption(a, 3, 'bias', pick([notArrayNorNull(), rng.floats(qRows * kRows + 1), Float32Array.of(NaN), [Infinity]])),
+          (a) => setOption(a, 3, 'scale', badReal(-1e6, 1e6)),
+          (a) => setOption(a, 3, 'softmax', badBool()),
+        ],
+      ];
+    },
+    softmax: () => {
+      const cols = int(1, 9);
+      return [
+        [rng.floats(int(0, 4) * cols), cols],
+        [
+          (a) => { a[0] = pick([notArray(), Float32Array.of(NaN, ...rng.floats(cols - 1)), [Infinity]]); },
+          (a) => { a[1] = pick([badInt(1, CAP.rows), cols + 0.5]); },
+        ],
+      ];
+    },
+  };
+  const names = Object.keys(specs);
+  return () => {
+    const fn = pick(names);
+    const [args, corruptors] = specs[fn]();
+    const count = int(1, 3);
+    const chosen = new Set();
+    while (chosen.size < Math.min(count, corruptors.length)) chosen.add(pick(corruptors));
+    for (const corrupt of chosen) corrupt(args);
+    return [fn, args];
+  };
+}
+
+// A Function the fuzz can call to collect garbage between measurements (the test runner gives no
+// --expose-gc flag); measurements without it would still be valid, only noisier.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+// Every binding error starts with the argument it is about (see wasm/bindings/args.hpp).
+const BINDING_MESSAGE = /^(options|scaling|positions|dModel|dim|x|q|k|m|n|nHeads|length|slope|relativePositions|numBuckets|maxDistance|queryLength|keyLength|causal|rows|base|offset|seed|std|maxPositions|layout|bias|scale|cols)\b/;
+
+const MiB = 2 ** 20;
+const CALLS_PER_MODULE = 5000;
+
+function memory() {
+  gc();
+  const { rss, arrayBuffers } = process.memoryUsage();
+  return { rss, arrayBuffers };
+}
+
+describe('hostile-input fuzz', () => {
+  for (const [index, pe] of modules.entries()) {
+    test(`${CALLS_PER_MODULE} random bad calls on the ${moduleName(pe)} all throw RangeError or TypeError, and memory stays bounded`, (t) => {
+      const next = fuzzer(prng(0xbad + index));
+      const failures = [];
+      const run = (calls) => {
+        for (let i = 1; i <= calls; i++) {
+          const [fn, args] = next();
+          const label = () => `${fn}(${args.map(describeValue).join(', ')})`;
+          try {
+            const result = pe[fn](...args);
+            failures.push(`${label()} returned ${describeValue(result)}`);
+          } catch (e) {
+            if (!(e?.constructor === RangeError || e?.constructor === TypeError)) {
+              failures.push(`${label()} threw ${e?.constructor?.name}: ${e?.message}`);
+            } else if (!BINDING_MESSAGE.test(e.message)) {
+              // A TypeError from the engine itself (say, converting a Symbol deep in the glue)
+              // would have unwound through wasm frames: only the binding's own errors count.
+              failures.push(`${label()} threw a ${e.constructor.name} that names no argument: ${e.message}`);
+            }
+          }
+          if (i % 250 === 0) assertStillWorks(pe, `${i} fuzzed calls`);
+        }
+      };
+      // Warm-up: JIT code, V8 caches and the wasm heap's high-water mark settle before measuring.
+      run(500);
+      const before = memory();
+      run(CALLS_PER_MODULE);
+      const after = memory();
+      assertStillWorks(pe, 'the fuzz');
+      assert.deepEqual(failures.slice(0, 10), [], `${failures.length} calls did not throw a RangeError/TypeError`);
+      // Why 64 MiB: every bad call must fail before it allocates its result, and the biggest
+      // legal result is 2^24 floats = 64 MiB; the module's heap grows in steps and never shrinks,
+      // so one leaked or over-cap allocation per call over 5000 calls would add far more than
+      // this (even 16 KiB per call is 78 MiB), while GC and JIT noise stay well below it.
+      const grew = { rss: (after.rss - before.rss) / MiB, arrayBuffers: (after.arrayBuffers - before.arrayBuffers) / MiB };
+      t.diagnostic(`memory growth over ${CALLS_PER_MODULE} bad calls: rss ${grew.rss.toFixed(1)} MiB, arrayBuffers ${grew.arrayBuffers.toFixed(1)} MiB`);
+      assert.ok(grew.rss < 64, `rss grew by ${grew.rss.toFixed(1)} MiB`);
+      assert.ok(grew.arrayBuffers < 64, `arrayBuffers grew by ${grew.arrayBuffers.toFixed(1)} MiB`);
+    });
+  }
+});
+
+// [THROWING GETTERS] ------------------------------------------------------------------------
+// A getter or Proxy trap in the arguments can throw while the binding is reading it, i.e. with
+// wasm frames on the stack. The caller's own error must come out unchanged, and the instance
+// must be unharmed however often it happens. The default wasm stack is 5 MiB, so a leak of even
+// 32 bytes of stack per such call would overflow it within the 200000 calls below and start
+// overwriting the module's static data. Fresh instances: a failure here must not spill into the
+// tests above.
+
+describe('errors thrown by the caller\'s own getters', () => {
+  const CALLS = 200000;
+  for (const simd of [true, false]) {
+    test(`a throwing getter's error propagates unchanged ${CALLS} times and the ${simd ? 'SIMD' : 'scalar'} module keeps working`, async () => {
+      const pe = await loadPosenc({ simd });
+      const boom = new Error('boom from a getter');
+      const hostileOptions = { get base() { throw boom; } };
+      const hostileArray = new Proxy([1, 2], { get(target, key) { if (key === '0') throw boom; return Reflect.get(target, key); } });
+      const calls = [
+        () => pe.sinusoidal(2, 4, hostileOptions),
+        () => pe.t5Bucket(hostileArray),
+        () => pe.ropeFrequencies(8, hostileOptions),
+      ];
+      for (let i = 1; i <= CALLS; i++) {
+        let thrown;
+        try {
+          calls[i % calls.length]();
+        } catch (e) {
+          thrown = e;
+        }
+        assert.equal(thrown, boom, `call ${i}: expected the getter's own error, got ${describeValue(thrown)} ${thrown?.message ?? ''}`);
+        if (i % 10000 === 0) assertStillWorks(pe, `${i} throwing getters`);
+      }
+      assertStillWorks(pe, `${CALLS} throwing getters`);
+    });
+  }
+});
