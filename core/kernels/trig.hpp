@@ -3,8 +3,9 @@
 // Contract shared with trig_simd.hpp (same algorithm, one lane at a time):
 //   * the angle a = pos * freq is formed and reduced modulo pi/2 in double, so the result does
 //     not drift with position (float32 angles are off by ~5e-3 at position 100000). pi/2 is
-//     split Cody-Waite style into three parts, the first two of 21 bits, so k * part is exact
-//     for |k| < 2^32 and the reduction stays exact however large the position;
+//     split Cody-Waite style: a 21-bit head, so k * head is exact for |k| < 2^32, and the rest,
+//     whose product with k is off by at most 2^-43; the reduction stays exact to far below
+//     float32 resolution however large the position;
 //   * the reduced angle |r| <= pi/4 is evaluated with Cephes' single-precision minimax
 //     polynomials for sinf/cosf.
 //   Valid range: |a| <= kMaxAngle (6e9, so |k| < 2^32). Max abs error vs float64 sin/cos of the
@@ -18,10 +19,9 @@
 namespace posenc::kernels {
 
 constexpr double kTwoOverPi = 0.63661977236758134308;
-// pi/2 = kPio2Hi + kPio2Mid + kPio2Lo; the first two have 21 significant bits each.
+// pi/2 = kPio2Hi (21 significant bits) + kPio2Lo.
 constexpr double kPio2Hi = 1.570796012878418;
-constexpr double kPio2Mid = 3.139164164167596e-07;
-constexpr double kPio2Lo = 6.223372171896613e-14;
+constexpr double kPio2Lo = 3.139164786504813e-07;
 constexpr double kMaxAngle = 6e9;
 
 // Cephes sinf / cosf coefficients on [-pi/4, pi/4].
@@ -34,7 +34,7 @@ constexpr float kCos3 = 2.443315711809948e-5f;
 
 inline void sincosReduced(double angle, float* s, float* c) noexcept {
   const double k = std::nearbyint(angle * kTwoOverPi);
-  const float r = static_cast<float>(((angle - k * kPio2Hi) - k * kPio2Mid) - k * kPio2Lo);
+  const float r = static_cast<float>((angle - k * kPio2Hi) - k * kPio2Lo);
   const float z = r * r;
   const float sr = r + r * z * (kSin1 + z * (kSin2 + z * kSin3));
   const float cr = 1.0f - 0.5f * z + z * z * (kCos1 + z * (kCos2 + z * kCos3));

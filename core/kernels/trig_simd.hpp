@@ -17,7 +17,6 @@ namespace posenc::kernels {
 inline void sincos4(v128_t pos, const double* freq, v128_t* s, v128_t* c) noexcept {
   const v128_t twoOverPi = wasm_f64x2_splat(kTwoOverPi);
   const v128_t hi = wasm_f64x2_splat(kPio2Hi);
-  const v128_t mid = wasm_f64x2_splat(kPio2Mid);
   const v128_t lo = wasm_f64x2_splat(kPio2Lo);
   const v128_t quarter = wasm_f64x2_splat(0.25);
   const v128_t four = wasm_f64x2_splat(4.0);
@@ -28,8 +27,8 @@ inline void sincos4(v128_t pos, const double* freq, v128_t* s, v128_t* c) noexce
   const v128_t k1 = wasm_f64x2_nearest(wasm_f64x2_mul(a1, twoOverPi));
   v128_t r0 = wasm_f64x2_sub(a0, wasm_f64x2_mul(k0, hi));
   v128_t r1 = wasm_f64x2_sub(a1, wasm_f64x2_mul(k1, hi));
-  r0 = wasm_f64x2_sub(wasm_f64x2_sub(r0, wasm_f64x2_mul(k0, mid)), wasm_f64x2_mul(k0, lo));
-  r1 = wasm_f64x2_sub(wasm_f64x2_sub(r1, wasm_f64x2_mul(k1, mid)), wasm_f64x2_mul(k1, lo));
+  r0 = wasm_f64x2_sub(r0, wasm_f64x2_mul(k0, lo));
+  r1 = wasm_f64x2_sub(r1, wasm_f64x2_mul(k1, lo));
   // k mod 4 in double so that |k| >= 2^31 still lands in the right quadrant.
   const v128_t q0 = wasm_f64x2_sub(k0, wasm_f64x2_mul(four, wasm_f64x2_floor(wasm_f64x2_mul(k0, quarter))));
   const v128_t q1 = wasm_f64x2_sub(k1, wasm_f64x2_mul(four, wasm_f64x2_floor(wasm_f64x2_mul(k1, quarter))));
