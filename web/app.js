@@ -1,36 +1,92 @@
-// Page start-up: load the catalog and the core, then mount the figures.
+// Page start-up: the catalog, then the text (which never needs WebAssembly), then the core and
+// the steps. One step shows at a time; ?step=<id>&<param>=<value> opens a step in a state.
 import { loadPosenc } from '../wasm/posenc.js';
+import { renderContent } from './content.js';
+import { h } from './kit/dom.js';
 import { applyMessages, loadMessages } from './i18n.js';
-import { mountTable } from './steps/table.js';
-import { readState, writeState } from './state.js';
+import { readParams, writeParams } from './state.js';
+import { STEPS } from './steps/index.js';
+
+function timedFor(stepId) {
+  // performance marks around every update: the browser tests read them to report p95 times.
+  return (fn) => {
+    const start = performance.now();
+    fn();
+    performance.measure(`update:${stepId}`, { start, end: performance.now() });
+  };
+}
 
 async function main() {
-  const lang = new URLSearchParams(location.search).get('lang') ?? navigator.language?.slice(0, 2);
-  const m = await loadMessages(lang);
+  const query = new URLSearchParams(location.search);
+  const m = await loadMessages(query.get('lang') ?? navigator.language?.slice(0, 2));
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
   applyMessages(document, m);
+  renderContent(document.getElementById('content'), m);
 
   const engine = document.getElementById('engine');
-  if (typeof WebAssembly !== 'object') {
-    engine.textContent = m.t('engine.none');
-    document.body.classList.add('no-wasm');
-    return;
-  }
-  let core;
-  try {
-    core = await loadPosenc({ simd: 'auto' });
-  } catch (e) {
-    engine.textContent = m.t('engine.failed', { message: e.message });
-    document.body.classList.add('no-wasm');
-    return;
-  }
-  engine.textContent = m.t(core.simd ? 'engine.simd' : 'engine.scalar');
-  document.body.dataset.simd = String(core.simd);
+  const sections = new Map(STEPS.map((step) => [step.id, document.getElementById(step.id)]));
+  const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
 
-  const state = readState();
-  mountTable(document.getElementById('table'), core, state, m, () => writeState(state));
+  const nav = document.getElementById('step-nav');
+  const navButtons = new Map();
+  nav.replaceChildren(h('ol', {}, STEPS.map((step, i) => {
+    const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
+      h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`${step.id}.title`)));
+    navButtons.set(step.id, b);
+    return h('li', {}, b);
+  })));
+
+  let core = null;
+  if (typeof WebAssembly !== 'object') {
+    engine.textContent = m.t('page.engine.none');
+  } else {
+    try {
+      core = await loadPosenc({ simd: 'auto' });
+      engine.textContent = m.t(core.simd ? 'page.engine.simd' : 'page.engine.scalar');
+      document.body.dataset.simd = String(core.simd);
+    } catch (e) {
+      engine.textContent = m.t('page.engine.failed', { message: e.message });
+    }
+  }
+  if (!core) document.body.classList.add('no-wasm');
+
+  const mounted = new Map();
+  let current = null;
+
+  function show(step, { focus = true } = {}) {
+    current = step;
+    for (const [id, section] of sections) section.hidden = id !== step.id;
+    for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
+    if (!mounted.has(step.id)) {
+      const values = readParams(step.params, step === requested ? location.search : '');
+      const index = STEPS.indexOf(step);
+      const section = sections.get(step.id);
+      if (core) {
+        step.mount(section, {
+          core, m, values, index, total: STEPS.length,
+          changed: () => writeParams(step.id, step.params, values),
+          timed: timedFor(step.id),
+        });
+      }
+      section.append(stepPager(index));
+      mounted.set(step.id, values);
+    }
+    writeParams(step.id, step.params, mounted.get(step.id));
+    if (focus) sections.get(step.id).querySelector('h2')?.focus({ preventScroll: false });
+  }
+
+  function stepPager(index) {
+    const prev = STEPS[index - 1];
+    const next = STEPS[index + 1];
+    return h('div', { class: 'pager' },
+      prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
+      next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span'));
+  }
+
+  show(requested, { focus: false });
   document.body.dataset.ready = 'true';
+  return current;
 }
 
 main();

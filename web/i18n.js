@@ -1,29 +1,46 @@
-// Message catalogs: every user-visible string comes from web/i18n/<lang>.json. Text is always
-// set with textContent, so a catalog or a URL can never inject markup.
-const SUPPORTED = ['en'];
+// Message catalogs: every user-visible string comes from web/i18n/<lang>/<part>.json, one part
+// per step plus the page and its closing content. Keys are prefixed by their part
+// ("rope.title"); a value is a string or a list of paragraphs. Text is always set with
+// textContent, so neither a catalog nor a URL can inject markup.
+export const LANGUAGES = ['en'];
+export const PARTS = ['page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare', 'content'];
 
 export async function loadMessages(lang) {
-  const code = SUPPORTED.includes(lang) ? lang : 'en';
-  const res = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
-  if (!res.ok) throw new Error(`catalog ${code} failed to load (${res.status})`);
-  const messages = await res.json();
-  const number = new Intl.NumberFormat(code, { maximumFractionDigits: 5 });
+  const code = LANGUAGES.includes(lang) ? lang : 'en';
+  const parts = await Promise.all(PARTS.map(async (part) => {
+    const res = await fetch(new URL(`./i18n/${code}/${part}.json`, import.meta.url));
+    if (!res.ok) throw new Error(`catalog ${code}/${part} failed to load (${res.status})`);
+    return res.json();
+  }));
+  const messages = Object.assign({}, ...parts);
+  const formats = new Map();
+  const format = (digits) => {
+    if (!formats.has(digits)) {
+      formats.set(digits, new Intl.NumberFormat(code, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+    }
+    return formats.get(digits);
+  };
+  const lookup = (key) => {
+    const text = messages[key];
+    if (text === undefined) throw new Error(`missing message ${key}`);
+    return text;
+  };
+  const fillVars = (text, vars) => text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
   return {
     lang: code,
     /** The message for key with {name} placeholders filled from vars. */
     t(key, vars = {}) {
-      const text = messages[key];
-      if (text === undefined) throw new Error(`missing message ${key}`);
-      return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
+      const text = lookup(key);
+      return fillVars(Array.isArray(text) ? text.join(' ') : text, vars);
     },
-    /** A number in the locale's format with a fixed count of fraction digits. */
-    fixed(value, digits) {
-      return new Intl.NumberFormat(code, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(value);
+    /** A message that is a list of paragraphs, each with placeholders filled. */
+    paras(key, vars = {}) {
+      const text = lookup(key);
+      return (Array.isArray(text) ? text : [text]).map((p) => fillVars(p, vars));
     },
-    number: (value) => number.format(value),
+    has: (key) => key in messages,
+    /** A number with exactly `digits` fraction digits in the locale's format. */
+    fixed: (value, digits) => format(digits).format(value),
   };
 }
 

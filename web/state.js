@@ -1,35 +1,45 @@
-// One table of every URL parameter: name, type, range, default. Reading clamps or ignores bad
-// values (never an error page); writing uses replaceState so the back button is not flooded.
-export const PROPS = {
-  positions: { type: 'int', min: 1, max: 512, default: 50 },
-  dmodel: { type: 'int', min: 2, max: 256, default: 20 },
-  base: { type: 'number', min: 2, max: 1e6, default: 10000 },
-};
+// URL state. Each step declares its parameters in a table ({ type, min, max, default } or
+// { type: 'enum', values, default } or { type: 'bool', default }); this module reads them from
+// the query string, clamping or ignoring bad values (never an error page), and writes them back
+// with replaceState so the back button is not flooded.
 
-function clampValue(spec, raw) {
-  const v = Number(raw);
-  if (raw === null || raw === '' || !Number.isFinite(v)) return spec.default;
-  const n = spec.type === 'int' ? Math.round(v) : v;
-  return Math.min(spec.max, Math.max(spec.min, n));
-}
-
-/** The state named by the URL's query string, every value clamped into its range. */
-export function readState(search = location.search) {
-  const params = new URLSearchParams(search);
-  const state = {};
-  for (const [name, spec] of Object.entries(PROPS)) state[name] = clampValue(spec, params.get(name));
-  return state;
-}
-
-/** Writes the state into the URL, keeping parameters this table does not own. */
-export function writeState(state) {
-  const params = new URLSearchParams(location.search);
-  for (const [name, spec] of Object.entries(PROPS)) {
-    if (state[name] === spec.default) params.delete(name);
-    else params.set(name, String(state[name]));
+/** The value of one parameter from its raw query-string text. */
+export function clampParam(spec, raw) {
+  if (raw === null || raw === undefined || raw === '') return spec.default;
+  switch (spec.type) {
+    case 'bool':
+      return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : spec.default;
+    case 'enum': {
+      const hit = spec.values.find((v) => String(v) === raw);
+      return hit === undefined ? spec.default : hit;
+    }
+    default: {
+      const v = Number(raw);
+      if (!Number.isFinite(v)) return spec.default;
+      const n = spec.type === 'int' ? Math.round(v) : v;
+      return Math.min(spec.max, Math.max(spec.min, n));
+    }
   }
-  const query = params.toString();
-  history.replaceState(null, '', query ? `?${query}` : location.pathname);
 }
 
-export { clampValue };
+/** Values of every parameter in `params`, read from the query string. */
+export function readParams(params, search = location.search) {
+  const query = new URLSearchParams(search);
+  const values = {};
+  for (const [name, spec] of Object.entries(params)) values[name] = clampParam(spec, query.get(name));
+  return values;
+}
+
+function encode(value) {
+  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+}
+
+/** Writes ?step=<id> and that step's parameters, keeping page-wide ones such as lang. */
+export function writeParams(stepId, params, values, keep = ['lang', 'embed']) {
+  const old = new URLSearchParams(location.search);
+  const query = new URLSearchParams();
+  for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
+  query.set('step', stepId);
+  for (const name of Object.keys(params)) query.set(name, encode(values[name]));
+  history.replaceState(null, '', `?${query}`);
+}

@@ -1,6 +1,7 @@
 // Heatmap: draws a row-major Float32Array straight onto a canvas (one ImageData pixel per
-// cell, scaled without smoothing so cells stay crisp on high-DPI screens), with a legend,
-// a hover/keyboard cursor and a callback that reports the cell under it.
+// cell, scaled without smoothing so cells stay crisp on high-DPI screens), with a legend.
+// Two marks: the hover cursor (reported through onCell) and the selected cell (set by a click,
+// by the arrow keys when the canvas has focus, or by the step through select()).
 import { divergingCss, divergingRgb } from './palette.js';
 
 export class Heatmap {
@@ -8,15 +9,21 @@ export class Heatmap {
    * @param {HTMLCanvasElement} canvas
    * @param {{limit?: number, onCell?: (cell: {row:number, col:number, value:number}|null) => void}} [options]
    */
-  constructor(canvas, { limit = 1, onCell = () => {} } = {}) {
+  constructor(canvas, { limit = 1, onCell = () => {}, onSelect = null } = {}) {
     this.canvas = canvas;
     this.limit = limit;
     this.onCell = onCell;
+    this.onSelect = onSelect;
     this.cursor = null;
+    this.selected = null;
     this.source = document.createElement('canvas');
     canvas.tabIndex = 0;
     canvas.addEventListener('pointermove', (e) => this.#pointer(e));
     canvas.addEventListener('pointerleave', () => this.#setCursor(null));
+    canvas.addEventListener('click', (e) => {
+      const cell = this.#cellAt(e);
+      if (cell && this.onSelect) this.onSelect(cell);
+    });
     canvas.addEventListener('keydown', (e) => this.#key(e));
     canvas.addEventListener('blur', () => this.#setCursor(null));
     new ResizeObserver(() => this.#paint()).observe(canvas);
@@ -41,6 +48,7 @@ export class Heatmap {
     }
     ctx.putImageData(image, 0, 0);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
+    if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;
     this.#paint();
     if (this.cursor) this.#report();
   }
@@ -55,25 +63,39 @@ export class Heatmap {
     const ctx = this.canvas.getContext('2d');
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.source, 0, 0, w, h);
-    if (this.cursor) {
-      const cw = w / this.cols;
-      const ch = h / this.rows;
-      ctx.lineWidth = Math.max(1, ratio * 1.5);
+    const cw = w / this.cols;
+    const ch = h / this.rows;
+    const mark = (cell, width) => {
+      // Dark inside, light outside: visible on any colour of the scale.
+      ctx.lineWidth = Math.max(1, ratio * width);
       ctx.strokeStyle = '#111';
-      ctx.strokeRect(this.cursor.col * cw, this.cursor.row * ch, cw, ch);
+      ctx.strokeRect(cell.col * cw, cell.row * ch, cw, ch);
       ctx.strokeStyle = '#fff';
-      ctx.strokeRect(this.cursor.col * cw - ctx.lineWidth, this.cursor.row * ch - ctx.lineWidth,
+      ctx.strokeRect(cell.col * cw - ctx.lineWidth, cell.row * ch - ctx.lineWidth,
         cw + 2 * ctx.lineWidth, ch + 2 * ctx.lineWidth);
-    }
+    };
+    if (this.selected) mark(this.selected, 2.5);
+    if (this.cursor) mark(this.cursor, 1.25);
   }
 
-  #pointer(e) {
-    if (!this.values) return;
+  /** Marks a cell as selected (null clears it) without calling onSelect. */
+  select(cell) {
+    this.selected = cell;
+    this.#paint();
+  }
+
+  #cellAt(e) {
+    if (!this.values) return null;
     const r = this.canvas.getBoundingClientRect();
     const col = Math.floor(((e.clientX - r.left) / r.width) * this.cols);
     const row = Math.floor(((e.clientY - r.top) / r.height) * this.rows);
-    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return;
-    this.#setCursor({ row, col });
+    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return null;
+    return { row, col };
+  }
+
+  #pointer(e) {
+    const cell = this.#cellAt(e);
+    if (cell) this.#setCursor(cell);
   }
 
   #key(e) {
@@ -81,10 +103,14 @@ export class Heatmap {
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
     if (!step) return;
     e.preventDefault();
-    const c = this.cursor ?? { row: 0, col: 0 };
-    const row = Math.min(this.rows - 1, Math.max(0, c.row + (this.cursor ? step[0] : 0)));
-    const col = Math.min(this.cols - 1, Math.max(0, c.col + (this.cursor ? step[1] : 0)));
-    this.#setCursor({ row, col });
+    // With a selection (and a step listening), the keys move it; otherwise they move the cursor.
+    const moveSelection = this.onSelect && this.selected;
+    const from = moveSelection ? this.selected : this.cursor;
+    const c = from ?? { row: 0, col: 0 };
+    const row = Math.min(this.rows - 1, Math.max(0, c.row + (from ? step[0] : 0)));
+    const col = Math.min(this.cols - 1, Math.max(0, c.col + (from ? step[1] : 0)));
+    if (moveSelection) this.onSelect({ row, col });
+    else this.#setCursor({ row, col });
   }
 
   #setCursor(cell) {
@@ -105,6 +131,7 @@ export function legend(element, limit, steps = 64) {
   bar.width = steps;
   bar.height = 1;
   bar.className = 'legend-bar';
+  bar.setAttribute('aria-hidden', 'true');
   const ctx = bar.getContext('2d');
   for (let i = 0; i < steps; i++) {
     ctx.fillStyle = divergingCss(-limit + (2 * limit * (i + 0.5)) / steps, limit);

@@ -1,0 +1,102 @@
+// Step 2 in Chromium: the heatmap, the sliders, the formula's readouts, the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { divergingRgb } from '../../web/kit/palette.js';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const D = 20;
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// ω_i = 10000^(-2i/d); PE[pos, 2i] = sin(pos ω_i), PE[pos, 2i+1] = cos(pos ω_i), in float64.
+const omega = (dim, d = D) => 10000 ** (-(2 * Math.floor(dim / 2)) / d);
+const pe = (pos, dim, d = D) => (dim % 2 === 0 ? Math.sin : Math.cos)(pos * omega(dim, d));
+
+test("the seed's state pos 10, dim 4 reads angle 1.58 and value 1.000", async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=10&dim=4');
+  const angle = await readout(page, 'sinusoidal', 'angle');
+  const value = await readout(page, 'sinusoidal', 'value');
+  assert.equal(angle.text, '1.58');
+  assert.equal(value.text, '1.000');
+  assert.ok(Math.abs(angle.value - 10 * omega(4)) < 1e-9, `angle ${angle.value}`);
+  assert.ok(Math.abs(value.value - pe(10, 4)) < 2e-6, `value ${value.value}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('every slider position gives readouts equal to sin/cos computed here', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  for (const [pos, dim] of [[0, 0], [0, 1], [49, 19], [7, 3], [33, 12], [25, 18]]) {
+    await setSlider(page, 'sinusoidal', 'pos', pos);
+    await setSlider(page, 'sinusoidal', 'dim', dim);
+    const angle = await readout(page, 'sinusoidal', 'angle');
+    const value = await readout(page, 'sinusoidal', 'value');
+    assert.ok(Math.abs(angle.value - pos * omega(dim)) < 1e-9);
+    assert.ok(Math.abs(value.value - pe(pos, dim)) < 2e-6, `pos ${pos} dim ${dim}: ${value.value} vs ${pe(pos, dim)}`);
+    assert.equal(value.text, pe(pos, dim).toFixed(3).replace('-0.000', '0.000'));
+    assert.deepEqual(urlParams(page), { step: 'sinusoidal', pos: String(pos), dim: String(dim) });
+  }
+  const times = await updateTimes(page, 'sinusoidal');
+  assert.ok(times.length >= 12, 'every slider move was measured');
+  await page.close();
+});
+
+test('arrow keys on the focused heatmap move the selected cell and the sliders', async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=10&dim=4');
+  await page.locator('#sinusoidal canvas.heatmap').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), '11');
+  assert.equal(await page.inputValue('#sinusoidal input[name=dim]'), '6');
+  const value = await readout(page, 'sinusoidal', 'value');
+  assert.ok(Math.abs(value.value - pe(11, 6)) < 2e-6);
+  await page.close();
+});
+
+test('the heatmap pixels carry the palette colour of each computed value', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  const samples = [];
+  for (let row = 1; row < 50; row += 6) for (let col = 0; col < D; col += 3) samples.push([row, col]);
+  const pixels = await page.evaluate((cells) => {
+    const c = document.querySelector('#sinusoidal canvas.heatmap');
+    const ctx = c.getContext('2d');
+    // Sample a quarter into the cell, away from the selection outline.
+    return cells.map(([r, k]) => Array.from(ctx.getImageData(
+      Math.floor(((k + 0.25) * c.width) / 20), Math.floor(((r + 0.25) * c.height) / 50), 1, 1).data));
+  }, samples);
+  samples.forEach(([row, col], i) => {
+    const want = [0, 0, 0];
+    divergingRgb(pe(row, col), 1, want, 0);
+    for (let ch = 0; ch < 3; ch++) {
+      assert.ok(Math.abs(pixels[i][ch] - want[ch]) <= 2, `cell ${row},${col} channel ${ch}: ${pixels[i][ch]} vs ${want[ch]}`);
+    }
+  });
+  await page.close();
+});
+
+test('hovering a cell reports its value', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  const box = await canvas.boundingBox();
+  await canvas.hover({ position: { x: (15.5 * box.width) / 20, y: (30.5 * box.height) / 50 } });
+  const text = await page.textContent('#sinusoidal .hover-readout');
+  assert.match(text, /position 30, dimension 15: (-?\d\.\d{4})/);
+  const shown = Number(text.match(/: (-?\d\.\d{4})/)[1]);
+  assert.ok(Math.abs(shown - pe(30, 15)) < 6e-5);
+  await page.close();
+});
+
+test('out-of-range and malformed URL values are clamped, not an error page', async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=9999&dim=-3');
+  assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), '49');
+  assert.equal(await page.inputValue('#sinusoidal input[name=dim]'), '0');
+  await page.close();
+  const page2 = await openStep(b, 'sinusoidal', 'pos=abc&dim=4.6');
+  assert.equal(await page2.inputValue('#sinusoidal input[name=pos]'), '10');
+  assert.equal(await page2.inputValue('#sinusoidal input[name=dim]'), '5');
+  assert.deepEqual(page2.errors, []);
+  await page2.close();
+});

@@ -1,0 +1,47 @@
+// Helpers for the step tests: open a step in a state, read readouts, collect update timings.
+import { mkdir, writeFile } from 'node:fs/promises';
+
+/** Opens ?step=<id>&<query> and waits until the page is ready. */
+export async function openStep(b, id, query = '', options = {}) {
+  const page = await b.newPage(options);
+  await page.goto(`${b.url}?step=${id}${query ? `&${query}` : ''}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await page.waitForSelector(`#${id}:not([hidden])`);
+  return page;
+}
+
+/** { text, value } of [data-readout=name] inside the step: the shown text and the exact number. */
+export async function readout(page, id, name) {
+  const el = page.locator(`#${id} [data-readout="${name}"]`);
+  const text = (await el.textContent()).trim();
+  const raw = await el.getAttribute('data-value');
+  return { text, value: raw === null ? NaN : Number(raw) };
+}
+
+/** Sets a range input to a value the way a user's drag would end (fires input events). */
+export async function setSlider(page, id, name, value) {
+  await page.locator(`#${id} input[name="${name}"]`).fill(String(value));
+}
+
+/** The query string of the page's current URL as an object. */
+export function urlParams(page) {
+  return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+/**
+ * Durations (ms) of the step's update:<id> performance measures so far; also written to
+ * tests/out/perf/<id>.json so the p95 can be reported (never asserted: timings are machine noise).
+ */
+export async function updateTimes(page, id) {
+  const times = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), `update:${id}`);
+  const dir = new URL('../out/perf/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  await writeFile(new URL(`${id}.json`, dir), JSON.stringify(times));
+  return times;
+}
+
+/** The p-th percentile of a list of numbers. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

@@ -1,0 +1,75 @@
+// Form controls with their labels and visible values. Every control carries name="<param>",
+// the contract tests and embeds rely on.
+import { h } from './dom.js';
+
+/**
+ * A labelled range slider with its value shown beside it.
+ * @returns {{el: HTMLElement, input: HTMLInputElement, set(value:number):void}}
+ */
+export function slider({ name, label, min, max, step = 1, value, onInput, format = String }) {
+  const id = `ctl-${name}-${Math.random().toString(36).slice(2, 8)}`;
+  const output = h('output', { for: id, class: 'slider-value' }, format(value));
+  const input = h('input', { type: 'range', id, name, min, max, step, value });
+  const sync = () => {
+    output.textContent = format(Number(input.value));
+    input.setAttribute('aria-valuetext', output.textContent);
+  };
+  input.addEventListener('input', () => {
+    sync();
+    onInput(Number(input.value));
+  });
+  sync();
+  const el = h('div', { class: 'control slider' }, h('label', { for: id }, label), input, output);
+  return {
+    el,
+    input,
+    set(v) {
+      input.value = String(v);
+      sync();
+    },
+  };
+}
+
+/**
+ * A group of mutually exclusive buttons (radio semantics, one tab stop, arrow keys move).
+ * @returns {{el: HTMLElement, set(value):void}}
+ */
+export function choice({ name, label, options, value, onChange }) {
+  const group = h('div', { class: 'control choice', role: 'radiogroup', 'aria-label': label });
+  const inputs = options.map((o) => {
+    const id = `ctl-${name}-${o.value}-${Math.random().toString(36).slice(2, 6)}`;
+    const input = h('input', { type: 'radio', id, name, value: o.value });
+    input.checked = String(o.value) === String(value);
+    input.addEventListener('change', () => {
+      if (input.checked) onChange(o.value);
+    });
+    group.append(h('span', { class: 'choice-item' }, input, h('label', { for: id }, o.label)));
+    return input;
+  });
+  const labelled = h('div', { class: 'control-row' }, h('span', { class: 'control-label' }, label), group);
+  return {
+    el: labelled,
+    set(v) {
+      for (const input of inputs) input.checked = input.value === String(v);
+    },
+  };
+}
+
+/** A checkbox toggle. */
+export function toggle({ name, label, checked, onChange }) {
+  const id = `ctl-${name}-${Math.random().toString(36).slice(2, 8)}`;
+  const input = h('input', { type: 'checkbox', id, name, role: 'switch' });
+  input.checked = Boolean(checked);
+  input.addEventListener('change', () => onChange(input.checked));
+  return {
+    el: h('div', { class: 'control toggle' }, input, h('label', { for: id }, label)),
+    set(v) {
+      input.checked = Boolean(v);
+    },
+  };
+}
+
+/** A plain button. */
+export function button({ label, onClick, name }) {
+  return h('button', { type: 'button', class: 'button', name, onClick }, label);
+}

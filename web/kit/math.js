@@ -1,0 +1,18 @@
+// Native MathML (no fonts to download). Small constructors so formulas read like the maths:
+// math(mi('PE'), mo('('), ...). Numbers are passed in already formatted for the locale.
+import { mm } from './dom.js';
+
+export const mi = (text) => mm('mi', {}, text);
+export const mn = (text) => mm('mn', {}, text);
+export const mo = (text) => mm('mo', {}, text);
+export const mtext = (text) => mm('mtext', {}, text);
+export const mrow = (...c) => mm('mrow', {}, ...c);
+export const msup = (base, exp) => mm('msup', {}, base, exp);
+export const msub = (base, sub) => mm('msub', {}, base, sub);
+export const mfrac = (num, den) => mm('mfrac', {}, num, den);
+export const msqrt = (...c) => mm('msqrt', {}, ...c);
+
+/** A display-style formula with an accessible label. */
+export function math(label, ...children) {
+  return mm('math', { display: 'block', 'aria-label': label }, mrow(...children));
+}

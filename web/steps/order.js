@@ -1,0 +1,9 @@
+// Placeholder while the step is written.
+import { stepFrame } from '../kit/step.js';
+
+export const id = 'order';
+export const params = {};
+
+export function mount(root, { m, index, total }) {
+  stepFrame(root, m, { id, index, total });
+}

@@ -1,0 +1,93 @@
+// Step 2: the sinusoidal table. A 50 x 20 heatmap of pe.sinusoidal(50, 20); sliders pick a
+// cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value.
+import { h } from '../kit/dom.js';
+import { Heatmap, legend } from '../kit/heatmap.js';
+import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow } from '../kit/math.js';
+import { slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
+
+export const id = 'sinusoidal';
+const POSITIONS = 50;
+const D = 20;
+const BASE = 10000;
+
+export const params = {
+  pos: { type: 'int', min: 0, max: POSITIONS - 1, default: 10 },
+  dim: { type: 'int', min: 0, max: D - 1, default: 4 },
+};
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
+  const freqs = core.sinusoidalFrequencies(D, { base: BASE });
+
+  const controls = {
+    pos: slider({ name: 'pos', label: m.t('sinusoidal.pos'), min: 0, max: POSITIONS - 1, value: values.pos, onInput: (v) => set({ pos: v }) }),
+    dim: slider({ name: 'dim', label: m.t('sinusoidal.dim'), min: 0, max: D - 1, value: values.dim, onInput: (v) => set({ dim: v }) }),
+  };
+  slots.controls.append(controls.pos.el, controls.dim.el);
+
+  const formula = h('div', { class: 'formula' });
+  const canvas = h('canvas', { class: 'heatmap', role: 'img', 'aria-label': m.t('sinusoidal.alt', { positions: POSITIONS, dims: D }) });
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('sinusoidal.hoverHint'));
+  const legendEl = h('div', { class: 'legend' });
+  slots.figure.append(
+    formula,
+    h('div', { class: 'heatmap-frame' },
+      h('span', { class: 'axis axis-x' }, m.t('sinusoidal.axisDims')),
+      h('span', { class: 'axis axis-y' }, m.t('sinusoidal.axisPositions')),
+      canvas),
+    legendEl, hover,
+  );
+  legend(legendEl, 1);
+  const heatmap = new Heatmap(canvas, {
+    limit: 1,
+    onCell: (c) => {
+      hover.textContent = c ? m.t('sinusoidal.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) }) : m.t('sinusoidal.hoverHint');
+    },
+    onSelect: (c) => set({ pos: c.row, dim: c.col }),
+  });
+  heatmap.draw(table, POSITIONS, D);
+
+  const out = {
+    angle: readout('angle', m.t('sinusoidal.angle')),
+    value: readout('value', m.t('sinusoidal.value')),
+    kind: readout('which', m.t('sinusoidal.which')),
+  };
+  slots.readouts.append(readoutRow(out.angle, out.value, out.kind));
+  paragraphs(slots.notes, m, 'sinusoidal.notes');
+
+  function render() {
+    const { pos, dim } = values;
+    const i = Math.floor(dim / 2);
+    const isSin = dim % 2 === 0;
+    const angle = pos * freqs[i];
+    const value = table[pos * D + dim];
+    const wavelength = 1 / freqs[i];  // 10000^(2i/d): the divisor in the formula
+    const fn = isSin ? 'sin' : 'cos';
+    formula.replaceChildren(math(
+      m.t('sinusoidal.formulaLabel'),
+      mi('PE'), mo('('), mi('pos'), mo(','), mn(isSin ? '2i' : '2i+1'), mo(')'), mo('='),
+      mi(fn), mo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mfrac(mn('2i'), msub(mi('d'), mtext('model'))))), mo(')'),
+      mo('='), mi(fn), mo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), mo(')'),
+      mo('='), mrow(mn(m.fixed(value, 3))),
+    ));
+    out.angle.set(m.fixed(angle, 2), angle);
+    out.value.set(m.fixed(value, 3), value);
+    out.kind.set(m.t(isSin ? 'sinusoidal.whichSin' : 'sinusoidal.whichCos', { dim, i }), dim);
+    heatmap.select({ row: pos, col: dim });
+    controls.pos.set(pos);
+    controls.dim.set(dim);
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
+}
