@@ -1,5 +1,5 @@
 // Takes screenshots of the page for a person to look at (not a test):
-//   node tests/browser/screenshot.mjs [query] [width]  -> tests/out/screenshot-<width>.png
+//   node tests/browser/screenshot.mjs [query] [width]  -> tests/out/screenshot-<step>-<width>.png
 import { mkdir } from 'node:fs/promises';
 import { startBrowser } from './browser.js';
 
@@ -12,7 +12,8 @@ try {
     const page = await b.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${b.url}${query}`);
     await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
-    const file = new URL(`../out/screenshot-${width}.png`, import.meta.url).pathname;
+    const step = new URLSearchParams(query).get('step') ?? 'page';
+    const file = new URL(`../out/screenshot-${step}-${width}.png`, import.meta.url).pathname;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file, page.errors.length ? `errors: ${page.errors.join(' | ')}` : 'no console errors');
     await page.close();
