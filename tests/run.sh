@@ -14,4 +14,6 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs
 echo "== node:test: the JS API on both modules, and the page in headless Chromium"
+rm -rf tests/out/perf
 node --test tests/js/ tests/browser/
+node tests/browser/perf-report.mjs

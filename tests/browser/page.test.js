@@ -1,0 +1,89 @@
+// The page as a whole in Chromium: navigation between steps, the text after the steps, the URL
+// contract for step selection, and no request leaving the page's own origin.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { STEP_IDS } from './step-ids.js';
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+async function open(query = '') {
+  const page = await b.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${b.url}${query}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  page.requests = requests;
+  return page;
+}
+
+const visibleSteps = (page) => page.$$eval('main > section.step', (els) => els.filter((e) => !e.hidden).map((e) => e.id));
+
+test('without ?step the first step shows, alone', async () => {
+  const page = await open();
+  assert.deepEqual(await visibleSteps(page), [STEP_IDS[0]]);
+  assert.equal(new URL(page.url()).searchParams.get('step'), STEP_IDS[0]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an unknown ?step falls back to the first step without an error', async () => {
+  const page = await open('?step=%3Cscript%3E');
+  assert.deepEqual(await visibleSteps(page), [STEP_IDS[0]]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('every step opens by URL, shows its number and title, and logs no error', async () => {
+  for (const [i, id] of STEP_IDS.entries()) {
+    const page = await open(`?step=${id}`);
+    assert.deepEqual(await visibleSteps(page), [id]);
+    assert.match(await page.textContent(`#${id} .step-count`), new RegExp(`Step ${i + 1} of ${STEP_IDS.length}`));
+    assert.ok((await page.textContent(`#${id} h2`)).trim().length > 0);
+    assert.equal(await page.getAttribute(`#step-nav [data-step=${id}]`, 'aria-current'), 'step');
+    assert.deepEqual(page.errors, [], `step ${id}`);
+    await page.close();
+  }
+});
+
+test('Next and Previous walk through the steps in order and update the URL', async () => {
+  const page = await open(`?step=${STEP_IDS[0]}`);
+  for (const id of STEP_IDS.slice(1)) {
+    await page.locator('main > section.step:not([hidden]) .pager .primary').click();
+    assert.deepEqual(await visibleSteps(page), [id]);
+    assert.equal(new URL(page.url()).searchParams.get('step'), id);
+  }
+  await page.locator('main > section.step:not([hidden]) .pager button').first().click();
+  assert.deepEqual(await visibleSteps(page), [STEP_IDS.at(-2)]);
+  await page.locator(`#step-nav [data-step=${STEP_IDS[0]}]`).click();
+  assert.deepEqual(await visibleSteps(page), [STEP_IDS[0]]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('key ideas, four FAQ answers and five references with links follow the steps', async () => {
+  const page = await open();
+  assert.equal(await page.locator('#key-ideas li').count(), 6);
+  assert.equal(await page.locator('#faq details').count(), 4);
+  await page.locator('#faq summary').first().click();
+  assert.ok((await page.locator('#faq details').first().locator('p').first().textContent()).length > 50);
+  const refs = await page.$$eval('#references li', (lis) => lis.map((li) => ({ text: li.textContent, href: li.querySelector('a')?.href })));
+  assert.equal(refs.length, 5);
+  for (const r of refs) {
+    assert.match(r.text, /\(\d{4}\)/);
+    assert.match(r.href, /^https:\/\/arxiv\.org\/abs\/\d{4}\.\d{4,5}$/);
+  }
+  assert.match(refs[0].text, /Attention Is All You Need/);
+  await page.close();
+});
+
+test('the page requests nothing from any other origin', async () => {
+  const page = await open();
+  for (const id of STEP_IDS) await page.locator(`#step-nav [data-step=${id}]`).click();
+  const origin = new URL(b.url).origin;
+  const foreign = page.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'));
+  assert.deepEqual(foreign, []);
+  await page.close();
+});

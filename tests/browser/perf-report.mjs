@@ -1,0 +1,22 @@
+// Prints the p50/p95/max of every step's update time recorded by the browser tests
+// (tests/out/perf/<step>.json, written by updateTimes()). A report, never a pass/fail.
+import { readdir, readFile } from 'node:fs/promises';
+import { percentile } from './steps.js';
+
+const dir = new URL('../out/perf/', import.meta.url);
+let files = [];
+try {
+  files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+} catch {
+  console.log('perf: no update timings recorded');
+  process.exit(0);
+}
+console.log('Update time per control change (performance.measure around each step update, headless Chromium):');
+console.log('| step | updates | p50 ms | p95 ms | max ms |');
+console.log('|---|---:|---:|---:|---:|');
+for (const f of files) {
+  const times = JSON.parse(await readFile(new URL(f, dir), 'utf8'));
+  if (!times.length) continue;
+  const fmt = (v) => v.toFixed(2);
+  console.log(`| ${f.replace('.json', '')} | ${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`);
+}

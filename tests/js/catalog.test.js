@@ -1,0 +1,56 @@
+// The message catalogs: every part parses, keys carry their part's prefix, no key is defined
+// twice, and every key the page's code asks for exists (a static scan of m.t/m.paras calls).
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { LANGUAGES, PARTS } from '../../web/i18n.js';
+
+const root = new URL('../../web/', import.meta.url);
+
+async function catalog(lang) {
+  const all = {};
+  for (const part of PARTS) {
+    const json = JSON.parse(await readFile(new URL(`i18n/${lang}/${part}.json`, root), 'utf8'));
+    for (const [key, value] of Object.entries(json)) {
+      assert.ok(key.startsWith(`${part}.`), `${lang}/${part}.json: key ${key} lacks the prefix ${part}.`);
+      assert.ok(!(key in all), `${lang}: ${key} is defined twice`);
+      assert.ok(typeof value === 'string' || (Array.isArray(value) && value.every((p) => typeof p === 'string')),
+        `${lang}: ${key} must be a string or a list of strings`);
+      all[key] = value;
+    }
+  }
+  return all;
+}
+
+async function sources(dir = root) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const url = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
+    if (entry.isDirectory()) out.push(...await sources(url));
+    else if (entry.name.endsWith('.js')) out.push({ name: url.pathname, text: await readFile(url, 'utf8') });
+  }
+  return out;
+}
+
+test('every language has every catalog part, with prefixed, unique keys', async () => {
+  for (const lang of LANGUAGES) await catalog(lang);
+});
+
+test('every literal key the page asks for exists in the English catalog', async () => {
+  const en = await catalog('en');
+  const missing = [];
+  for (const { name, text } of await sources()) {
+    for (const [, key] of text.matchAll(/\bm\.(?:t|paras)\(\s*'([a-zA-Z0-9_.-]+)'/g)) {
+      if (!(key in en)) missing.push(`${name}: ${key}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('every data-i18n key in index.html exists', async () => {
+  const en = await catalog('en');
+  const html = await readFile(new URL('../index.html', root), 'utf8');
+  const keys = [...html.matchAll(/data-i18n="([^"]+)"/g)].map((x) => x[1]);
+  assert.ok(keys.length > 0);
+  for (const key of keys) assert.ok(key in en, `index.html asks for ${key}`);
+});
