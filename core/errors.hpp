@@ -7,7 +7,8 @@
 
 #include <cmath>
 #include <cstdint>
-#include <sstream>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -30,10 +31,12 @@ namespace detail {
 inline std::string fmt(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
+  // The shortest of %.15g / %.17g that reads back as v (snprintf, not iostreams: the streams
+  // would add ~100 KB to the wasm modules).
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  if (std::strtod(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
 }
 }  // namespace detail
 
