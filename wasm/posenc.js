@@ -103,11 +103,14 @@ function wrap(m, fn, arity) {
 
 /**
  * Loads the core. `simd: 'auto'` (default) probes the engine; `true`/`false` force a module
- * (forcing SIMD where it is unsupported throws).
- * @param {{simd?: 'auto'|boolean, baseUrl?: string|URL}} [options]
+ * (forcing SIMD where it is unsupported throws). `baseUrl` is the folder holding the built
+ * modules (default: ./dist/ beside this file). `modules` hands over modules that are already in
+ * memory instead — { simd: { factory, wasmBinary }, scalar: {...} } — as the single-file build
+ * does, where there is nothing to fetch.
+ * @param {{simd?: 'auto'|boolean, baseUrl?: string|URL, modules?: object}} [options]
  */
 export async function loadPosenc(options = {}) {
-  const { simd = 'auto' } = options ?? {};
+  const { simd = 'auto', modules } = options ?? {};
   if (simd !== 'auto' && simd !== true && simd !== false) {
     throw new TypeError(`options.simd must be 'auto', true or false, got ${String(simd)}`);
   }
@@ -117,12 +120,20 @@ export async function loadPosenc(options = {}) {
   }
   const useSimd = simd === 'auto' ? supported : simd;
   const name = useSimd ? 'posenc-simd' : 'posenc-scalar';
-  const base = options.baseUrl ? new URL(options.baseUrl) : new URL('./dist/', import.meta.url);
-  const { default: factory } = await import(new URL(`${name}.mjs`, base).href);
-  const wasmUrl = new URL(`${name}.wasm`, base);
-  const moduleArgs = isNode
-    ? { wasmBinary: await readWasm(wasmUrl) }
-    : { locateFile: (file) => new URL(file, base).href };
+  let factory;
+  let moduleArgs;
+  if (modules) {
+    const inline = modules[useSimd ? 'simd' : 'scalar'];
+    factory = inline.factory;
+    moduleArgs = { wasmBinary: inline.wasmBinary };
+  } else {
+    const base = options.baseUrl ? new URL(options.baseUrl) : new URL('./dist/', import.meta.url);
+    factory = (await import(new URL(`${name}.mjs`, base).href)).default;
+    const wasmUrl = new URL(`${name}.wasm`, base);
+    moduleArgs = isNode
+      ? { wasmBinary: await readWasm(wasmUrl) }
+      : { locateFile: (file) => new URL(file, base).href };
+  }
   const m = await factory(moduleArgs);
   if (m.simd() !== useSimd) throw new Error(`${name} reports simd=${m.simd()}`);
 

@@ -1,9 +1,11 @@
 // Page start-up: the catalog, then the text (which never needs WebAssembly), then the core and
-// the steps. One step shows at a time; ?step=<id>&<param>=<value> opens a step in a state.
+// the steps. One step shows at a time; ?step=<id>&<param>=<value> opens a step in a state;
+// &embed=1 shows that step alone for an iframe (see web/embed.js).
 import { loadPosenc } from '../wasm/posenc.js';
 import { renderContent } from './content.js';
+import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
-import { applyMessages, loadMessages } from './i18n.js';
+import { applyMessages, fetchPart, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS } from './steps/index.js';
 
@@ -16,13 +18,25 @@ function timedFor(stepId) {
   };
 }
 
-async function main() {
+// Where the built core modules live relative to this file; the bundler rewrites it.
+const CORE_BASE = typeof __POSENC_CORE_BASE__ === 'undefined' ? '../wasm/dist/' : __POSENC_CORE_BASE__;
+
+/**
+ * @param {{loadCore?: (o:object) => Promise<object>, loadPart?: (lang:string, part:string) => Promise<object>}} [platform]
+ *   how to get the core and the catalogs; the defaults fetch them next to this file.
+ */
+export async function start({
+  loadCore = (o) => loadPosenc({ ...o, baseUrl: new URL(CORE_BASE, import.meta.url) }),
+  loadPart = fetchPart,
+} = {}) {
   const query = new URLSearchParams(location.search);
-  const m = await loadMessages(query.get('lang') ?? navigator.language?.slice(0, 2));
+  const embed = query.get('embed') === '1';
+  const m = await loadMessages(query.get('lang') ?? navigator.language?.slice(0, 2), loadPart);
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
   applyMessages(document, m);
-  renderContent(document.getElementById('content'), m);
+  if (embed) document.body.classList.add('embed');
+  else renderContent(document.getElementById('content'), m);
 
   const engine = document.getElementById('engine');
   const sections = new Map(STEPS.map((step) => [step.id, document.getElementById(step.id)]));
@@ -30,6 +44,7 @@ async function main() {
 
   const nav = document.getElementById('step-nav');
   const navButtons = new Map();
+  nav.setAttribute('aria-label', m.t('page.steps'));
   nav.replaceChildren(h('ol', {}, STEPS.map((step, i) => {
     const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
       h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`${step.id}.title`)));
@@ -42,7 +57,7 @@ async function main() {
     engine.textContent = m.t('page.engine.none');
   } else {
     try {
-      core = await loadPosenc({ simd: 'auto' });
+      core = await loadCore({ simd: 'auto' });
       engine.textContent = m.t(core.simd ? 'page.engine.simd' : 'page.engine.scalar');
       document.body.dataset.simd = String(core.simd);
     } catch (e) {
@@ -52,10 +67,8 @@ async function main() {
   if (!core) document.body.classList.add('no-wasm');
 
   const mounted = new Map();
-  let current = null;
 
   function show(step, { focus = true } = {}) {
-    current = step;
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
     if (!mounted.has(step.id)) {
@@ -68,25 +81,30 @@ async function main() {
           changed: () => writeParams(step.id, step.params, values),
           timed: timedFor(step.id),
         });
+      } else {
+        section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`${step.id}.title`)),
+          ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
       }
-      section.append(stepPager(index));
+      if (!embed) section.append(stepFooter(step, index, values));
       mounted.set(step.id, values);
     }
     writeParams(step.id, step.params, mounted.get(step.id));
-    if (focus) sections.get(step.id).querySelector('h2')?.focus({ preventScroll: false });
+    if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
 
-  function stepPager(index) {
+  function stepFooter(step, index, values) {
     const prev = STEPS[index - 1];
     const next = STEPS[index + 1];
-    return h('div', { class: 'pager' },
-      prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
-      next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span'));
+    const embedUi = embedPanel(step, values, m);
+    return h('div', { class: 'step-footer' },
+      h('div', { class: 'pager' },
+        prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
+        embedUi.button,
+        next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span')),
+      embedUi.panel);
   }
 
   show(requested, { focus: false });
+  if (embed) reportHeight(requested.id);
   document.body.dataset.ready = 'true';
-  return current;
 }
-
-main();

@@ -5,13 +5,16 @@
 export const LANGUAGES = ['en'];
 export const PARTS = ['page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare', 'content'];
 
-export async function loadMessages(lang) {
+/** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */
+export async function fetchPart(code, part) {
+  const res = await fetch(new URL(`./i18n/${code}/${part}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`catalog ${code}/${part} failed to load (${res.status})`);
+  return res.json();
+}
+
+export async function loadMessages(lang, loadPart = fetchPart) {
   const code = LANGUAGES.includes(lang) ? lang : 'en';
-  const parts = await Promise.all(PARTS.map(async (part) => {
-    const res = await fetch(new URL(`./i18n/${code}/${part}.json`, import.meta.url));
-    if (!res.ok) throw new Error(`catalog ${code}/${part} failed to load (${res.status})`);
-    return res.json();
-  }));
+  const parts = await Promise.all(PARTS.map((part) => loadPart(code, part)));
   const messages = Object.assign({}, ...parts);
   const formats = new Map();
   const format = (digits) => {

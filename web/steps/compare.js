@@ -1,9 +1,188 @@
-// Placeholder while the step is written.
-import { stepFrame } from '../kit/step.js';
+// Step 6: sinusoidal vs RoPE. d = 8. Sliders pick the query position m and the key position n;
+// a line plot shows, for every n in 0..19, the sinusoidal PE(m)·PE(n) (core.sinusoidalDot) and
+// the RoPE q'·k' with q = k = (0.6, 0.4) in each of the four pairs (core.ropeApply, then
+// core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
+// schemes side by side.
+import { h, mm, s } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'compare';
-export const params = {};
+const POSITIONS = 20;           // n (and m) run over 0..19
+const D = 8;                    // model width: 4 frequencies, 4 RoPE pairs
+const PAIR = [0.6, 0.4];        // every pair of q and of k
+const Y_DOMAIN = [0, 4];        // PE(m)·PE(n) lies in [−d/2, d/2]; here it stays in [0, 4]
+const X_DOMAIN = [-0.6, POSITIONS - 1 + 0.6];  // a little room so the end markers show whole
+const ROWS = ['where', 'when', 'kind', 'params', 'extrapolation', 'usedBy'];
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
+export const params = {
+  m: { type: 'int', min: 0, max: POSITIONS - 1, default: 2 },
+  n: { type: 'int', min: 0, max: POSITIONS - 1, default: 8 },
+};
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+
+  // Position-independent work, once: the same vector at every position 0..19, rotated by RoPE
+  // (pair i of row p turned by p·θ_i), and the squared length of one pair, from the core.
+  const plain = new Float32Array(POSITIONS * D);
+  for (let p = 0; p < POSITIONS; p++) for (let i = 0; i < D; i += 2) plain.set(PAIR, p * D + i);
+  const rotated = core.ropeApply(plain, POSITIONS, D, { layout: 'interleaved' });
+  const pairNorm = core.attention(PAIR, PAIR, 2, { softmax: false, scale: 1 })[0];
+  const xs = Float64Array.from({ length: POSITIONS }, (_, i) => i);
+
+  const controls = {
+    m: slider({ name: 'm', label: m.t('compare.m'), min: 0, max: POSITIONS - 1, value: values.m, onInput: (v) => set({ m: v }) }),
+    n: slider({ name: 'n', label: m.t('compare.n'), min: 0, max: POSITIONS - 1, value: values.n, onInput: (v) => set({ n: v }) }),
+  };
+  slots.controls.append(controls.m.el, controls.n.el);
+
+  const formulas = h('div', { class: 'formula compare-formulas' });
+  const plotBox = h('div', { class: 'compare-plot' });
+  slots.figure.append(formulas, plotBox);
+  const plot = new LinePlot(plotBox, {
+    xLabel: m.t('compare.xLabel'),
+    yLabel: m.t('compare.yLabel'),
+    label: m.t('compare.alt', { m: values.m, n: values.n }),
+    format: (v) => m.fixed(v, 0),
+  });
+  // A click on the plot moves the key position n to the nearest column.
+  plot.svg.addEventListener('click', (event) => {
+    const box = plot.svg.getBoundingClientRect();
+    if (!box.width) return;
+    const x = ((event.clientX - box.left) / box.width) * plot.svg.viewBox.baseVal.width;
+    const at = Math.round(((x - plot.x(0)) / (plot.x(POSITIONS - 1) - plot.x(0))) * (POSITIONS - 1));
+    set({ n: Math.min(POSITIONS - 1, Math.max(0, at)) });
+  });
+
+  const out = {
+    distance: readout('distance', m.t('compare.distance')),
+    sin: readout('sin-dot', m.t('compare.sinDot')),
+    rope: readout('rope-dot', m.t('compare.ropeDot')),
+  };
+  slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
+
+  slots.notes.before(comparisonTable(m));
+  paragraphs(slots.notes, m, 'compare.notes');
+
+  function render() {
+    const { m: qPos, n: kPos } = values;
+    const sin = Float64Array.from(xs, (n) => core.sinusoidalDot(qPos, n, D));
+    const rope = core.attention(rotated.subarray(qPos * D, (qPos + 1) * D), rotated, D, { softmax: false, scale: 1 });
+    const distance = Math.abs(qPos - kPos);
+
+    plot.draw({
+      xDomain: X_DOMAIN,
+      yDomain: Y_DOMAIN,
+      series: [
+        { x: xs, y: sin, cls: 'a', label: m.t('compare.legendSin'), points: true },
+        { x: xs, y: rope, cls: 'b', label: m.t('compare.legendRope'), points: true },
+      ],
+      markers: [{ x: kPos, y: sin[kPos], cls: 'a' }],
+      vlines: [{ x: qPos, cls: 'm' }],
+    });
+    decorate(qPos, kPos, rope[kPos]);
+    plot.svg.setAttribute('aria-label', m.t('compare.alt', { m: qPos, n: kPos }));
+
+    formulas.replaceChildren(
+      sinFormula(m, qPos - kPos, sin[kPos]),
+      ropeFormula(m, qPos - kPos, pairNorm, rope[kPos]),
+    );
+    out.distance.set(m.fixed(distance, 0), distance);
+    out.sin.set(m.fixed(sin[kPos], 2), sin[kPos]);
+    out.rope.set(m.fixed(rope[kPos], 2), rope[kPos]);
+    controls.m.set(qPos);
+    controls.n.set(kPos);
+  }
+
+  // What LinePlot does not draw: the label of the m line (kept inside the frame), a diamond for
+  // the RoPE value at n (a different shape from the sinusoid's circle), and legend entries.
+  function decorate(qPos, kPos, ropeAtN) {
+    const right = qPos > (POSITIONS - 1) * 0.75;
+    const x = plot.x(qPos);
+    const bottom = plot.y(Y_DOMAIN[0]);  // both curves peak at n = m, so the foot of the line is free
+    plot.plot.append(s('text', {
+      x: right ? x - 5 : x + 5, y: bottom - 8, 'text-anchor': right ? 'end' : 'start', class: 'vline-label m',
+    }, m.t('compare.mMarker', { m: qPos })));
+    const cx = plot.x(kPos);
+    const cy = plot.y(ropeAtN);
+    const r = 7;
+    plot.plot.append(s('polygon', {
+      points: `${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`, class: 'marker b diamond',
+    }));
+    plot.legend.append(
+      h('span', { class: 'legend-item legend-m' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), m.t('compare.legendM')),
+      h('span', { class: 'legend-item legend-n' }, h('span', { class: 'shapes', 'aria-hidden': 'true' }, '● ◆'), m.t('compare.legendN')),
+    );
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
+}
+
+/** Σ_{i=0}^{3} as MathML. */
+function sum() {
+  return mm('munderover', {}, mo('∑'), mrow(mi('i'), mo('='), mn('0')), mn(String(D / 2 - 1)));
+}
+
+/** The signed offset m − n, with a real minus sign. */
+function offset(m, delta) {
+  return delta < 0 ? mrow(mo('−'), mn(m.fixed(-delta, 0))) : mn(m.fixed(delta, 0));
+}
+
+function cosOf(angle) {
+  return mrow(mi('cos'), mo('('), ...angle, mo(')'));
+}
+
+// Each formula is two <math> pieces, the definition and its value now, which sit on one line
+// when there is room and wrap onto two on a phone.
+function formulaLine(...pieces) {
+  return h('div', { class: 'formula-line' }, ...pieces);
+}
+
+function sinFormula(m, delta, value) {
+  return formulaLine(
+    math(m.t('compare.formulaSin'),
+      mi('PE'), mo('('), mi('m'), mo(')'), mo('·'), mi('PE'), mo('('), mi('n'), mo(')'), mo('='),
+      sum(), cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('ω'), mi('i'))])),
+    math(m.t('compare.formulaSinNow', { delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
+      mo('='), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='), mn(m.fixed(value, 2))),
+  );
+}
+
+function ropeFormula(m, delta, pairNorm, value) {
+  return formulaLine(
+    math(m.t('compare.formulaRope'),
+      mi('q′'), mo('·'), mi('k′'), mo('='),
+      sum(), msup(mrow(mo('|'), msub(mi('q'), mi('i')), mo('|')), mn('2')),
+      cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('θ'), mi('i'))])),
+    math(m.t('compare.formulaRopeNow', { norm: m.fixed(pairNorm, 2), delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
+      mo('='), mn(m.fixed(pairNorm, 2)), mo('×'), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='),
+      mn(m.fixed(value, 2))),
+  );
+}
+
+/** The side-by-side table, every cell from the catalog. */
+function comparisonTable(m) {
+  return h('div', { class: 'compare-table-wrap' },
+    h('table', { class: 'compare-table' },
+      h('caption', {}, m.t('compare.table.caption')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('compare.table.aspect')),
+        h('th', { scope: 'col' }, m.t('compare.table.sin')),
+        h('th', { scope: 'col' }, m.t('compare.table.rope')))),
+      h('tbody', {}, ROWS.map((row) => h('tr', { 'data-row': row },
+        h('th', { scope: 'row' }, m.t(`compare.table.${row}`)),
+        h('td', {}, m.t(`compare.table.${row}.sin`)),
+        h('td', {}, m.t(`compare.table.${row}.rope`)))))));
 }

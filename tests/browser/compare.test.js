@@ -1,0 +1,229 @@
+// Step 6 in Chromium: sinusoidal vs RoPE. The sliders, the readouts against dot products
+// computed here, the line plot, the table, the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const D = 8;
+const PAIR = [0.6, 0.4];
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// ω_k = 10000^(−2k/d); PE(m)·PE(n) = Σ_k sin(mω)sin(nω) + cos(mω)cos(nω) = Σ_k cos((m − n)ω_k).
+const omega = (k) => 10000 ** (-(2 * k) / D);
+const sinDot = (m, n) => {
+  let sum = 0;
+  for (let k = 0; k < D / 2; k++) sum += Math.cos((m - n) * omega(k));
+  return sum;
+};
+// RoPE with the same θ_k = ω_k and q = k = (0.6, 0.4) in every pair: each pair contributes
+// |(0.6, 0.4)|² cos((m − n)θ_k), so q'·k' = 0.52 · Σ_k cos((m − n)ω_k).
+const pairNorm = PAIR[0] ** 2 + PAIR[1] ** 2;
+const ropeDot = (m, n) => pairNorm * sinDot(m, n);
+// The rotations written out, as a check on the shortcut above: rotate each pair by pos·θ_k.
+const rotate = (pos) => Array.from({ length: D / 2 }, (_, k) => {
+  const a = pos * omega(k);
+  return [PAIR[0] * Math.cos(a) - PAIR[1] * Math.sin(a), PAIR[0] * Math.sin(a) + PAIR[1] * Math.cos(a)];
+});
+const ropeDotByRotation = (m, n) => {
+  const q = rotate(m);
+  const k = rotate(n);
+  return q.reduce((sum, [x, y], i) => sum + x * k[i][0] + y * k[i][1], 0);
+};
+const two = (v) => v.toFixed(2);
+
+async function readAll(page) {
+  return {
+    distance: await readout(page, 'compare', 'distance'),
+    sin: await readout(page, 'compare', 'sin-dot'),
+    rope: await readout(page, 'compare', 'rope-dot'),
+  };
+}
+
+function checkReadouts(r, m, n) {
+  const where = `m ${m}, n ${n}`;
+  assert.equal(r.distance.text, String(Math.abs(m - n)), where);
+  assert.equal(r.distance.value, Math.abs(m - n), where);
+  assert.ok(Math.abs(r.sin.value - sinDot(m, n)) < 1e-9, `${where}: sin ${r.sin.value} vs ${sinDot(m, n)}`);
+  assert.ok(Math.abs(r.rope.value - ropeDot(m, n)) < 2e-5, `${where}: rope ${r.rope.value} vs ${ropeDot(m, n)}`);
+  assert.equal(r.sin.text, two(sinDot(m, n)), where);
+  assert.equal(r.rope.text, two(ropeDot(m, n)), where);
+}
+
+test('the formulas this test uses agree with each other', () => {
+  for (const [m, n] of [[2, 8], [0, 19], [19, 0], [7, 7], [11, 3]]) {
+    assert.ok(Math.abs(ropeDot(m, n) - ropeDotByRotation(m, n)) < 1e-12);
+  }
+  assert.ok(Math.abs(sinDot(5, 5) - D / 2) < 1e-15);
+});
+
+test("the seed's state m = 2, n = 8 (also the default) reads 6, 3.78 and 1.97", async () => {
+  for (const query of ['', 'm=2&n=8']) {
+    const page = await openStep(b, 'compare', query);
+    const r = await readAll(page);
+    assert.equal(r.distance.text, '6');
+    assert.equal(r.sin.text, '3.78');
+    assert.equal(r.rope.text, '1.97');
+    checkReadouts(r, 2, 8);
+    // The RoPE dot is 0.52 times the sinusoidal one: same frequencies, |(0.6, 0.4)|² = 0.52.
+    assert.ok(Math.abs(r.rope.value / r.sin.value - 0.52) < 1e-5);
+    assert.equal(await page.inputValue('#compare input[name=m]'), '2');
+    assert.equal(await page.inputValue('#compare input[name=n]'), '8');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('moving the sliders gives dot products equal to the ones computed here', async () => {
+  const page = await openStep(b, 'compare');
+  const moves = [[0, 0], [0, 19], [19, 0], [5, 5], [7, 3], [11, 17], [19, 19], [13, 2], [4, 10]];
+  for (const [m, n] of moves) {
+    await setSlider(page, 'compare', 'm', m);
+    await setSlider(page, 'compare', 'n', n);
+    checkReadouts(await readAll(page), m, n);
+    assert.deepEqual(urlParams(page), { step: 'compare', m: String(m), n: String(n) });
+  }
+  const times = await updateTimes(page, 'compare');
+  assert.ok(times.length >= 2 * moves.length - 2, `every slider move was measured (${times.length})`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the arrow keys move a focused slider', async () => {
+  const page = await openStep(b, 'compare', 'm=2&n=8');
+  await page.locator('#compare input[name=n]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.locator('#compare input[name=m]').focus();
+  await page.keyboard.press('ArrowLeft');
+  checkReadouts(await readAll(page), 1, 10);
+  assert.deepEqual(urlParams(page), { step: 'compare', m: '1', n: '10' });
+  await page.close();
+});
+
+// The plot's points in SVG units: { a: [[x, y]...], b: [...] } and the zero line's y.
+async function plotGeometry(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#compare svg.lineplot');
+    const pts = (cls) => [...svg.querySelectorAll(`circle.point.${cls}`)].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+    const zero = svg.querySelector('line.zero');
+    const vline = svg.querySelector('line.vline.m');
+    const marker = svg.querySelector('circle.marker.a');
+    const diamond = svg.querySelector('polygon.marker.b');
+    const dy = diamond.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+    return {
+      a: pts('a'), b: pts('b'), zeroY: Number(zero.getAttribute('y1')),
+      vlineX: Number(vline.getAttribute('x1')),
+      marker: [Number(marker.getAttribute('cx')), Number(marker.getAttribute('cy'))],
+      // the diamond's centre: the mean of its left and right corners, the mean of top and bottom
+      diamond: [(dy[1][0] + dy[3][0]) / 2, (dy[0][1] + dy[2][1]) / 2],
+      dashes: [...svg.querySelectorAll('path.series')].map((p) => getComputedStyle(p).strokeDasharray),
+      legend: [...document.querySelectorAll('#compare .plot-legend .legend-item')].map((e) => e.textContent.trim()),
+      label: svg.getAttribute('aria-label'),
+    };
+  });
+}
+
+test('the plot draws both curves over n = 0..19 with the marker at m and the markers at n', async () => {
+  const page = await openStep(b, 'compare', 'm=6&n=14');
+  const g = await plotGeometry(page);
+  assert.equal(g.a.length, 20);
+  assert.equal(g.b.length, 20);
+  // Heights above the zero line are proportional to the values: the ratio between any two points
+  // of the sinusoidal curve, and between the two curves (0.52), match the formulas.
+  const unit = (g.zeroY - g.a[6][1]) / sinDot(6, 6);
+  for (let n = 0; n < 20; n++) {
+    assert.ok(Math.abs((g.zeroY - g.a[n][1]) / unit - sinDot(6, n)) < 0.02, `sin point ${n}`);
+    assert.ok(Math.abs((g.zeroY - g.b[n][1]) / unit - ropeDot(6, n)) < 0.02, `rope point ${n}`);
+    if (n > 0) assert.ok(g.a[n][0] > g.a[n - 1][0], 'x grows with n');
+  }
+  assert.ok(Math.abs(g.vlineX - g.a[6][0]) < 0.01, 'the m line stands at n = m');
+  assert.ok(Math.abs(g.marker[0] - g.a[14][0]) < 0.01 && Math.abs(g.marker[1] - g.a[14][1]) < 0.01, 'circle at (n, sin)');
+  assert.ok(Math.abs(g.diamond[0] - g.b[14][0]) < 0.01 && Math.abs(g.diamond[1] - g.b[14][1]) < 0.01, 'diamond at (n, rope)');
+  // Two series told apart by more than colour: one solid, one dashed; both in the legend.
+  assert.equal(g.dashes.length, 2);
+  assert.equal(g.dashes[0], 'none');
+  assert.notEqual(g.dashes[1], 'none');
+  assert.ok(g.legend.some((t) => /Sinusoidal/.test(t)) && g.legend.some((t) => /RoPE/.test(t)));
+  assert.match(g.label, /m = 6/);
+  assert.match(g.label, /n = 14/);
+  // The axes carry labels.
+  const axisLabels = await page.locator('#compare svg.lineplot text.axis-label').allTextContents();
+  assert.equal(axisLabels.length, 2);
+  assert.ok(axisLabels.every((t) => t.trim().length > 0));
+  await page.close();
+});
+
+test('clicking a point of the plot moves n there', async () => {
+  const page = await openStep(b, 'compare', 'm=2&n=8');
+  await page.locator('#compare circle.point.b').nth(15).click();
+  assert.equal(await page.inputValue('#compare input[name=n]'), '15');
+  checkReadouts(await readAll(page), 2, 15);
+  assert.deepEqual(urlParams(page), { step: 'compare', m: '2', n: '15' });
+  await page.close();
+});
+
+test('the comparison table has six rows, each with a label and two cells of text', async () => {
+  const page = await openStep(b, 'compare');
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#compare table.compare-table tbody tr')]
+    .map((tr) => [...tr.children].map((c) => [c.tagName, c.textContent.trim()])));
+  assert.equal(rows.length, 6);
+  for (const row of rows) {
+    assert.deepEqual(row.map(([tag]) => tag), ['TH', 'TD', 'TD']);
+    assert.ok(row.every(([, text]) => text.length > 0));
+  }
+  const heads = await page.locator('#compare table.compare-table thead th').allTextContents();
+  assert.deepEqual(heads.slice(1), ['Sinusoidal', 'RoPE']);
+  const labels = rows.map((r) => r[0][1]);
+  assert.ok(labels.some((t) => /parameters/i.test(t)));
+  const params = rows.find((r) => /parameters/i.test(r[0][1]));
+  assert.match(params[1][1], /^0\b/);
+  assert.match(params[2][1], /^0\b/);
+  await page.close();
+});
+
+test('the URL round trip: moved sliders are written to the URL, and the URL restores them', async () => {
+  const page = await openStep(b, 'compare');
+  await setSlider(page, 'compare', 'm', 15);
+  await setSlider(page, 'compare', 'n', 4);
+  const url = new URL(page.url());
+  assert.deepEqual(urlParams(page), { step: 'compare', m: '15', n: '4' });
+  await page.close();
+  const again = await openStep(b, 'compare', url.search.replace(/^\?step=compare&?/, ''));
+  assert.equal(await again.inputValue('#compare input[name=m]'), '15');
+  assert.equal(await again.inputValue('#compare input[name=n]'), '4');
+  checkReadouts(await readAll(again), 15, 4);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('out-of-range and malformed URL values are clamped, not an error page', async () => {
+  const page = await openStep(b, 'compare', 'm=999&n=-4');
+  assert.equal(await page.inputValue('#compare input[name=m]'), '19');
+  assert.equal(await page.inputValue('#compare input[name=n]'), '0');
+  checkReadouts(await readAll(page), 19, 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const page2 = await openStep(b, 'compare', 'm=abc&n=3.6');
+  assert.equal(await page2.inputValue('#compare input[name=m]'), '2');
+  assert.equal(await page2.inputValue('#compare input[name=n]'), '4');
+  checkReadouts(await readAll(page2), 2, 4);
+  assert.deepEqual(urlParams(page2), { step: 'compare', m: '2', n: '4' });
+  assert.deepEqual(page2.errors, []);
+  await page2.close();
+});
+
+test('at 360 px nothing in the step is wider than the screen', async () => {
+  const page = await openStep(b, 'compare', 'm=2&n=8', { viewport: { width: 360, height: 800 } });
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    section: document.querySelector('#compare').getBoundingClientRect().right,
+  }));
+  assert.ok(widths.scroll <= widths.client, `page ${widths.scroll} > ${widths.client}`);
+  assert.ok(widths.section <= widths.client);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

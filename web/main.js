@@ -1,0 +1,4 @@
+// Entry point of the hosted page.
+import { start } from './app.js';
+
+start();
