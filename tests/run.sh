@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash wasm/tools/setup.sh
 bash wasm/tools/build.sh --tests
+node web/tools/build-dist.mjs
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

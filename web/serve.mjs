@@ -1,13 +1,15 @@
-// A small static server for the explainer: 127.0.0.1 only, the repository root as the site,
-// correct MIME types (application/wasm matters for streaming compilation) and the strict CSP
-// the page is meant to run under. Usage: node web/serve.mjs [--port N] [--quiet]
+// A small static server for the explainer: 127.0.0.1 only, correct MIME types (application/wasm
+// matters for streaming compilation) and the strict CSP the page is meant to run under.
+// Usage: node web/serve.mjs [--root DIR] [--prefix /sub/path/] [--port N]
+//   --root    the folder to serve (default: the repository, i.e. the page from source)
+//   --prefix  the URL path the site lives under, as on a static host's subfolder (default /)
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -23,12 +25,23 @@ const TYPES = {
 export const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 
-async function handle(req, res) {
+async function handle(req, res, root, prefix) {
   const url = new URL(req.url, 'http://localhost');
-  let path = decodeURIComponent(url.pathname);
+  let path;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400).end('bad request');
+    return;
+  }
+  if (!path.startsWith(prefix)) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    return;
+  }
+  path = '/' + path.slice(prefix.length);
   if (path.endsWith('/')) path += 'index.html';
-  const file = normalize(join(ROOT, path));
-  if (file !== ROOT && !file.startsWith(ROOT + sep)) {
+  const file = normalize(join(root, path));
+  if (file !== root && !file.startsWith(root + sep)) {
     res.writeHead(403).end('forbidden');
     return;
   }
@@ -55,16 +68,18 @@ async function handle(req, res) {
 }
 
 /** Starts the server; resolves to { url, close }. Port 0 picks a free port. */
-export function serve({ port = 0, host = '127.0.0.1' } = {}) {
+export function serve({ port = 0, host = '127.0.0.1', root = REPO, prefix = '/' } = {}) {
+  const dir = resolve(root);
+  const mount = prefix.endsWith('/') ? prefix : `${prefix}/`;
   return new Promise((resolvePromise, reject) => {
     const server = createServer((req, res) => {
-      handle(req, res).catch(() => res.writeHead(500).end());
+      handle(req, res, dir, mount).catch(() => res.writeHead(500).end());
     });
     server.once('error', reject);
     server.listen(port, host, () => {
       const { port: actual } = server.address();
       resolvePromise({
-        url: `http://${host}:${actual}/`,
+        url: `http://${host}:${actual}${mount}`,
         close: () => new Promise((r) => server.close(r)),
       });
     });
@@ -72,14 +87,18 @@ export function serve({ port = 0, host = '127.0.0.1' } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf('--port');
-  const wanted = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT ?? 8080);
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const options = { root: resolve(arg('--root', REPO)), prefix: arg('--prefix', '/') };
+  const wanted = Number(arg('--port', process.env.PORT ?? 8080));
   let server;
   try {
-    server = await serve({ port: wanted });
+    server = await serve({ ...options, port: wanted });
   } catch (e) {
     if (e.code !== 'EADDRINUSE') throw e;
-    server = await serve({ port: 0 });  // the usual port is taken: any free one will do
+    server = await serve({ ...options, port: 0 });  // the usual port is taken: any free one will do
   }
   console.log(`Positional encoding explainer: ${server.url}`);
   console.log('Press Ctrl+C to stop.');

@@ -12,9 +12,12 @@ const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Starts the server and a browser; returns { url, browser, newPage, close }. */
-export async function startBrowser() {
-  const server = await serve({ port: 0 });
+/**
+ * Starts the server and a browser; returns { url, context, newPage, close }.
+ * @param {{root?: string, prefix?: string}} [site]  what to serve (default: the page from source)
+ */
+export async function startBrowser(site = {}) {
+  const server = await serve({ port: 0, ...site });
   const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, and nothing when it is all there (idempotent, quick).
-# Debian's archive for the toolchain and Chromium; the npm registry for playwright-core.
+# Debian's archive for the toolchain and Chromium; the npm registry for esbuild (bundling dist/)
+# and playwright-core (driving Debian's Chromium in the tests).
 # Usage: setup.sh            everything the tests need
 #        setup.sh --build    only what building and serving need (no browser)
 set -euo pipefail
@@ -31,7 +32,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if [ "${1:-}" != "--build" ] && [ ! -f node_modules/playwright-core/package.json ]; then
+if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/esbuild/package.json ]; then
   echo "setup: installing npm dev dependencies"
   npm ci --no-audit --no-fund --loglevel=error
 fi

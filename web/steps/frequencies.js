@@ -1,9 +1,160 @@
-// Placeholder while the step is written.
-import { stepFrame } from '../kit/step.js';
+// Step 3: frequency bands. One dimension of a 16-wide sinusoidal table (a column of
+// core.sinusoidal(101, 16)) drawn over positions 0..100, the other even dimensions 0-6 faintly
+// behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
+// a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
+import { h } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { LogPlot } from '../kit/logplot.js';
+import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
+import { choice } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'frequencies';
-export const params = {};
+const POSITIONS = 101;          // positions 0..100
+const D = 16;
+const BASE = 10000;
+const DIMS = [0, 2, 4, 6];
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
+export const params = {
+  dim: { type: 'enum', values: DIMS, default: 0 },
+};
+
+const subscript = (n) => String(n).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[c]);
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
+  const freqs = core.sinusoidalFrequencies(D, { base: BASE });
+  const wavelengths = Array.from(freqs, (w) => (2 * Math.PI) / w);
+  const longest = BASE * 2 * Math.PI;   // the wavelength 2i = d would have; the last pair approaches it
+  const positions = Array.from({ length: POSITIONS }, (_, p) => p);
+  const column = (dim) => Array.from({ length: POSITIONS }, (_, p) => table[p * D + dim]);
+  const columns = new Map(DIMS.map((dim) => [dim, column(dim)]));
+
+  // Wavelengths: one decimal below 100, whole numbers from 100 up.
+  const wave = (v) => m.fixed(v, v < 100 ? 1 : 0);
+  const num = (v) => m.fixed(v, 0);
+
+  const controls = {
+    dim: choice({
+      name: 'dim',
+      label: m.t('frequencies.dim'),
+      options: DIMS.map((dim) => ({ value: dim, label: m.t('frequencies.dimOption', { dim }) })),
+      value: values.dim,
+      onChange: (v) => set({ dim: Number(v) }),
+    }),
+  };
+  slots.controls.append(controls.dim.el);
+
+  const formula = h('div', { class: 'formula' });
+  const waveFigure = h('figure', { class: 'freq-figure freq-wave' },
+    h('figcaption', {}, m.t('frequencies.waveCaption', { last: POSITIONS - 1 })));
+  const ladderFigure = h('figure', { class: 'freq-figure freq-ladder' },
+    h('figcaption', {}, m.t('frequencies.ladderCaption', { d: D })));
+  slots.figure.append(formula, h('div', { class: 'freq-figures' }, waveFigure, ladderFigure));
+
+  const plot = new LinePlot(waveFigure, {
+    xLabel: m.t('frequencies.axisPosition'),
+    yLabel: m.t('frequencies.axisValue'),
+    label: '',
+    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+  });
+  const ladder = new LogPlot(ladderFigure, {
+    label: '',
+    xLabel: m.t('frequencies.axisDim'),
+    yLabel: m.t('frequencies.axisWavelength'),
+    formatX: (v) => num(v),
+    formatY: (v) => num(v),
+  });
+
+  const out = {
+    dim: readout('dim', m.t('frequencies.readoutDim')),
+    frequency: readout('frequency', m.t('frequencies.readoutFrequency')),
+    wavelength: readout('wavelength', m.t('frequencies.readoutWavelength')),
+  };
+  slots.readouts.append(readoutRow(out.dim, out.frequency, out.wavelength));
+  paragraphs(slots.notes, m, 'frequencies.notes', {
+    w0: wave(wavelengths[0]), w2: wave(wavelengths[1]), w4: wave(wavelengths[2]), w6: wave(wavelengths[3]),
+    step6: m.fixed(freqs[3], 3),
+    ratio: m.fixed(freqs[0] / freqs[1], 2),
+    last: num(wavelengths[freqs.length - 1]),
+    lastDim: 2 * (freqs.length - 1),
+    longest: num(longest),
+    d: D,
+  });
+
+  // The ladder's fixed parts: every pair's wavelength, 2π below, 10000·2π above, the plot's width.
+  const ladderBase = {
+    xDomain: [-0.8, D + 0.8],
+    yDomain: [1, 1e5],
+    xTicks: Array.from({ length: D / 2 + 1 }, (_, k) => 2 * k),
+    series: [{
+      x: wavelengths.map((_, i) => 2 * i), y: wavelengths, cls: 'ladder', points: true,
+      label: m.t('frequencies.ladderLegend'),
+    }],
+    hlines: [
+      { y: longest, cls: 'limit', anchor: 'start', label: m.t('frequencies.ladderLongest', { value: num(longest), d: D }) },
+      { y: POSITIONS - 1, cls: 'window', label: m.t('frequencies.ladderWindow', { last: POSITIONS - 1 }) },
+      { y: 2 * Math.PI, cls: 'limit', label: m.t('frequencies.ladderShortest', { value: wave(2 * Math.PI) }) },
+    ],
+  };
+
+  function render() {
+    const { dim } = values;
+    const i = dim / 2;
+    const omega = freqs[i];
+    const lambda = wavelengths[i];
+    const others = DIMS.filter((o) => o !== dim);
+
+    formula.replaceChildren(
+      math(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
+        msub(mi('ω'), mn(String(i))), mo('='),
+        msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D))))),
+        mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
+        mo('='), mn(m.fixed(omega, 4))),
+      math(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
+        msub(mi('λ'), mn(String(i))), mo('='),
+        mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i)))), mo('='),
+        mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
+        mo('≈'), mn(wave(lambda))),
+    );
+
+    plot.draw({
+      xDomain: [0, POSITIONS - 1],
+      yDomain: [-1.3, 1.3],
+      series: [
+        ...others.map((o, k) => ({ x: positions, y: columns.get(o), cls: 'faint',
+          label: k === 0 ? m.t('frequencies.waveOthers', { dims: others.join(', ') }) : undefined })),
+        { x: positions, y: columns.get(dim), cls: 'a', points: true,
+          label: m.t('frequencies.waveLegend', { dim, i: subscript(i), omega: m.fixed(omega, 4) }) },
+      ],
+      vlines: lambda <= POSITIONS - 1 ? [{ x: lambda, cls: 'a', label: m.t('frequencies.waveOneCycle', { value: wave(lambda) }) }] : [],
+    });
+    plot.svg.setAttribute('aria-label', m.t(lambda <= POSITIONS - 1 ? 'frequencies.waveAlt' : 'frequencies.waveAltSlow', {
+      dim, d: D, last: POSITIONS - 1, wavelength: wave(lambda), others: others.join(', '),
+      cycles: m.fixed((POSITIONS - 1) / lambda, 1),
+    }));
+
+    ladder.draw({ ...ladderBase, markers: [{ x: dim, y: lambda, cls: 'a', label: wave(lambda), labelAt: dim === 0 ? 'below-right' : 'above-left' }] });
+    ladder.svg.setAttribute('aria-label', m.t('frequencies.ladderAlt', {
+      d: D, first: wave(wavelengths[0]), last: num(wavelengths[freqs.length - 1]), lastDim: 2 * (freqs.length - 1),
+      longest: num(longest), dim, wavelength: wave(lambda),
+    }));
+
+    out.dim.set(num(dim), dim);
+    out.frequency.set(m.fixed(omega, 4), omega);
+    out.wavelength.set(wave(lambda), lambda);
+    controls.dim.set(dim);
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
 }

@@ -1,9 +1,222 @@
-// Placeholder while the step is written.
-import { stepFrame } from '../kit/step.js';
+// Step 1: why order matters. Three 2D token embeddings, three orders of the same words. The
+// 3×3 matrix of Q·Kᵀ (Q = K = the rows, no scaling) comes from pe.attention; without positions
+// the three orders give the same nine numbers, only permuted. The toggle adds the d = 2
+// sinusoidal code of each position (pe.sinusoidal(3, 2) = [sin p, cos p]) to the rows first,
+// and the three matrices stop being permutations of each other.
+import { h, mm } from '../kit/dom.js';
+import { legend } from '../kit/heatmap.js';
+import { math, mi, mo, msub } from '../kit/math.js';
+import { MatrixTable } from '../kit/matrix.js';
+import { ValueStrips } from '../kit/strips.js';
+import { VectorPlane } from '../kit/vectorplane.js';
+import { choice, toggle } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'order';
-export const params = {};
+const D = 2;
+const N = 3;
+const SAME = 1e-6;   // two scores closer than this count as the same number
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
+// The tokens: embedding and series class (colour, and the label that names it).
+const TOKENS = {
+  dog: { emb: [0.8, 0.2], cls: 'a' },
+  bites: { emb: [0.1, 0.9], cls: 'b' },
+  man: { emb: [0.5, 0.6], cls: 'c' },
+};
+// The sentences as token orders: "Dog bites man", "Man bites dog", "Bites man dog".
+const SENTENCES = [['dog', 'bites', 'man'], ['man', 'bites', 'dog'], ['bites', 'man', 'dog']];
+
+export const params = {
+  sentence: { type: 'int', min: 0, max: SENTENCES.length - 1, default: 0 },
+  pe: { type: 'bool', default: false },
+};
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const peTable = core.sinusoidal(N, D);   // row p = [sin p, cos p]
+  const word = (t) => m.t(`order.word.${t}`);
+  const sentenceName = (k) => m.t(`order.sentence${k}`);
+  const vec = (v) => m.t('order.vector', { a: m.fixed(v[0], 2), b: m.fixed(v[1], 2) });
+
+  // Controls ------------------------------------------------------------------------------
+  const controls = {
+    sentence: choice({
+      name: 'sentence', label: m.t('order.sentence'), value: values.sentence,
+      options: SENTENCES.map((_, k) => ({ value: k, label: sentenceName(k) })),
+      onChange: (v) => set({ sentence: Number(v) }),
+    }),
+    pe: toggle({ name: 'pe', label: m.t('order.pe'), checked: values.pe, onChange: (v) => set({ pe: v }) }),
+  };
+  slots.controls.append(controls.sentence.el, controls.pe.el);
+
+  // Left: the tokens as arrows, and the rows that go into attention --------------------------
+  const planeBox = h('div', { class: 'order-plane' });
+  const plane = new VectorPlane(planeBox, {
+    label: '', xLabel: m.t('order.planeX'), yLabel: m.t('order.planeY'), x: [-0.2, 2], y: [-0.5, 2],
+    format: (v) => m.fixed(v, 1),
+  });
+  const planeLegend = h('div', { class: 'plot-legend plane-legend' },
+    h('span', { class: 'legend-item' }, h('span', { class: 'line-swatch solid', 'aria-hidden': 'true' }), m.t('order.legendEmbedding')),
+    h('span', { class: 'legend-item pe-only' }, h('span', { class: 'line-swatch dashed', 'aria-hidden': 'true' }), m.t('order.legendPe')),
+    h('span', { class: 'legend-item pe-only' }, h('span', { class: 'dot-swatch', 'aria-hidden': 'true' }), m.t('order.legendSum')));
+  planeBox.append(planeLegend);
+  const inputs = h('table', { class: 'order-inputs', 'aria-label': m.t('order.inputsLabel') });
+
+  // Right: the score matrix ----------------------------------------------------------------
+  const formula = h('div', { class: 'formula order-formula' });
+  const matrixBox = h('div', { class: 'order-matrix' });
+  const matrix = new MatrixTable(matrixBox, { label: '', prefix: 'attn', corner: m.t('order.corner') });
+  const colourLegend = h('div', { class: 'legend order-legend' });
+  const legendCaption = h('p', { class: 'legend-caption' });
+  const badge = h('p', { class: 'order-badge', 'data-readout': 'same' });
+
+  // Below: the sorted scores of every order on one number line ---------------------------
+  const stripsBox = h('div', { class: 'order-strips' });
+  const strips = new ValueStrips(stripsBox, { label: '', xLabel: m.t('order.stripsX'), format: (v) => m.fixed(v, 1) });
+
+  const caption = h('p', { class: 'order-caption', 'aria-live': 'polite' });
+  slots.figure.append(
+    h('div', { class: 'order-grid' },
+      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.tokensTitle')), planeBox,
+        h('div', { class: 'order-inputs-wrap', tabindex: '0', role: 'region', 'aria-label': m.t('order.inputsLabel') }, inputs)),
+      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.scoresTitle')), formula, matrixBox,
+        h('div', { class: 'order-legend-row' }, colourLegend, legendCaption), badge)),
+    h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.stripsTitle')), stripsBox,
+      h('p', { class: 'order-hint' }, m.t('order.stripsHint'))),
+    caption,
+  );
+
+  const out = {
+    sentence: readout('sentence', m.t('order.readSentence')),
+    meaning: readout('meaning', m.t('order.readMeaning')),
+    change: readout('change', m.t('order.readChange')),
+  };
+  slots.readouts.append(readoutRow(out.sentence, out.meaning, out.change));
+  paragraphs(slots.notes, m, 'order.notes');
+
+  /** The rows fed to attention for sentence k: embeddings, plus PE(p) when pe is on. */
+  function rows(k, pe) {
+    const x = new Float32Array(N * D);
+    SENTENCES[k].forEach((t, p) => {
+      for (let c = 0; c < D; c++) x[p * D + c] = TOKENS[t].emb[c] + (pe ? peTable[p * D + c] : 0);
+    });
+    return x;
+  }
+
+  const scores = (x) => core.attention(x, x, D, { softmax: false, scale: 1 });
+  const sorted = (a) => Array.from(a).sort((u, v) => u - v);
+  const gap = (a, b) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i])), 0);
+
+  function render() {
+    const { sentence, pe } = values;
+    const order = SENTENCES[sentence];
+    const xs = SENTENCES.map((_, k) => rows(k, pe));
+    const all = xs.map(scores);
+    const current = all[sentence];
+    const sortedAll = all.map(sorted);
+    // Largest gap between this order's sorted scores and another order's.
+    const change = Math.max(...sortedAll.map((other, k) => (k === sentence ? 0 : gap(sortedAll[sentence], other))));
+    const allSame = sortedAll.every((other) => gap(sortedAll[0], other) <= SAME);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const a of all) for (const v of a) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    const limit = Math.max(1, Math.ceil(Math.max(Math.abs(lo), Math.abs(hi))));
+
+    // Formula: the score, and what a row is.
+    const x = (i) => msub(mi('x'), mi(i));
+    formula.replaceChildren(
+      math(m.t('order.formulaScore'), msub(mi('S'), mm('mi', { mathvariant: 'italic' }, 'ij')), mo('='), x('i'), mo('·'), x('j')),
+      ...(pe
+        ? [
+          math(m.t('order.formulaRowPe'), x('i'), mo('='), mi('e'), mo('('), msub(mi('w'), mi('i')), mo(')'), mo('+'), mi('PE'), mo('('), mi('i'), mo(')')),
+          math(m.t('order.formulaPe'), mi('PE'), mo('('), mi('i'), mo(')'), mo('='),
+            mo('['), mi('sin'), mo('('), mi('i'), mo(')'), mo(','), mi('cos'), mo('('), mi('i'), mo(')'), mo(']')),
+        ]
+        : [math(m.t('order.formulaRow'), x('i'), mo('='), mi('e'), mo('('), msub(mi('w'), mi('i')), mo(')'))]),
+    );
+
+    // The plane: each embedding as an arrow; with PE, the shift to the row attention sees.
+    const arrows = [];
+    const dots = [];
+    const labels = [];
+    order.forEach((t, p) => {
+      const { emb, cls } = TOKENS[t];
+      const row = [xs[sentence][p * D], xs[sentence][p * D + 1]];
+      arrows.push({ from: [0, 0], to: emb, cls, faint: pe });
+      labels.push({ at: emb, text: word(t), cls, ...(t === 'bites' ? { dx: 0, dy: -10, anchor: 'middle' } : {}) });
+      if (pe) {
+        arrows.push({ from: emb, to: row, cls, dashed: true });
+        dots.push({ at: row, cls });
+        const right = row[0] > 1.2;
+        labels.push({ at: row, text: m.t('order.planeSum', { word: word(t), pos: p }), cls: `${cls} sum`,
+          dx: right ? -8 : 8, dy: right ? 16 : -6, anchor: right ? 'end' : 'start' });
+      }
+    });
+    plane.draw({ arrows, dots, labels });
+    planeLegend.classList.toggle('with-pe', pe);
+    plane.setLabel(m.t(pe ? 'order.planeAltPe' : 'order.planeAlt', {
+      list: order.map((t, p) => m.t('order.planeAltItem', { word: word(t), pos: p, emb: vec(TOKENS[t].emb), row: vec([xs[sentence][p * D], xs[sentence][p * D + 1]]) })).join('; '),
+    }));
+
+    // The rows table: position, token, embedding, PE and their sum.
+    const peCells = (cells) => (pe ? cells : []);
+    inputs.replaceChildren(
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('order.colPos')), h('th', { scope: 'col' }, m.t('order.colToken')),
+        h('th', { scope: 'col' }, m.t('order.colEmb')),
+        peCells([h('th', { scope: 'col' }, m.t('order.colPe')), h('th', { scope: 'col' }, m.t('order.colRow'))]))),
+      h('tbody', {}, order.map((t, p) => h('tr', {},
+        h('td', {}, String(p)),
+        h('th', { scope: 'row', class: `token ${TOKENS[t].cls}` }, word(t)),
+        h('td', {}, vec(TOKENS[t].emb)),
+        peCells([
+          h('td', {}, vec([peTable[p * D], peTable[p * D + 1]])),
+          h('td', { class: 'row-sum' }, vec([xs[sentence][p * D], xs[sentence][p * D + 1]])),
+        ])))),
+    );
+
+    // The matrix, rows and columns in the sentence's order.
+    const names = order.map(word);
+    matrix.draw({
+      rows: names, cols: names, values: current, limit,
+      text: (v) => m.fixed(v, 2),
+      captions: (i, j) => m.t('order.pair', { a: names[i], b: names[j] }),
+      describe: (i, j, v) => m.t('order.cellTitle', { a: names[i], i, b: names[j], j, value: m.fixed(v, 2) }),
+    });
+    matrix.setLabel(m.t('order.matrixAlt', { sentence: sentenceName(sentence), limit }));
+    legend(colourLegend, limit);
+    legendCaption.textContent = m.t('order.legendCaption');
+    badge.textContent = m.t(allSame ? 'order.badgeSame' : 'order.badgeDiffer');
+    badge.dataset.value = allSame ? '1' : '0';
+    badge.classList.toggle('differ', !allSame);
+
+    // The strips: every order's nine scores on one axis.
+    const domain = [Math.min(0, Math.floor(lo * 2) / 2), Math.ceil(hi * 2) / 2];
+    strips.draw({
+      domain, same: SAME,
+      rows: all.map((a, k) => ({ values: a, cls: 'order-row', label: sentenceName(k), current: k === sentence })),
+    });
+    strips.setLabel(m.t(allSame ? 'order.stripsAltSame' : 'order.stripsAltDiffer', {
+      list: sortedAll.map((a, k) => `${sentenceName(k)}: ${a.map((v) => m.fixed(v, 2)).join(', ')}`).join('; '),
+    }));
+
+    // Readouts and the caption.
+    out.sentence.set(sentenceName(sentence), sentence);
+    out.meaning.set(m.t(`order.meaning${sentence}`), sentence);
+    out.change.set(change <= SAME ? m.t('order.changeSame') : m.t('order.changeBy', { gap: m.fixed(change, 2) }), change);
+    caption.textContent = `${m.t(`order.caption${sentence}`)} ${m.t(pe ? 'order.captionPe' : 'order.captionNoPe')}`;
+    controls.sentence.set(sentence);
+    controls.pe.set(pe);
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
 }

@@ -1,9 +1,198 @@
-// Placeholder while the step is written.
+// Step 4: relative distance. Two rows of core.sinusoidal(20, 16) as grouped bars; the eight
+// sin/cos pairs' shares of their dot product; PE(i)·PE(j) from core.sinusoidalDot against the
+// offset j − i for the current i and for i = 0 and i = 19, which fall on one curve.
+import { h, mm } from '../kit/dom.js';
+import { VectorBars } from '../kit/bars.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { button, slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
 import { stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
-export const params = {};
+const POSITIONS = 20;
+const D = 16;
+const PAIRS = D / 2;
+const BASE = 10000;
+const REFERENCES = [0, POSITIONS - 1];  // the two fixed i whose curves sit under the current one
+const ROTATION_NOTE = 3;                // the rotation formula follows this paragraph of the notes
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
+export const params = {
+  i: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
+  j: { type: 'int', min: 0, max: POSITIONS - 1, default: 8 },
+};
+
+// MathML pieces the kit does not have.
+const sum = () => mm('munderover', {}, mo('∑'), mrow(mi('k'), mo('='), mn('0')), mn(String(PAIRS - 1)));
+const omega = (sub = mi('k')) => msub(mi('ω'), sub);
+const pe = (arg) => mrow(mi('PE'), mo('('), arg, mo(')'));
+// Brackets are drawn by CSS on the table (class 'bracketed'): stretchy glyphs need a math font
+// that not every system has.
+const matrix = (...rows) => mm('mtable', { class: 'bracketed' }, ...rows.map((r) => mm('mtr', {}, ...r.map((c) => mm('mtd', {}, c)))));
+const column = (...cells) => matrix(...cells.map((c) => [c]));
+const fn = (name, ...arg) => mrow(mi(name), mo('\u2061'), mo('('), ...arg, mo(')'));
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
+  const row = (p) => table.subarray(p * D, (p + 1) * D);
+  // Every PE(i)·PE(j) the plot can show, once: 400 float64 dot products from the core.
+  const gram = new Float64Array(POSITIONS * POSITIONS);
+  for (let a = 0; a < POSITIONS; a++) {
+    for (let b = 0; b < POSITIONS; b++) gram[a * POSITIONS + b] = core.sinusoidalDot(a, b, D, { base: BASE });
+  }
+
+  const controls = {
+    i: slider({ name: 'i', label: m.t('relative.i'), min: 0, max: POSITIONS - 1, value: values.i, onInput: (v) => set({ i: v }) }),
+    j: slider({ name: 'j', label: m.t('relative.j'), min: 0, max: POSITIONS - 1, value: values.j, onInput: (v) => set({ j: v }) }),
+  };
+  // Both positions one step together. At the edge the button is marked aria-disabled rather
+  // than disabled, so keyboard focus stays on it.
+  const canShift = (by) => Math.min(values.i, values.j) + by >= 0 && Math.max(values.i, values.j) + by <= POSITIONS - 1;
+  const shift = (by) => {
+    const b = button({
+      name: 'shift', label: m.t(by < 0 ? 'relative.shiftDown' : 'relative.shiftUp'),
+      onClick: () => { if (canShift(by)) set({ i: values.i + by, j: values.j + by }); },
+    });
+    b.value = String(by);
+    return b;
+  };
+  const shiftDown = shift(-1);
+  const shiftUp = shift(1);
+  slots.controls.append(controls.i.el, controls.j.el,
+    h('div', { class: 'shift-both', role: 'group', 'aria-label': m.t('relative.shiftGroup') }, shiftDown, shiftUp));
+
+  // Formulas: the identity, the frequencies, then the same sum with the current positions; they
+  // wrap onto separate lines on narrow screens.
+  const identity = math(
+    m.t('relative.formulaLabel'),
+    pe(mi('i')), mo('·'), pe(mi('j')), mo('='), sum(), fn('cos', omega(), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')'))),
+  );
+  const frequency = math(
+    m.t('relative.omegaLabel', { base: BASE, d: D }),
+    omega(), mo('='), msup(mn(String(BASE)), mrow(mo('−'), mn('2'), mi('k'), mo('/'), mn(String(D)))),
+  );
+  const current = h('div', { class: 'relative-now' });
+
+  // Figure 1: the two vectors.
+  const vecFig = h('figure', { class: 'relative-fig relative-vectors' });
+  vecFig.append(h('figcaption', {}, m.t('relative.barsCaption')));
+  const vecBars = new VectorBars(vecFig, { label: '' });
+  vecFig.append(h('p', { class: 'relative-axis' }, m.t('relative.barsAxis')));
+
+  // Figure 2: each pair's share of the dot product.
+  const pairFig = h('figure', { class: 'relative-fig relative-pairs' });
+  pairFig.append(h('figcaption', {}, m.t('relative.pairsCaption')));
+  const pairBars = new VectorBars(pairFig, { label: '' });
+  pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
+
+  // Figure 3: the dot product against the offset.
+  const plotFig = h('figure', { class: 'relative-fig relative-curve' });
+  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
+  const plot = new LinePlot(plotFig, {
+    xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
+    format: (v) => m.fixed(v, 0),
+  });
+
+  slots.figure.append(
+    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
+    h('div', { class: 'relative-figs' }, vecFig, pairFig, plotFig));
+
+  const out = {
+    dot: readout('dot', m.t('relative.dot')),
+    distance: readout('distance', m.t('relative.distance')),
+  };
+  slots.readouts.append(readoutRow(out.dot, out.distance));
+
+  // Notes, with the angle-addition rotation written out after its paragraph.
+  const notes = m.paras('relative.notes');
+  notes.forEach((text, n) => {
+    slots.notes.append(h('p', {}, text));
+    if (n === ROTATION_NOTE) slots.notes.append(rotationFormula(m));
+  });
+
+  function render() {
+    const { i, j } = values;
+    const dot = core.sinusoidalDot(i, j, D, { base: BASE });
+    const dotText = m.fixed(dot, 2);
+    const offset = j - i;
+
+    current.replaceChildren(math(
+      m.t('relative.formulaNowLabel', { i, j, dot: dotText }),
+      pe(mn(String(i))), mo('·'), pe(mn(String(j))), mo('='),
+      sum(), fn('cos', omega(), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')'))),
+      mo('='), mn(dotText),
+    ));
+
+    vecBars.draw([
+      { values: row(i), cls: 'a', label: m.t('relative.legendI', { i }) },
+      { values: row(j), cls: 'b', label: m.t('relative.legendJ', { j }) },
+    ], 1);
+    vecBars.svg.setAttribute('aria-label', m.t('relative.barsAlt', { i, j, dims: D }));
+
+    // Pair k of PE(i) against pair k of PE(j): an 8 × 8 table of 2-dim dot products from the
+    // core, whose diagonal holds the pair's own term cos(ω_k (i − j)).
+    const cross = core.attention(row(i), row(j), 2, { softmax: false, scale: 1 });
+    const shares = Float64Array.from({ length: PAIRS }, (_, k) => cross[k * PAIRS + k]);
+    pairBars.draw([{ values: shares, cls: 'c', label: m.t('relative.pairsLegend', { dot: dotText }) }], 1);
+    pairBars.svg.setAttribute('aria-label', m.t('relative.pairsAlt', { pairs: PAIRS, distance: Math.abs(offset), dot: dotText }));
+
+    const curve = (p) => {
+      const x = new Float64Array(POSITIONS);
+      const y = new Float64Array(POSITIONS);
+      for (let q = 0; q < POSITIONS; q++) {
+        x[q] = q - p;
+        y[q] = gram[p * POSITIONS + q];
+      }
+      return { x, y };
+    };
+    plot.draw({
+      xDomain: [-(POSITIONS - 1), POSITIONS - 1],
+      yDomain: [0, PAIRS + 1.5],  // headroom for the 'j = i' label above the peak
+      vlines: [{ x: 0, cls: 'n', label: m.t('relative.plotDiagonal') }],
+      series: [
+        { ...curve(i), cls: 'a', points: true, label: m.t('relative.plotCurrent', { i }) },
+        { ...curve(REFERENCES[0]), cls: 'b', label: m.t('relative.plotRef', { i: REFERENCES[0] }) },
+        { ...curve(REFERENCES[1]), cls: 'c', label: m.t('relative.plotRef', { i: REFERENCES[1] }) },
+      ],
+      markers: [{ x: offset, y: dot, cls: 'a' }],
+    });
+    plot.svg.setAttribute('aria-label', m.t('relative.plotAlt', {
+      i, j, offset, dot: dotText, max: PAIRS, lo: -(POSITIONS - 1), hi: POSITIONS - 1, r0: REFERENCES[0], r1: REFERENCES[1],
+    }));
+
+    out.dot.set(dotText, dot);
+    out.distance.set(String(Math.abs(offset)), Math.abs(offset));
+    controls.i.set(i);
+    controls.j.set(j);
+    shiftDown.setAttribute('aria-disabled', String(!canShift(-1)));
+    shiftUp.setAttribute('aria-disabled', String(!canShift(1)));
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
+}
+
+// [sin ω(p+k); cos ω(p+k)] = [[cos ωk, sin ωk], [−sin ωk, cos ωk]] · [sin ωp; cos ωp]
+function rotationFormula(m) {
+  const w = () => mi('ω');
+  const arg = (...a) => mrow(w(), ...a);
+  const pk = () => mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')'));
+  return h('div', { class: 'formula relative-rotation' }, math(
+    m.t('relative.rotationLabel'),
+    column(fn('sin', arg(pk())), fn('cos', arg(pk()))),
+    mo('='),
+    matrix(
+      [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
+      [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
+    ),
+    column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p')))),
+  ));
 }

@@ -1,9 +1,252 @@
-// Placeholder while the step is written.
-import { stepFrame } from '../kit/step.js';
+// Step 5: RoPE as 2D rotations. d = 8, four pairs, q = k = (0.6, 0.4) in every pair
+// (interleaved layout: pair i is dimensions 2i, 2i+1). Sliders set the query position m and
+// the key position n; the core rotates both (pe.ropeApply) and scores them (pe.attention).
+// One diagram per pair shows q′ and k′; a line plot shows that shifting both leaves q′·k′ alone.
+import { h, mm, s } from '../kit/dom.js';
+import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { button, slider } from '../kit/controls.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { rotationDiagram } from '../kit/rotation.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
-export const params = {};
+const D = 8;
+const PAIRS = D / 2;
+const POSITIONS = 20;
+const LAYOUT = 'interleaved';
+const PAIR = [0.6, 0.4];
+const Q = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
+const K = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
+const DOT = { softmax: false, scale: 1 };
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
+export const params = {
+  qpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
+  kpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 7 },
+};
+
+/** n copies of an 8-vector, one per row. */
+function rows(v, n) {
+  const out = new Float32Array(n * v.length);
+  for (let r = 0; r < n; r++) out.set(v, r * v.length);
+  return out;
+}
+
+export function mount(root, { core, m, values, changed, timed, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const theta = core.ropeFrequencies(D).invFreq;  // θ_i = 10000^(−2i/d)
+
+  // Every (m, n) score for the plot, once: rotate q and k at all 20 positions, then Q·Kᵀ.
+  const all = Array.from({ length: POSITIONS }, (_, p) => p);
+  const qAll = core.ropeApply(rows(Q, POSITIONS), all, D, { layout: LAYOUT });
+  const kAll = core.ropeApply(rows(K, POSITIONS), all, D, { layout: LAYOUT });
+  const scores = core.attention(qAll, kAll, D, DOT);  // scores[m * 20 + n] = q′(m)·k′(n)
+
+  // Controls: the two positions and the shift buttons (name="shift").
+  const controls = {
+    qpos: slider({ name: 'qpos', label: m.t('rope.qpos'), min: 0, max: POSITIONS - 1, value: values.qpos, onInput: (v) => set({ qpos: v }) }),
+    kpos: slider({ name: 'kpos', label: m.t('rope.kpos'), min: 0, max: POSITIONS - 1, value: values.kpos, onInput: (v) => set({ kpos: v }) }),
+  };
+  const shiftButton = (by, label, aria) => {
+    const b = button({ name: 'shift', label, onClick: () => shift(by) });
+    b.value = String(by);
+    b.setAttribute('aria-label', aria);
+    b.classList.add('rope-shift');
+    return b;
+  };
+  const shiftDown = shiftButton(-1, m.t('rope.shiftDown'), m.t('rope.shiftDownLabel'));
+  const shiftUp = shiftButton(1, m.t('rope.shiftUp'), m.t('rope.shiftUpLabel'));
+  const shiftGroup = h('div', { class: 'control rope-shifts', role: 'group', 'aria-label': m.t('rope.shift') },
+    h('span', { class: 'control-label', 'aria-hidden': 'true' }, m.t('rope.shift')), shiftDown, shiftUp);
+  slots.controls.append(controls.qpos.el, controls.kpos.el, shiftGroup);
+
+  // Figure: the general formulas, pair 0's arithmetic, the four pair diagrams, the shift plot.
+  slots.figure.append(h('div', { class: 'formula rope-formulas' }, generalFormulas(m)));
+
+  const pair0 = {
+    arith: h('div', { class: 'formula rope-arith' }),
+    turns: h('p', { class: 'rope-turns' }),
+  };
+  slots.figure.append(h('div', { class: 'rope-pair0' },
+    h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns));
+
+  const grid = h('div', { class: 'rotations', role: 'group', 'aria-label': m.t('rope.diagramsLabel') });
+  const diagramLegend = h('div', { class: 'plot-legend rope-legend' });
+  slots.figure.append(h('figure', { class: 'rope-figure' },
+    grid, diagramLegend, h('figcaption', { class: 'rope-caption' }, m.t('rope.caption'))));
+
+  const plotBox = h('div', { class: 'rope-plot' });
+  slots.figure.append(h('figure', { class: 'rope-figure' },
+    h('h3', { class: 'rope-heading' }, m.t('rope.plotHeading')),
+    plotBox,
+    h('figcaption', { class: 'rope-caption' }, m.t('rope.plotCaption'))));
+  const plot = new LinePlot(plotBox, {
+    xLabel: m.t('rope.plotX'),
+    yLabel: m.t('rope.plotY'),
+    label: '',
+    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+  });
+
+  const out = {
+    // The symbols keep their case under the cards' upper-case labels (q′ is not Q).
+    qk: readout('qk', h('span', {}, m.t('rope.qk'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.qkSymbol')))),
+    distance: readout('distance', h('span', {}, m.t('rope.distance'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.distanceSymbol')))),
+  };
+  slots.readouts.append(readoutRow(out.qk, out.distance));
+  paragraphs(slots.notes, m, 'rope.notes');
+
+  function render() {
+    const { qpos, kpos } = values;
+    const q = core.ropeApply(Q, [qpos], D, { layout: LAYOUT });
+    const k = core.ropeApply(K, [kpos], D, { layout: LAYOUT });
+    const qk = core.attention(q, k, D, DOT)[0];
+    const dist = Math.abs(qpos - kpos);
+    const f2 = (v) => m.fixed(v, 2);
+
+    // Pair 0, as arithmetic with the current numbers.
+    pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
+    pair0.turns.textContent = m.t('rope.turns', {
+      m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), dist,
+    });
+
+    // One rotation diagram per pair.
+    grid.replaceChildren(...Array.from({ length: PAIRS }, (_, i) => {
+      const qi = [q[2 * i], q[2 * i + 1]];
+      const ki = [k[2 * i], k[2 * i + 1]];
+      const delta = (qpos - kpos) * theta[i];
+      const svg = rotationDiagram({
+        q: qi, k: ki,
+        title: m.t('rope.pairTitle', { i, delta: m.fixed(delta, 3) }),
+        label: m.t('rope.pairAlt', {
+          i, theta: m.fixed(theta[i], 3), a: m.fixed(qpos * theta[i], 3), b: m.fixed(kpos * theta[i], 3),
+          qx: f2(qi[0]), qy: f2(qi[1]), kx: f2(ki[0]), ky: f2(ki[1]), delta: m.fixed(delta, 3),
+        }),
+      });
+      decorate(svg, [Q[2 * i], Q[2 * i + 1]]);
+      svg.dataset.pair = String(i);
+      return svg;
+    }));
+    diagramLegend.replaceChildren(
+      legendItem('a', m.t('rope.legendQ', { m: qpos })),
+      legendItem('b', m.t('rope.legendK', { n: kpos })),
+      legendItem('rope-arc', m.t('rope.legendArc')),
+      legendItem('rope-ghost', m.t('rope.legendGhost')),
+    );
+
+    // The shift plot: the diagonal through (m, n) against the row of n fixed.
+    const diff = kpos - qpos;
+    const both = { x: [], y: [] };
+    for (let mq = Math.max(0, -diff); mq <= Math.min(POSITIONS - 1, POSITIONS - 1 - diff); mq++) {
+      both.x.push(mq);
+      both.y.push(scores[mq * POSITIONS + mq + diff]);
+    }
+    const qOnly = { x: all, y: all.map((mq) => scores[mq * POSITIONS + kpos]) };
+    plot.draw({
+      xDomain: [-0.6, POSITIONS - 0.4],  // a little margin; ticks at 0, 5, 10, 15
+      yDomain: [0, 2.25],
+      series: [
+        { ...both, cls: 'a', points: true, label: m.t('rope.seriesBoth', { diff }) },
+        { ...qOnly, cls: 'b', label: m.t('rope.seriesQOnly', { n: kpos }) },
+      ],
+      markers: [{ x: qpos, y: qk, cls: 'a' }],
+    });
+    plot.svg.setAttribute('aria-label', m.t('rope.plotAlt', { diff, qk: f2(qk), n: kpos, m: qpos }));
+
+    out.qk.set(f2(qk), qk);
+    out.distance.set(String(dist), dist);
+    controls.qpos.set(qpos);
+    controls.kpos.set(kpos);
+    shiftDown.setAttribute('aria-disabled', String(Math.min(qpos, kpos) <= 0));
+    shiftUp.setAttribute('aria-disabled', String(Math.max(qpos, kpos) >= POSITIONS - 1));
+  }
+
+  /**
+   * One row of pair 0's arithmetic, q = [x, y] → R(pos·θ₀) →  q′ = [x′, y′], as two formulas
+   * that wrap on a phone; the rotated numbers are tagged as readouts.
+   */
+  function arithmeticRow(name, input, pos, rotated, tag) {
+    const num = (v, readoutName) => mm('mn', readoutName ? { 'data-readout': readoutName, 'data-value': String(v) } : {}, m.fixed(v, 2));
+    const vec = (x, y) => mrow(mo('['), x, mo(','), y, mo(']'));
+    const f2 = (v) => m.fixed(v, 2);
+    return [
+      math(m.t('rope.arithIn', { name, x: f2(input[0]), y: f2(input[1]), pos }),
+        mi(name), mo('='), vec(num(input[0]), num(input[1])),
+        mo('→'), mi('R'), mo('('), mn(String(pos)), mo('·'), msub(mi('θ'), mn('0')), mo(')'), mo('→')),
+      math(m.t('rope.arithOut', { name, x: f2(rotated[0]), y: f2(rotated[1]) }),
+        mrow(mi(name), mi('′')), mo('='), vec(num(rotated[0], `${tag}x`), num(rotated[1], `${tag}y`))),
+    ];
+  }
+
+  /** Adds the unrotated vector (grey, dotted) and q′/k′ labels at the arrow tips. */
+  function decorate(svg, original) {
+    const unit = svg.querySelector('circle.unit');
+    const cx = Number(unit.getAttribute('cx'));
+    const cy = Number(unit.getAttribute('cy'));
+    const r = Number(unit.getAttribute('r'));
+    const tip = (cls) => {
+      const line = svg.querySelector(`line.vec.${cls}`);
+      return [Number(line.getAttribute('x2')) - cx, Number(line.getAttribute('y2')) - cy];
+    };
+    const ghost = s('line', { x1: cx, y1: cy, x2: cx + original[0] * r, y2: cy - original[1] * r, class: 'rope-ghost' });
+    svg.insertBefore(ghost, svg.querySelector('path.arc'));
+    // Labels sit just beyond each tip, pushed apart sideways when the arrows nearly coincide.
+    const [qx, qy] = tip('q');
+    const [kx, ky] = tip('k');
+    const aq = Math.atan2(qy, qx);
+    const ak = Math.atan2(ky, kx);
+    const gap = ((ak - aq) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
+    const away = gap >= 0 ? 1 : -1;
+    const spread = Math.max(0, 0.45 - Math.abs(gap)) / 2;
+    const place = (angle, len, text, cls) => {
+      const rad = len + 9;
+      return s('text', {
+        x: cx + rad * Math.cos(angle), y: cy + rad * Math.sin(angle) + 3.5,
+        'text-anchor': 'middle', class: `rope-vec-label ${cls}`, 'aria-hidden': 'true',
+      }, text);
+    };
+    svg.append(
+      place(aq - away * spread, Math.hypot(qx, qy), m.t('rope.qLabel'), 'q'),
+      place(ak + away * spread, Math.hypot(kx, ky), m.t('rope.kLabel'), 'k'),
+    );
+  }
+
+  function shift(by) {
+    const { qpos, kpos } = values;
+    if (Math.min(qpos, kpos) + by < 0 || Math.max(qpos, kpos) + by > POSITIONS - 1) return;
+    set({ qpos: qpos + by, kpos: kpos + by });
+  }
+
+  function set(patch) {
+    timed(() => {
+      Object.assign(values, patch);
+      render();
+    });
+    changed();
+  }
+
+  render();
+}
+
+function legendItem(cls, text) {
+  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), text);
+}
+
+/** θ_i = 10000^(−2i/d), the rotation of one pair, and the identity that makes the score relative. */
+function generalFormulas(m) {
+  const sub = (base, i) => msub(mi(base), mi(i));
+  const paren = (...c) => mrow(mo('('), ...c, mo(')'));
+  const rot = (...angle) => mrow(mi('R'), paren(...angle));
+  return [
+    math(m.t('rope.thetaLabel'),
+      sub('θ', 'i'), mo('='), msup(mn('10000'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mi('d')))),
+    math(m.t('rope.rotationLabel'),
+      rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('='),
+      paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))),
+    // The identity in two halves, so it can break before "=" on a narrow screen.
+    h('span', { class: 'rope-identity' },
+      math(m.t('rope.identityLabel'),
+        paren(rot(mi('m'), sub('θ', 'i')), sub('q', 'i')), mo('·'), paren(rot(mi('n'), sub('θ', 'i')), sub('k', 'i'))),
+      math(m.t('rope.identityLabel2'),
+        mo('='), sub('q', 'i'), mo('·'), paren(rot(paren(mi('n'), mo('−'), mi('m')), sub('θ', 'i')), sub('k', 'i')))),
+  ];
 }

@@ -1,0 +1,99 @@
+// The built site: dist/ served from a subpath, as on a static host, under the strict CSP;
+// the single file opened from file://; the scalar fallback; a browser without WebAssembly.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startBrowser } from './browser.js';
+import { readout } from './steps.js';
+import { STEP_IDS } from './step-ids.js';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
+let b;
+before(async () => { b = await startBrowser({ root: DIST, prefix: '/courses/ml/pe/' }); });
+after(async () => { await b?.close(); });
+
+// PE(3)·PE(8) for d = 16: Σ_k cos(5·10000^(-2k/16)).
+const relativeDot = Array.from({ length: 8 }, (_, k) => Math.cos(5 * 10000 ** (-(2 * k) / 16))).reduce((a, c) => a + c);
+
+async function watch(page) {
+  page.violations = [];
+  page.requests = [];
+  page.on('request', (r) => page.requests.push(r.url()));
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+test('dist/ served under /courses/ml/pe/ runs every step under the strict CSP, with no foreign request', async () => {
+  const page = await b.newPage();
+  await watch(page);
+  const res = await page.goto(`${b.url}?step=relative&i=3&j=8`);
+  assert.match(res.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.getAttribute('body', 'data-simd'), 'true');
+  const dot = await readout(page, 'relative', 'dot');
+  assert.ok(Math.abs(dot.value - relativeDot) < 1e-6);
+  for (const id of STEP_IDS) await page.locator(`#step-nav [data-step=${id}]`).click();
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(page.errors, []);
+  const origin = new URL(b.url).origin;
+  assert.deepEqual(page.requests.filter((u) => !u.startsWith(`${origin}/courses/ml/pe/`)), []);
+  await page.close();
+});
+
+test('the single HTML file opens from file:// and computes the readouts with no request and no CSP violation', async () => {
+  const page = await b.newPage();
+  await watch(page);
+  await page.goto(`${SINGLE}?step=relative&i=3&j=8`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  const dot = await readout(page, 'relative', 'dot');
+  assert.ok(Math.abs(dot.value - relativeDot) < 1e-6);
+  assert.equal(dot.text, '6.14');
+  for (const id of STEP_IDS) await page.locator(`#step-nav [data-step=${id}]`).click();
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.requests.filter((u) => u !== page.url() && !u.startsWith(SINGLE)), []);
+  await page.close();
+});
+
+// Makes the engine look like one without WebAssembly SIMD: the loader's probe fails to validate.
+function withoutSimd() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => {
+    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    for (let i = 0; i + 1 < view.length; i++) if (view[i] === 0xfd) return false;  // SIMD prefix
+    return validate.call(WebAssembly, bytes);
+  };
+}
+
+for (const [where, url] of [['hosted', () => `${b.url}`], ['single file', () => SINGLE]]) {
+  test(`without WebAssembly SIMD the scalar module loads and the readouts are right (${where})`, async () => {
+    const page = await b.newPage();
+    await page.addInitScript(withoutSimd);
+    await page.goto(`${url()}?step=relative&i=3&j=8`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+    assert.equal(await page.getAttribute('body', 'data-simd'), 'false');
+    assert.match(await page.textContent('#engine'), /scalar/);
+    const dot = await readout(page, 'relative', 'dot');
+    assert.ok(Math.abs(dot.value - relativeDot) < 1e-6);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('without WebAssembly the text, FAQ and references still read, with a clear notice', async () => {
+  const page = await b.newPage();
+  await page.addInitScript(() => { delete window.WebAssembly; });
+  await page.goto(`${b.url}?step=rope`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  assert.match(await page.textContent('#engine'), /need WebAssembly/);
+  assert.ok(await page.isVisible('#rope h2'));
+  assert.ok((await page.textContent('#rope')).length > 100, 'the step still explains itself');
+  assert.equal(await page.locator('#rope input').count(), 0);
+  assert.equal(await page.locator('#faq details').count(), 4);
+  assert.equal(await page.locator('#references li').count(), 5);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -1,0 +1,195 @@
+// Step 3 in Chromium: the dimension buttons, the frequency and wavelength readouts, the wave plot
+// (a column of the sinusoidal table) and the wavelength ladder, the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, updateTimes, urlParams } from './steps.js';
+
+const D = 16;
+const N = 101;        // positions 0..100 in the wave plot
+const DIMS = [0, 2, 4, 6];
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// ω_i = 10000^(−2i/d) for dimension 2i; its wavelength is 2π/ω_i; PE[pos, 2i] = sin(pos·ω_i).
+const omega = (dim) => 10000 ** (-dim / D);
+const wavelength = (dim) => (2 * Math.PI) / omega(dim);
+// The page's rule: one decimal below 100, none from 100 up (en locale: grouping above 999).
+const waveText = (v) => (v < 100 ? v.toFixed(1) : Math.round(v).toLocaleString('en'));
+const close = (a, want, rel = 1e-12) => Math.abs(a - want) <= rel * Math.max(1, Math.abs(want));
+
+async function pick(page, dim) {
+  await page.click(`#frequencies .choice-item:has(input[name=dim][value="${dim}"]) label`);
+}
+
+async function checkReadouts(page, dim) {
+  const f = await readout(page, 'frequencies', 'frequency');
+  const w = await readout(page, 'frequencies', 'wavelength');
+  const d = await readout(page, 'frequencies', 'dim');
+  assert.ok(close(f.value, omega(dim)), `dim ${dim}: ω ${f.value} vs ${omega(dim)}`);
+  assert.equal(f.text, omega(dim).toFixed(4));
+  assert.ok(close(w.value, wavelength(dim), 1e-12), `dim ${dim}: λ ${w.value} vs ${wavelength(dim)}`);
+  assert.equal(w.text, waveText(wavelength(dim)));
+  assert.equal(d.value, dim);
+  assert.equal(d.text, String(dim));
+  assert.equal(await page.isChecked(`#frequencies input[name=dim][value="${dim}"]`), true);
+}
+
+/** The points of an SVG path made of M/L commands. */
+async function pathPoints(page, selector) {
+  const d = await page.getAttribute(selector, 'd');
+  return [...d.matchAll(/[ML](-?[\d.]+),(-?[\d.]+)/g)].map((x) => [Number(x[1]), Number(x[2])]);
+}
+
+test("the seed's first state: dim 0 reads frequency 1.0000 and wavelength 6.3", async () => {
+  const page = await openStep(b, 'frequencies');
+  await checkReadouts(page, 0);
+  assert.equal((await readout(page, 'frequencies', 'frequency')).text, '1.0000');
+  assert.equal((await readout(page, 'frequencies', 'wavelength')).text, '6.3');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("dim 6 opened by URL reads wavelength 199, the seed's slowest value", async () => {
+  const page = await openStep(b, 'frequencies', 'dim=6');
+  await checkReadouts(page, 6);
+  assert.equal((await readout(page, 'frequencies', 'wavelength')).text, '199');
+  assert.equal((await readout(page, 'frequencies', 'frequency')).text, '0.0316');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('every dimension button gives ω = 10000^(−2i/16) and λ = 2π/ω, and writes the URL', async () => {
+  const page = await openStep(b, 'frequencies');
+  for (const dim of [2, 4, 6, 0, 6, 2, 0, 4]) {
+    await pick(page, dim);
+    await checkReadouts(page, dim);
+    assert.deepEqual(urlParams(page), { step: 'frequencies', dim: String(dim) });
+  }
+  const times = await updateTimes(page, 'frequencies');
+  assert.ok(times.length >= 8, 'every button press was measured');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('arrow keys move between the dimension buttons', async () => {
+  const page = await openStep(b, 'frequencies', 'dim=2');
+  await page.focus('#frequencies input[name=dim][value="2"]');
+  await page.keyboard.press('ArrowRight');
+  await checkReadouts(page, 4);
+  await page.keyboard.press('ArrowRight');
+  await checkReadouts(page, 6);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await checkReadouts(page, 0);
+  assert.equal(urlParams(page).dim, '0');
+  await updateTimes(page, 'frequencies');
+  await page.close();
+});
+
+test('the wave plot draws the chosen column: N points starting at sin(0) = 0, shaped like sin(pos·ω)', async () => {
+  const page = await openStep(b, 'frequencies');
+  for (const dim of DIMS) {
+    await pick(page, dim);
+    const pts = await pathPoints(page, '#frequencies svg.lineplot:not(.logplot) path.series.a');
+    assert.equal(pts.length, N, `dim ${dim}: one point per position`);
+    assert.equal(await page.locator('#frequencies svg.lineplot:not(.logplot) path.series.faint').count(), DIMS.length - 1);
+    const y0 = Number(await page.getAttribute('#frequencies svg.lineplot:not(.logplot) line.zero', 'y1'));
+    assert.ok(Math.abs(pts[0][1] - y0) < 0.011, `dim ${dim}: starts on the zero line (${pts[0][1]} vs ${y0})`);
+    // Evenly spaced positions, and heights proportional to sin(pos·ω) on one common scale.
+    const dx = (pts[N - 1][0] - pts[0][0]) / (N - 1);
+    let top = 1;
+    for (let p = 1; p < N; p++) if (Math.abs(Math.sin(p * omega(dim))) > Math.abs(Math.sin(top * omega(dim)))) top = p;
+    const scale = (y0 - pts[top][1]) / Math.sin(top * omega(dim));
+    assert.ok(scale > 50, `dim ${dim}: a visible amplitude (${scale})`);
+    pts.forEach(([x, y], p) => {
+      assert.ok(Math.abs(x - (pts[0][0] + p * dx)) < 0.011, `dim ${dim}, pos ${p}: x`);
+      assert.ok(Math.abs(y0 - y - scale * Math.sin(p * omega(dim))) < 0.03, `dim ${dim}, pos ${p}: y`);
+    });
+    // A dashed line marks one wavelength when it fits in the 100 positions shown.
+    const vlines = page.locator('#frequencies svg.lineplot:not(.logplot) line.vline');
+    assert.equal(await vlines.count(), wavelength(dim) <= N - 1 ? 1 : 0);
+    if (wavelength(dim) <= N - 1) {
+      const x = Number(await vlines.first().getAttribute('x1'));
+      assert.ok(Math.abs(x - (pts[0][0] + wavelength(dim) * dx)) < 0.02, `dim ${dim}: the wavelength line`);
+    }
+    const label = await page.getAttribute('#frequencies svg.lineplot:not(.logplot)', 'aria-label');
+    assert.match(label, new RegExp(`dimension ${dim} `));
+  }
+  await page.close();
+});
+
+test('the ladder shows the 8 wavelengths as a geometric series and highlights the chosen one', async () => {
+  const page = await openStep(b, 'frequencies', 'dim=4');
+  const points = await page.$$eval('#frequencies svg.logplot circle.point.ladder',
+    (cs) => cs.map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+  assert.equal(points.length, D / 2);
+  // On a log scale a geometric series has equal steps: each is log10(10000^(2/16)) of a decade.
+  const steps = points.slice(1).map((p, i) => points[i][1] - p[1]);
+  for (const st of steps) assert.ok(Math.abs(st - steps[0]) < 1e-6, `equal steps: ${steps}`);
+  const decade = steps[0] / Math.log10(wavelength(2) / wavelength(0));
+  // The 1 and 100,000 ticks are 5 decades apart.
+  const ys = await page.$$eval('#frequencies svg.logplot .grid line.tick-line', (ls) => ls.map((l) => Number(l.getAttribute('y1'))));
+  assert.equal(ys.length, 6);
+  assert.ok(Math.abs((ys[0] - ys[5]) / 5 - decade) < 1e-6, 'the points sit on the decade scale');
+  // The first point sits at 2π, i.e. log10(2π) decades above the "1" tick.
+  assert.ok(Math.abs(ys[0] - points[0][1] - Math.log10(2 * Math.PI) * decade) < 0.02);
+  for (const dim of DIMS) {
+    await pick(page, dim);
+    const [cx, cy] = await page.$eval('#frequencies svg.logplot circle.marker.a',
+      (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+    assert.ok(Math.abs(cx - points[dim / 2][0]) < 1e-6 && Math.abs(cy - points[dim / 2][1]) < 1e-6, `marker on dim ${dim}`);
+    assert.equal(await page.textContent('#frequencies svg.logplot text.marker-label'), waveText(wavelength(dim)));
+  }
+  await page.close();
+});
+
+test('the formula and the notes carry the computed numbers', async () => {
+  const page = await openStep(b, 'frequencies', 'dim=6');
+  const formula = await page.textContent('#frequencies .formula');
+  assert.ok(formula.includes(omega(6).toFixed(4)), formula);
+  assert.ok(formula.includes(waveText(wavelength(6))), formula);
+  const notes = await page.textContent('#frequencies .notes');
+  for (const dim of DIMS) assert.ok(notes.includes(waveText(wavelength(dim))), `notes mention ${waveText(wavelength(dim))}`);
+  assert.ok(notes.includes(Math.round(10000 * 2 * Math.PI).toLocaleString('en')), 'notes mention 10000·2π');
+  await page.close();
+});
+
+test('the URL round-trip: a button press writes dim, opening that URL restores it', async () => {
+  const page = await openStep(b, 'frequencies');
+  await pick(page, 4);
+  const url = page.url();
+  assert.equal(new URL(url).searchParams.get('dim'), '4');
+  await page.close();
+  const page2 = await b.newPage();
+  await page2.goto(url);
+  await page2.waitForSelector('body[data-ready=true]');
+  await page2.waitForSelector('#frequencies:not([hidden])');
+  await checkReadouts(page2, 4);
+  assert.deepEqual(page2.errors, []);
+  await page2.close();
+});
+
+test('values outside the enum or malformed fall back to dim 0 without errors', async () => {
+  const page = await openStep(b, 'frequencies', 'dim=3');
+  await checkReadouts(page, 0);
+  for (const bad of ['99', '-2', 'abc', '6.0', '', '%E2%88%9E']) {
+    await page.goto(`${b.url}?step=frequencies&dim=${bad}`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+    await checkReadouts(page, 0);
+    assert.equal(urlParams(page).dim, '0', `dim=${bad}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('at 375 px the step fits the width and the controls still work', async () => {
+  const page = await openStep(b, 'frequencies', 'dim=2', { viewport: { width: 375, height: 800 } });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow');
+  await pick(page, 6);
+  await checkReadouts(page, 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

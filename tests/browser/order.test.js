@@ -1,0 +1,208 @@
+// Step 1 in Chromium: three orders of the same three words, the 3×3 matrix of dot products,
+// the positional-encoding toggle, the readouts and the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { divergingRgb } from '../../web/kit/palette.js';
+import { startBrowser } from './browser.js';
+import { openStep, readout, updateTimes, urlParams } from './steps.js';
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// The toy model, in float64: 2D embeddings, three word orders, PE(p) = [sin p, cos p].
+const EMB = { Dog: [0.8, 0.2], bites: [0.1, 0.9], man: [0.5, 0.6] };
+const ORDERS = [['Dog', 'bites', 'man'], ['man', 'bites', 'Dog'], ['bites', 'man', 'Dog']];
+const NAMES = ['Dog bites man', 'Man bites dog', 'Bites man dog'];
+const MEANINGS = ['Normal', 'Roles reversed', 'Ungrammatical'];
+
+/** The rows given to attention: embedding of the word at p, plus [sin p, cos p] with PE. */
+function rows(sentence, pe) {
+  return ORDERS[sentence].map((w, p) => [EMB[w][0] + (pe ? Math.sin(p) : 0), EMB[w][1] + (pe ? Math.cos(p) : 0)]);
+}
+/** Q·Kᵀ with Q = K = the rows, no scaling: a 3×3 array of dot products. */
+function scores(sentence, pe) {
+  const x = rows(sentence, pe);
+  return x.map((a) => x.map((c) => a[0] * c[0] + a[1] * c[1]));
+}
+const sortedNine = (mat) => mat.flat().sort((u, v) => u - v);
+const maxGap = (a, c) => Math.max(...a.map((v, i) => Math.abs(v - c[i])));
+/** The largest gap between this order's sorted scores and another order's. */
+function change(sentence, pe) {
+  const mine = sortedNine(scores(sentence, pe));
+  return Math.max(...[0, 1, 2].filter((k) => k !== sentence).map((k) => maxGap(mine, sortedNine(scores(k, pe)))));
+}
+// Float32 inputs and products in the core; the scores here are float64.
+const TOL = 2e-6;
+
+/** All nine cells of the page's matrix: { text, value } by [row][col]. */
+async function pageMatrix(page) {
+  return page.evaluate(() => [0, 1, 2].map((i) => [0, 1, 2].map((j) => {
+    const el = document.querySelector(`#order [data-readout="attn-${i}-${j}"]`);
+    return { text: el.textContent.trim(), value: Number(el.dataset.value) };
+  })));
+}
+
+async function checkState(page, sentence, pe) {
+  const want = scores(sentence, pe);
+  const got = await pageMatrix(page);
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      const label = `sentence ${sentence} pe ${pe} cell ${i},${j}`;
+      assert.ok(Math.abs(got[i][j].value - want[i][j]) < TOL, `${label}: ${got[i][j].value} vs ${want[i][j]}`);
+      assert.equal(got[i][j].text, want[i][j].toFixed(2), label);
+    }
+  }
+  const headers = await page.$$eval('#order .matrix-table thead th[scope=col]', (ths) => ths.slice(1).map((t) => t.textContent));
+  assert.deepEqual(headers, ORDERS[sentence]);
+  const rowHeads = await page.$$eval('#order .matrix-table tbody th[scope=row]', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(rowHeads, ORDERS[sentence]);
+
+  const s = await readout(page, 'order', 'sentence');
+  assert.equal(s.text, NAMES[sentence]);
+  assert.equal(s.value, sentence);
+  assert.equal((await readout(page, 'order', 'meaning')).text, MEANINGS[sentence]);
+  const c = await readout(page, 'order', 'change');
+  const gap = change(sentence, pe);
+  assert.ok(Math.abs(c.value - gap) < TOL, `change ${c.value} vs ${gap}`);
+  assert.equal(c.text, gap < 1e-9 ? 'Same values!' : `Up to ${gap.toFixed(2)}`);
+  const same = await readout(page, 'order', 'same');
+  assert.equal(same.value, pe ? 0 : 1);
+  assert.match(same.text, pe ? /different|own/i : /same nine values/i);
+}
+
+test("the seed's state: Dog bites man without positions shows the seed's nine values", async () => {
+  const page = await openStep(b, 'order');
+  const m = await pageMatrix(page);
+  // The seed's numbers, written out: Dog·Dog, Dog·bites, Dog·man, bites·bites, bites·man, man·man.
+  const seed = [['0.68', '0.26', '0.52'], ['0.26', '0.82', '0.59'], ['0.52', '0.59', '0.61']];
+  assert.deepEqual(m.map((r) => r.map((c) => c.text)), seed);
+  await checkState(page, 0, false);
+  assert.equal((await readout(page, 'order', 'change')).text, 'Same values!');
+  assert.equal((await readout(page, 'order', 'meaning')).text, 'Normal');
+  assert.deepEqual(urlParams(page), { step: 'order', sentence: '0', pe: '0' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('every sentence, with and without PE, opened by URL, matches the dot products computed here', async () => {
+  for (const pe of [false, true]) {
+    for (const sentence of [0, 1, 2]) {
+      const page = await openStep(b, 'order', `sentence=${sentence}&pe=${pe ? 1 : 0}`);
+      await checkState(page, sentence, pe);
+      assert.equal(await page.isChecked(`#order input[name=sentence][value="${sentence}"]`), true);
+      assert.equal(await page.isChecked('#order input[name=pe]'), pe);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  }
+});
+
+test('without PE the three orders hold one multiset of nine values; with PE they do not', async () => {
+  const page = await openStep(b, 'order');
+  for (const pe of [false, true]) {
+    const lists = [];
+    for (const sentence of [0, 1, 2]) {
+      await page.locator('#order .choice label', { hasText: NAMES[sentence] }).click();
+      if ((await page.isChecked('#order input[name=pe]')) !== pe) await page.locator('#order input[name=pe]').click();
+      lists.push((await pageMatrix(page)).flat().map((c) => c.value).sort((u, v) => u - v));
+    }
+    const gaps = [maxGap(lists[0], lists[1]), maxGap(lists[0], lists[2]), maxGap(lists[1], lists[2])];
+    if (pe) assert.ok(Math.min(...gaps) > 0.1, `with PE the orders differ: ${gaps}`);
+    else assert.deepEqual(gaps, [0, 0, 0]);
+    // And the page's lists equal the ones computed here.
+    lists.forEach((l, k) => assert.ok(maxGap(l, sortedNine(scores(k, pe))) < TOL));
+  }
+  await page.close();
+});
+
+test('clicking the sentence buttons and the toggle updates readouts and URL; the URL restores the state', async () => {
+  const page = await openStep(b, 'order');
+  const moves = [[1, false], [2, false], [2, true], [0, true], [1, true], [1, false], [0, false], [2, true]];
+  for (const [sentence, pe] of moves) {
+    await page.locator('#order .choice label', { hasText: NAMES[sentence] }).click();
+    if ((await page.isChecked('#order input[name=pe]')) !== pe) await page.locator('#order input[name=pe]').click();
+    await checkState(page, sentence, pe);
+    assert.deepEqual(urlParams(page), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
+  }
+  const times = await updateTimes(page, 'order');
+  assert.ok(times.length >= moves.length, 'every control move was measured');
+  const url = page.url();
+  await page.close();
+
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await checkState(again, 2, true);
+  assert.equal(await again.isChecked('#order input[name=sentence][value="2"]'), true);
+  assert.equal(await again.isChecked('#order input[name=pe]'), true);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('the keyboard works: arrows move between sentences, space flips the toggle', async () => {
+  const page = await openStep(b, 'order', 'sentence=0&pe=0');
+  await page.locator('#order input[name=sentence][value="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await checkState(page, 1, false);
+  await page.keyboard.press('ArrowRight');
+  await checkState(page, 2, false);
+  await page.locator('#order input[name=pe]').focus();
+  await page.keyboard.press('Space');
+  await checkState(page, 2, true);
+  assert.deepEqual(urlParams(page), { step: 'order', sentence: '2', pe: '1' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('with PE the input table shows embedding + [sin p, cos p] computed here', async () => {
+  const page = await openStep(b, 'order', 'sentence=1&pe=1');
+  const cells = await page.$$eval('#order .order-inputs tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const x = rows(1, true);
+  const vec = (v) => `[${v[0].toFixed(2)}, ${v[1].toFixed(2)}]`;
+  cells.forEach((c, p) => {
+    const w = ORDERS[1][p];
+    assert.deepEqual(c, [String(p), w, vec(EMB[w]), vec([Math.sin(p), Math.cos(p)]), vec(x[p])]);
+  });
+  await page.close();
+});
+
+test('matrix cells are tinted with the palette colour of their value', async () => {
+  for (const [query, sentence, pe, limit] of [['sentence=0&pe=0', 0, false, 1], ['sentence=2&pe=1', 2, true, 4]]) {
+    const page = await openStep(b, 'order', query);
+    const colours = await page.evaluate(() => [0, 1, 2].map((i) => [0, 1, 2].map((j) =>
+      getComputedStyle(document.querySelector(`#order [data-readout="attn-${i}-${j}"]`).closest('td')).backgroundColor)));
+    const want = scores(sentence, pe);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const rgb = [0, 0, 0];
+        divergingRgb(want[i][j], limit, rgb, 0);
+        const got = colours[i][j].match(/\d+(\.\d+)?/g).map(Number);
+        for (let ch = 0; ch < 3; ch++) assert.ok(Math.abs(got[ch] - rgb[ch]) <= 1.5, `${query} cell ${i},${j}: ${colours[i][j]} vs ${rgb}`);
+      }
+    }
+    await page.close();
+  }
+});
+
+test('out-of-range and malformed URL values are clamped or ignored, with no console error', async () => {
+  for (const [query, sentence, pe] of [
+    ['sentence=9&pe=1', 2, true], ['sentence=-4&pe=yes', 0, false], ['sentence=abc&pe=true', 0, true],
+    ['sentence=1.4&pe=0', 1, false], ['sentence=&pe=', 0, false], ['sentence=1e9&pe=%3Cb%3E', 2, false],
+  ]) {
+    const page = await openStep(b, 'order', query);
+    await checkState(page, sentence, pe);
+    assert.deepEqual(urlParams(page), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
+    assert.deepEqual(page.errors, [], query);
+    await page.close();
+  }
+});
+
+test('at 375 px nothing overflows the page sideways', async () => {
+  for (const query of ['sentence=0&pe=0', 'sentence=1&pe=1', 'sentence=2&pe=1']) {
+    const page = await openStep(b, 'order', query, { viewport: { width: 375, height: 800 } });
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `${query}: page is ${scroll}px wide in a ${client}px window`);
+    await page.close();
+  }
+});

@@ -1,0 +1,253 @@
+// Step 4 in Chromium: the two position sliders, the "move both" buttons, the dot-product and
+// distance readouts, the bars and the curve against the offset, the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const D = 16;
+const PAIRS = D / 2;
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// ω_k = 10000^(-2k/d); PE(i)·PE(j) = Σ_k cos(ω_k (i − j)); PE[p, 2k] = sin(p ω_k), PE[p, 2k+1] = cos(p ω_k).
+const omega = (k) => 10000 ** (-(2 * k) / D);
+const dot = (i, j) => {
+  let sum = 0;
+  for (let k = 0; k < PAIRS; k++) sum += Math.cos(omega(k) * (i - j));
+  return sum;
+};
+const pe = (p, dim) => (dim % 2 === 0 ? Math.sin : Math.cos)(p * omega(Math.floor(dim / 2)));
+const text2 = (v) => v.toFixed(2).replace(/^-0\.00$/, '0.00');
+
+async function readBoth(page) {
+  return { dot: await readout(page, 'relative', 'dot'), distance: await readout(page, 'relative', 'distance') };
+}
+
+function checkReadouts({ dot: d, distance }, i, j) {
+  assert.ok(Math.abs(d.value - dot(i, j)) < 1e-9, `i ${i} j ${j}: dot ${d.value} vs ${dot(i, j)}`);
+  assert.equal(d.text, text2(dot(i, j)), `i ${i} j ${j}: shown ${d.text}`);
+  assert.equal(distance.text, String(Math.abs(i - j)));
+  assert.equal(distance.value, Math.abs(i - j));
+}
+
+test("the seed's state i = 3, j = 8 reads dot 6.14 and distance 5", async () => {
+  const page = await openStep(b, 'relative', 'i=3&j=8');
+  const r = await readBoth(page);
+  assert.equal(r.dot.text, '6.14');
+  assert.equal(r.distance.text, '5');
+  checkReadouts(r, 3, 8);
+  // The formula with the current numbers ends in the same value.
+  assert.match(await page.textContent('#relative .relative-now'), /6\.14/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without parameters the step opens in the same state, 3 and 8', async () => {
+  const page = await openStep(b, 'relative');
+  assert.equal(await page.inputValue('#relative input[name=i]'), '3');
+  assert.equal(await page.inputValue('#relative input[name=j]'), '8');
+  checkReadouts(await readBoth(page), 3, 8);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('moving the sliders gives readouts equal to Σ cos(ω_k (i − j)) computed here', async () => {
+  const page = await openStep(b, 'relative');
+  for (const [i, j] of [[0, 0], [0, 19], [19, 0], [7, 3], [12, 13], [5, 15], [18, 9], [10, 10], [2, 11]]) {
+    await setSlider(page, 'relative', 'i', i);
+    await setSlider(page, 'relative', 'j', j);
+    checkReadouts(await readBoth(page), i, j);
+    assert.deepEqual(urlParams(page), { step: 'relative', i: String(i), j: String(j) });
+  }
+  const times = await updateTimes(page, 'relative');
+  assert.ok(times.length >= 18, 'every slider move was measured');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('at i = j the dot product is its maximum, 8 = d/2, and every pair adds a full 1', async () => {
+  const page = await openStep(b, 'relative');
+  for (const p of [0, 6, 19]) {
+    await setSlider(page, 'relative', 'i', p);
+    await setSlider(page, 'relative', 'j', p);
+    const r = await readBoth(page);
+    assert.equal(r.dot.text, '8.00');
+    assert.ok(Math.abs(r.dot.value - 8) < 1e-12);
+    assert.equal(r.distance.text, '0');
+    const heights = await page.$$eval('#relative .relative-pairs rect.bar', (rs) => rs.map((r) => Number(r.getAttribute('height'))));
+    assert.equal(heights.length, PAIRS);
+    for (const hgt of heights) assert.ok(Math.abs(hgt - heights[0]) < 1e-3, `pair bars ${heights}`);
+  }
+  // No other pair of positions on the sliders comes near it.
+  let best = -Infinity;
+  for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) if (i !== j) best = Math.max(best, dot(i, j));
+  assert.ok(best < 8 - 0.5);
+  await page.close();
+});
+
+test('shifting i and j by the same amount leaves the dot product unchanged', async () => {
+  const page = await openStep(b, 'relative', 'i=3&j=8');
+  const start = await readBoth(page);
+  const up = page.locator('#relative button[name=shift][value="1"]');
+  const down = page.locator('#relative button[name=shift][value="-1"]');
+  for (let n = 1; n <= 11; n++) {
+    await up.click();
+    const r = await readBoth(page);
+    assert.equal(r.dot.value, start.dot.value, `after ${n} shifts`);
+    assert.equal(r.dot.text, '6.14');
+    assert.equal(r.distance.text, '5');
+    assert.deepEqual(urlParams(page), { step: 'relative', i: String(3 + n), j: String(8 + n) });
+  }
+  // j reached 19: another step up would leave the range, so the button is marked off and a
+  // press changes nothing.
+  assert.equal(await up.getAttribute('aria-disabled'), 'true');
+  assert.equal(await down.getAttribute('aria-disabled'), 'false');
+  await up.click({ force: true });
+  assert.deepEqual(urlParams(page), { step: 'relative', i: '14', j: '19' });
+  // Down by keyboard: focus the button and press Enter; focus stays there at the edge.
+  await down.focus();
+  for (let n = 0; n < 16; n++) await page.keyboard.press('Enter');
+  assert.deepEqual(urlParams(page), { step: 'relative', i: '0', j: '5' });
+  assert.equal(await down.getAttribute('aria-disabled'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), '-1');
+  assert.equal((await readBoth(page)).dot.value, start.dot.value);
+
+  // The same with the sliders, for other offsets, in both orders.
+  for (const [i, j, shift] of [[2, 9, 6], [15, 4, -3], [0, 1, 17], [11, 11, -11], [19, 0, 0]]) {
+    await setSlider(page, 'relative', 'i', i);
+    await setSlider(page, 'relative', 'j', j);
+    const before = await readBoth(page);
+    await setSlider(page, 'relative', 'i', i + shift);
+    await setSlider(page, 'relative', 'j', j + shift);
+    const moved = await readBoth(page);
+    assert.ok(Math.abs(moved.dot.value - before.dot.value) < 1e-12, `${i},${j} shifted by ${shift}`);
+    assert.equal(moved.dot.text, before.dot.text);
+    checkReadouts(moved, i + shift, j + shift);
+  }
+  await updateTimes(page, 'relative');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('arrow keys on a focused slider move that position', async () => {
+  const page = await openStep(b, 'relative', 'i=3&j=8');
+  await page.locator('#relative input[name=j]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  checkReadouts(await readBoth(page), 3, 10);
+  await page.locator('#relative input[name=i]').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('End');
+  checkReadouts(await readBoth(page), 19, 10);
+  assert.deepEqual(urlParams(page), { step: 'relative', i: '19', j: '10' });
+  await page.close();
+});
+
+test('the URL written by the controls reopens the same state', async () => {
+  const page = await openStep(b, 'relative');
+  await setSlider(page, 'relative', 'i', 14);
+  await setSlider(page, 'relative', 'j', 2);
+  await page.locator('#relative button[name=shift][value="1"]').click();
+  assert.deepEqual(urlParams(page), { step: 'relative', i: '15', j: '3' });
+  const url = page.url();
+  await page.close();
+
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  await again.waitForSelector('#relative:not([hidden])');
+  assert.equal(await again.inputValue('#relative input[name=i]'), '15');
+  assert.equal(await again.inputValue('#relative input[name=j]'), '3');
+  checkReadouts(await readBoth(again), 15, 3);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('out-of-range and malformed URL values are clamped, not an error page', async () => {
+  const page = await openStep(b, 'relative', 'i=99&j=-4');
+  assert.equal(await page.inputValue('#relative input[name=i]'), '19');
+  assert.equal(await page.inputValue('#relative input[name=j]'), '0');
+  checkReadouts(await readBoth(page), 19, 0);
+  assert.deepEqual(urlParams(page), { step: 'relative', i: '19', j: '0' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const page2 = await openStep(b, 'relative', 'i=abc&j=2.6');
+  assert.equal(await page2.inputValue('#relative input[name=i]'), '3');
+  assert.equal(await page2.inputValue('#relative input[name=j]'), '3');
+  checkReadouts(await readBoth(page2), 3, 3);
+  assert.deepEqual(page2.errors, []);
+  await page2.close();
+  const page3 = await openStep(b, 'relative', 'i=&j=Infinity&i=1e9');
+  assert.equal(await page3.inputValue('#relative input[name=i]'), '3');
+  assert.equal(await page3.inputValue('#relative input[name=j]'), '8');
+  assert.deepEqual(page3.errors, []);
+  await page3.close();
+});
+
+test('the bars draw PE(i) and PE(j) to scale, and the pair shares cos(ω_k (i − j))', async () => {
+  const page = await openStep(b, 'relative', 'i=4&j=13');
+  const bars = (sel) => page.$$eval(sel, (rs) => rs.map((r) => ({
+    y: Number(r.getAttribute('y')), height: Number(r.getAttribute('height')),
+  })));
+  const zero = Number(await page.getAttribute('#relative .relative-vectors line.zero', 'y1'));
+  const check = (rects, want, what) => {
+    assert.equal(rects.length, want.length, what);
+    // Heights are proportional to |value|: one scale for every bar taller than a sliver.
+    const scales = rects.map((r, n) => r.height / Math.abs(want[n])).filter((_, n) => Math.abs(want[n]) > 0.05);
+    for (const s of scales) assert.ok(Math.abs(s - scales[0]) < 1e-3 * scales[0], `${what}: scales ${scales}`);
+    rects.forEach((r, n) => {
+      if (Math.abs(want[n]) < 0.01) return;
+      // Positive values stand on the zero line, negative ones hang from it.
+      const edge = want[n] > 0 ? r.y + r.height : r.y;
+      assert.ok(Math.abs(edge - zero) < 1e-3, `${what} ${n}: ${JSON.stringify(r)} zero ${zero}`);
+    });
+  };
+  const dims = Array.from({ length: D }, (_, d) => d);
+  check(await bars('#relative .relative-vectors rect.bar.a'), dims.map((d) => pe(4, d)), 'PE(4)');
+  check(await bars('#relative .relative-vectors rect.bar.b'), dims.map((d) => pe(13, d)), 'PE(13)');
+  const shares = Array.from({ length: PAIRS }, (_, k) => Math.cos(omega(k) * (4 - 13)));
+  check(await bars('#relative .relative-pairs rect.bar'), shares, 'pairs');
+  assert.ok(Math.abs(shares.reduce((a, c) => a + c, 0) - dot(4, 13)) < 1e-12);
+  for (const sel of ['.relative-vectors svg', '.relative-pairs svg', '.relative-curve svg']) {
+    const label = await page.getAttribute(`#relative ${sel}`, 'aria-label');
+    assert.ok(label && label.length > 40, `${sel} has a description`);
+  }
+  assert.match(await page.getAttribute('#relative .relative-vectors svg', 'aria-label'), /PE\(4\).*PE\(13\)/);
+  await page.close();
+});
+
+test('on the offset plot the curves for the current i, i = 0 and i = 19 coincide, and the marker sits at j', async () => {
+  const page = await openStep(b, 'relative', 'i=6&j=15');
+  const paths = await page.$$eval('#relative .relative-curve path.series', (ps) => ps.map((p) => ({
+    cls: p.getAttribute('class'),
+    pts: p.getAttribute('d').slice(1).split('L').map((xy) => xy.split(',').map(Number)),
+  })));
+  assert.equal(paths.length, 3);
+  const [cur, ref0, ref19] = paths;
+  for (const p of paths) assert.equal(p.pts.length, 20);
+  // Same screen x ⇒ same offset j − i; every shared offset must land on the same height.
+  const byX = (pts) => new Map(pts.map(([x, y]) => [x.toFixed(1), y]));
+  const a = byX(cur.pts);
+  let shared = 0;
+  for (const ref of [ref0, ref19]) {
+    for (const [x, y] of byX(ref.pts)) {
+      if (!a.has(x)) continue;
+      shared++;
+      assert.ok(Math.abs(a.get(x) - y) < 0.02, `x ${x}: ${a.get(x)} vs ${y}`);
+    }
+  }
+  assert.equal(shared, 20 + 1, 'i = 6 shares 14 offsets with i = 0 and 7 with i = 19');
+  // Heights follow Σ cos: the plot's y is linear in the value, so compare two points' ratio.
+  const ys = cur.pts.map(([, y]) => y);
+  const vals = Array.from({ length: 20 }, (_, j) => dot(6, j));
+  const k = (ys[0] - ys[6]) / (vals[6] - vals[0]);
+  for (let j = 0; j < 20; j++) assert.ok(Math.abs((ys[0] - ys[j]) - k * (vals[j] - vals[0])) < 0.02, `j ${j}`);
+  // The big marker sits on point j = 15 of the current curve.
+  const marker = await page.$eval('#relative .relative-curve circle.marker', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+  assert.ok(Math.abs(marker[0] - cur.pts[15][0]) < 0.01 && Math.abs(marker[1] - cur.pts[15][1]) < 0.01, `marker ${marker}`);
+  assert.equal(await page.locator('#relative .relative-curve circle.point.a').count(), 20);
+  assert.equal(await page.locator('#relative .relative-curve .plot-legend .legend-item').count(), 3);
+  await page.close();
+});

@@ -1,0 +1,217 @@
+// Step 5 in Chromium: RoPE rotations of q = k = (0.6, 0.4) per pair, the score q′·k′, the shift
+// buttons that move both positions, the pair diagrams, the flat shift plot, the URL.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const D = 8;
+const PAIR = [0.6, 0.4];
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// θ_i = 10000^(−2i/d); pair i at position p is (x, y) turned by p·θ_i (interleaved layout).
+const theta = (i) => 10000 ** (-(2 * i) / D);
+function rotate(pos) {
+  const out = [];
+  for (let i = 0; i < D / 2; i++) {
+    const a = pos * theta(i);
+    out.push(PAIR[0] * Math.cos(a) - PAIR[1] * Math.sin(a), PAIR[0] * Math.sin(a) + PAIR[1] * Math.cos(a));
+  }
+  return out;
+}
+const dot = (u, v) => u.reduce((sum, x, j) => sum + x * v[j], 0);
+const score = (m, n) => dot(rotate(m), rotate(n));
+const fixed = (v, digits) => v.toFixed(digits).replace(/^-(0\.0+)$/, '$1');
+
+async function expectState(page, qpos, kpos) {
+  assert.equal(await page.inputValue('#rope input[name=qpos]'), String(qpos));
+  assert.equal(await page.inputValue('#rope input[name=kpos]'), String(kpos));
+  const qk = await readout(page, 'rope', 'qk');
+  const want = score(qpos, kpos);
+  // The core works in float32: a few ulps of ~2 on the sum.
+  assert.ok(Math.abs(qk.value - want) < 2e-5, `q′·k′ at (${qpos}, ${kpos}): ${qk.value} vs ${want}`);
+  assert.equal(qk.text, fixed(want, 2));
+  const distance = await readout(page, 'rope', 'distance');
+  assert.equal(distance.value, Math.abs(qpos - kpos));
+  assert.equal(distance.text, String(Math.abs(qpos - kpos)));
+  const q = rotate(qpos);
+  const k = rotate(kpos);
+  for (const [name, want0] of [['q0x', q[0]], ['q0y', q[1]], ['k0x', k[0]], ['k0y', k[1]]]) {
+    const r = await readout(page, 'rope', name);
+    assert.ok(Math.abs(r.value - want0) < 2e-6, `${name} at (${qpos}, ${kpos}): ${r.value} vs ${want0}`);
+    assert.equal(r.text, fixed(want0, 2), name);
+  }
+  return qk.value;
+}
+
+test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 0 (−0.65, −0.31)", async () => {
+  for (const query of ['', 'qpos=3&kpos=7']) {
+    const page = await openStep(b, 'rope', query);
+    await expectState(page, 3, 7);
+    assert.equal((await readout(page, 'rope', 'qk')).text, '1.18');
+    assert.equal((await readout(page, 'rope', 'distance')).text, '4');
+    assert.equal((await readout(page, 'rope', 'q0x')).text, '-0.65');
+    assert.equal((await readout(page, 'rope', 'q0y')).text, '-0.31');
+    assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
+    assert.equal((await readout(page, 'rope', 'k0y')).text, '0.70');
+    assert.deepEqual(urlParams(page), { step: 'rope', qpos: '3', kpos: '7' });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('each pair diagram draws q′ and k′ where the rotation puts them, with Δᵢ = (m − n)·θᵢ in its title', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  for (const [qpos, kpos] of [[3, 7], [12, 5], [0, 19]]) {
+    await setSlider(page, 'rope', 'qpos', qpos);
+    await setSlider(page, 'rope', 'kpos', kpos);
+    const pairs = await page.$$eval('#rope .rotations svg.rotation', (svgs) => svgs.map((svg) => {
+      const unit = svg.querySelector('circle.unit');
+      const c = [Number(unit.getAttribute('cx')), Number(unit.getAttribute('cy')), Number(unit.getAttribute('r'))];
+      const tip = (cls) => {
+        const l = svg.querySelector(`line.vec.${cls}`);
+        return [(Number(l.getAttribute('x2')) - c[0]) / c[2], (c[1] - Number(l.getAttribute('y2'))) / c[2]];
+      };
+      return { q: tip('q'), k: tip('k'), title: svg.querySelector('.rotation-title').textContent, label: svg.getAttribute('aria-label') };
+    }));
+    assert.equal(pairs.length, 4);
+    const q = rotate(qpos);
+    const k = rotate(kpos);
+    pairs.forEach((p, i) => {
+      for (let c = 0; c < 2; c++) {
+        assert.ok(Math.abs(p.q[c] - q[2 * i + c]) < 1e-3, `pair ${i} q′[${c}]: ${p.q[c]} vs ${q[2 * i + c]}`);
+        assert.ok(Math.abs(p.k[c] - k[2 * i + c]) < 1e-3, `pair ${i} k′[${c}]: ${p.k[c]} vs ${k[2 * i + c]}`);
+      }
+      assert.equal(p.title, `pair ${i}: Δ = ${fixed((qpos - kpos) * theta(i), 3)}`);
+      assert.ok(p.label.length > 40, 'each diagram describes itself');
+    });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('every slider position gives q′·k′ equal to the rotations computed here', async () => {
+  const page = await openStep(b, 'rope');
+  for (const [qpos, kpos] of [[0, 0], [19, 0], [0, 19], [5, 6], [11, 2], [19, 19], [8, 14], [3, 7]]) {
+    await setSlider(page, 'rope', 'qpos', qpos);
+    await setSlider(page, 'rope', 'kpos', kpos);
+    await expectState(page, qpos, kpos);
+    assert.deepEqual(urlParams(page), { step: 'rope', qpos: String(qpos), kpos: String(kpos) });
+  }
+  const times = await updateTimes(page, 'rope');
+  assert.ok(times.length >= 16, 'every slider move was measured');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the shift buttons move both sliders and leave q′·k′ unchanged', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  const start = await expectState(page, 3, 7);
+  const up = page.locator('#rope button[name=shift][value="1"]');
+  const down = page.locator('#rope button[name=shift][value="-1"]');
+  for (let s = 1; s <= 12; s++) {
+    await up.click();
+    const qk = await expectState(page, 3 + s, 7 + s);
+    assert.ok(Math.abs(qk - start) < 2e-5, `shift +${s}: ${qk} vs ${start}`);
+    assert.deepEqual(urlParams(page), { step: 'rope', qpos: String(3 + s), kpos: String(7 + s) });
+  }
+  // n = 19: one more step up would leave the range, so the button says so and does nothing.
+  assert.equal(await up.getAttribute('aria-disabled'), 'true');
+  await up.click({ force: true });  // Playwright treats aria-disabled as not clickable; a user still can.
+  await expectState(page, 15, 19);
+  for (let s = 1; s <= 15; s++) {
+    await down.click();
+    const qk = await expectState(page, 15 - s, 19 - s);
+    assert.ok(Math.abs(qk - start) < 2e-5, `shift −${s}: ${qk} vs ${start}`);
+  }
+  assert.equal(await down.getAttribute('aria-disabled'), 'true');
+  assert.equal(await up.getAttribute('aria-disabled'), 'false');
+  await down.click({ force: true });
+  await expectState(page, 0, 4);
+  // From the keyboard: Enter and Space on the focused button.
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  const qk = await expectState(page, 2, 6);
+  assert.ok(Math.abs(qk - start) < 2e-5);
+  const times = await updateTimes(page, 'rope');
+  assert.ok(times.length >= 29, 'every shift was measured');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the arrow keys on a focused slider move that position', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  await page.locator('#rope input[name=qpos]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.locator('#rope input[name=kpos]').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expectState(page, 5, 6);
+  assert.deepEqual(urlParams(page), { step: 'rope', qpos: '5', kpos: '6' });
+  await page.close();
+});
+
+test('the shift plot is flat along the diagonal, varies with m alone, and marks the current state', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  for (const [qpos, kpos] of [[3, 7], [10, 2], [6, 6]]) {
+    await setSlider(page, 'rope', 'qpos', qpos);
+    await setSlider(page, 'rope', 'kpos', kpos);
+    const plot = await page.$eval('#rope svg.lineplot', (svg) => {
+      const ys = (path) => path.getAttribute('d').split(/[ML]/).filter(Boolean).map((p) => Number(p.split(',')[1]));
+      return {
+        flat: ys(svg.querySelector('path.series.a')),
+        moving: ys(svg.querySelector('path.series.b')),
+        points: svg.querySelectorAll('circle.point.a').length,
+        markers: svg.querySelectorAll('circle.marker').length,
+        label: svg.getAttribute('aria-label'),
+        legend: svg.parentElement.querySelectorAll('.plot-legend .legend-item').length,
+      };
+    });
+    // Every valid shift s (both positions stay in 0..19) is one point of the solid line.
+    assert.equal(plot.points, 20 - Math.abs(qpos - kpos));
+    assert.ok(Math.max(...plot.flat) - Math.min(...plot.flat) < 0.05, `flat line: ${plot.flat}`);
+    assert.equal(plot.moving.length, 20);
+    const scores = Array.from({ length: 20 }, (_, m) => score(m, kpos));
+    assert.ok(Math.max(...scores) - Math.min(...scores) > 0.5, 'moving m alone changes the score');
+    assert.ok(Math.max(...plot.moving) - Math.min(...plot.moving) > 10, 'and the dashed line shows it');
+    assert.equal(plot.markers, 1);
+    assert.equal(plot.legend, 2);
+    assert.match(plot.label, new RegExp(`flat at ${fixed(score(qpos, kpos), 2).replace('.', '\\.')}`));
+  }
+  await page.close();
+});
+
+test('moving a slider writes the URL, and opening that URL restores the state', async () => {
+  const page = await openStep(b, 'rope');
+  await setSlider(page, 'rope', 'qpos', 11);
+  await setSlider(page, 'rope', 'kpos', 2);
+  await page.locator('#rope button[name=shift][value="1"]').click();
+  const url = page.url();
+  assert.deepEqual(urlParams(page), { step: 'rope', qpos: '12', kpos: '3' });
+  await page.close();
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await expectState(again, 12, 3);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('out-of-range and malformed URL values are clamped, not an error page', async () => {
+  const page = await openStep(b, 'rope', 'qpos=99&kpos=-5');
+  await expectState(page, 19, 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const page2 = await openStep(b, 'rope', 'qpos=abc&kpos=6.6');
+  await expectState(page2, 3, 7);
+  assert.deepEqual(urlParams(page2), { step: 'rope', qpos: '3', kpos: '7' });
+  assert.deepEqual(page2.errors, []);
+  await page2.close();
+  const page3 = await openStep(b, 'rope', 'qpos=%3Cb%3E&kpos=1e1');
+  await expectState(page3, 3, 10);
+  assert.deepEqual(page3.errors, []);
+  await page3.close();
+});

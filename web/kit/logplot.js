@@ -1,0 +1,105 @@
+// A plot with a linear horizontal axis and a logarithmic vertical one, in SVG: decade ticks
+// (1, 10, 100, ...), series as lines with optional points, highlighted markers with a label, and
+// horizontal guide lines with a label. A geometric series is a straight line on it. Scales to its
+// container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
+import { h, s } from './dom.js';
+
+const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
+
+export class LogPlot {
+  /**
+   * @param {HTMLElement} container
+   * @param {{label:string, xLabel:string, yLabel:string, width?:number, height?:number,
+   *   formatX?:(v:number)=>string, formatY?:(v:number)=>string}} options
+   *   formatY receives the decade's value (1, 10, 100, ...), not its logarithm.
+   */
+  constructor(container, { label, xLabel, yLabel, width = 360, height = 300, formatX = String, formatY = String }) {
+    this.w = width;
+    this.h = height;
+    this.formatX = formatX;
+    this.formatY = formatY;
+    this.svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'lineplot logplot', role: 'img', 'aria-label': label });
+    this.grid = s('g', { class: 'grid' });
+    this.plot = s('g', { class: 'plot' });
+    const midY = PAD.top + (height - PAD.top - PAD.bottom) / 2;
+    this.svg.append(
+      this.grid,
+      this.plot,
+      s('text', { x: PAD.left + (width - PAD.left - PAD.right) / 2, y: height - 6, class: 'axis-label', 'text-anchor': 'middle' }, xLabel),
+      s('text', { x: 14, y: midY, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 14 ${midY})` }, yLabel),
+    );
+    this.legend = h('div', { class: 'plot-legend' });
+    container.append(this.svg, this.legend);
+  }
+
+  x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (this.w - PAD.left - PAD.right); }
+
+  y(v) {
+    const [lo, hi] = this.yd.map(Math.log10);
+    return this.h - PAD.bottom - ((Math.log10(v) - lo) / (hi - lo || 1)) * (this.h - PAD.top - PAD.bottom);
+  }
+
+  /**
+   * @param {{xDomain:[number,number], yDomain:[number,number], xTicks:number[],
+   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean}[],
+   *   markers?:{x:number, y:number, cls:string, label?:string, labelAt?:'below-right'|'above-left'}[],
+   *   hlines?:{y:number, cls:string, label?:string, anchor?:'start'|'end'}[]}} d
+   *   yDomain must be positive; every y value must be positive.
+   */
+  draw({ xDomain, yDomain, xTicks, series, markers = [], hlines = [] }) {
+    this.xd = xDomain;
+    this.yd = yDomain;
+    const left = PAD.left;
+    const right = this.w - PAD.right;
+    const bottom = this.h - PAD.bottom;
+    this.grid.replaceChildren();
+    for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) {
+      const y = this.y(10 ** k);
+      this.grid.append(
+        s('line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }),
+        s('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)),
+      );
+    }
+    for (const t of xTicks) {
+      this.grid.append(
+        s('line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }),
+        s('text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)),
+      );
+    }
+    this.grid.append(
+      s('line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }),
+      s('line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }),
+    );
+    this.plot.replaceChildren();
+    for (const g of hlines) {
+      const y = this.y(g.y);
+      this.plot.append(s('line', { x1: left, x2: right, y1: y, y2: y, class: `hline ${g.cls}` }));
+      if (g.label) {
+        const end = (g.anchor ?? 'end') === 'end';
+        this.plot.append(s('text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label));
+      }
+    }
+    for (const line of series) {
+      let d = '';
+      for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${this.x(line.x[i]).toFixed(2)},${this.y(line.y[i]).toFixed(2)}`;
+      this.plot.append(s('path', { d, class: `series ${line.cls}` }));
+      if (line.points) {
+        for (let i = 0; i < line.x.length; i++) {
+          this.plot.append(s('circle', { cx: this.x(line.x[i]), cy: this.y(line.y[i]), r: 3.5, class: `point ${line.cls}` }));
+        }
+      }
+    }
+    for (const mk of markers) {
+      const cx = this.x(mk.x);
+      const cy = this.y(mk.y);
+      this.plot.append(s('circle', { cx, cy, r: 6.5, class: `marker ${mk.cls}` }));
+      if (mk.label) {
+        const above = mk.labelAt === 'above-left';
+        this.plot.append(s('text', { x: above ? cx - 9 : cx + 10, y: above ? cy - 9 : cy + 16, 'text-anchor': above ? 'end' : 'start',
+          class: `marker-label ${mk.cls}` }, mk.label));
+      }
+    }
+    this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
+      h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
+  }
+}

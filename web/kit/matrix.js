@@ -1,0 +1,63 @@
+// A small labelled matrix as an HTML table: a header row and a header column of labels, one
+// cell per value, each cell tinted on the diverging palette and showing its number as text.
+// The number sits in a [data-readout="<prefix>-<row>-<col>"] span (data-value = exact value);
+// an optional second line per cell (a caption such as "Dog·man") helps follow a value around.
+import { h } from './dom.js';
+import { divergingRgb } from './palette.js';
+
+/** WCAG relative luminance of an sRGB colour given as 0..255 channels. */
+function luminance([r, g, b]) {
+  const lin = (c) => { const x = c / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export class MatrixTable {
+  /**
+   * @param {HTMLElement} container
+   * @param {{label:string, prefix:string, corner?:string}} options
+   *   label: the table's accessible name; prefix: readout names are `${prefix}-${row}-${col}`;
+   *   corner: text of the top-left header cell (e.g. "query ↓ key →").
+   */
+  constructor(container, { label, prefix, corner = '' }) {
+    this.prefix = prefix;
+    this.corner = corner;
+    this.table = h('table', { class: 'matrix matrix-table', 'aria-label': label });
+    container.append(this.table);
+  }
+
+  /** Replaces the accessible name. */
+  setLabel(label) {
+    this.table.setAttribute('aria-label', label);
+  }
+
+  /**
+   * @param {{rows:string[], cols:string[], values:ArrayLike<number>, limit:number,
+   *   text:(v:number)=>string, captions?:(r:number, c:number)=>string,
+   *   describe?:(r:number, c:number, v:number)=>string}} d
+   *   values are row-major (rows.length × cols.length); text formats a value for display;
+   *   captions gives an optional small second line; describe an optional title/tooltip.
+   */
+  draw({ rows, cols, values, limit, text, captions = null, describe = null }) {
+    if (values.length !== rows.length * cols.length) {
+      throw new RangeError(`matrix needs rows*cols = ${rows.length * cols.length} values, got ${values.length}`);
+    }
+    const head = h('tr', {},
+      h('th', { scope: 'col', class: 'matrix-corner' }, this.corner),
+      cols.map((c) => h('th', { scope: 'col' }, c)));
+    const body = rows.map((r, i) => h('tr', {},
+      h('th', { scope: 'row' }, r),
+      cols.map((_, j) => {
+        const v = values[i * cols.length + j];
+        const value = h('span', { class: 'matrix-value', 'data-readout': `${this.prefix}-${i}-${j}`, 'data-value': String(v) }, text(v));
+        const td = h('td', { title: describe ? describe(i, j, v) : null },
+          value, captions ? h('span', { class: 'matrix-caption' }, captions(i, j)) : null);
+        const rgb = [0, 0, 0];
+        divergingRgb(v, limit, rgb, 0);
+        td.style.backgroundColor = `rgb(${rgb.map(Math.round).join(' ')})`;
+        // Dark cells get light text: whichever of the two contrasts more with the tint.
+        if (luminance(rgb) < 0.2) td.classList.add('on-dark');
+        return td;
+      })));
+    this.table.replaceChildren(h('thead', {}, head), h('tbody', {}, body));
+  }
+}

@@ -1,0 +1,118 @@
+// `npm run build` (after the wasm build): the hosted site and the single file, in dist/.
+//   dist/index.html, app.js, app.css, i18n/, core/   the static site; relative URLs only, so it
+//                                                     works from any subpath of any static host
+//   dist/web/examples/                                the example course page embedding steps
+//   dist/positional-encoding.html                     everything inlined (JS, CSS, catalogs and
+//                                                     both wasm modules); opens from file://
+// Prints the gzip size of what the hosted explainer loads.
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { LANGUAGES, PARTS } from '../i18n.js';
+
+const root = new URL('../../', import.meta.url);
+const dist = new URL('dist/', root);
+const at = (path) => new URL(path, root).pathname;
+
+async function stepStyles() {
+  const html = await readFile(at('index.html'), 'utf8');
+  return [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((x) => x[1]);
+}
+
+// One CSS file: the shared styles then each step's, in the order index.html links them.
+async function cssBundle() {
+  const parts = await Promise.all((await stepStyles()).map((href) => readFile(at(href), 'utf8')));
+  const result = await esbuild.transform(parts.join('\n'), { loader: 'css', minify: true });
+  return result.code;
+}
+
+async function catalogs() {
+  const out = {};
+  for (const lang of LANGUAGES) {
+    out[lang] = {};
+    for (const part of PARTS) out[lang][part] = JSON.parse(await readFile(at(`web/i18n/${lang}/${part}.json`), 'utf8'));
+  }
+  return out;
+}
+
+// Replacements go through functions: a "$" in minified code must not be read as a pattern.
+function pageHtml(html, { head, body }) {
+  return html
+    .replace(/\s*<link rel="stylesheet" href="[^"]+">/g, '')
+    .replace(/\s*<script type="module" src="web\/main.js"><\/script>/, () => head)
+    .replace('</body>', () => `${body}</body>`);
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+async function main() {
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(new URL('core/', dist), { recursive: true });
+  const html = await readFile(at('index.html'), 'utf8');
+  const css = await cssBundle();
+
+  // The hosted site.
+  await esbuild.build({
+    entryPoints: [at('web/main.js')],
+    bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
+    outfile: new URL('app.js', dist).pathname,
+    define: { __POSENC_CORE_BASE__: '"./core/"' },
+    logLevel: 'warning',
+  });
+  await writeFile(new URL('app.css', dist), css);
+  await writeFile(new URL('index.html', dist), pageHtml(html, {
+    head: '\n  <link rel="stylesheet" href="app.css">\n  <script type="module" src="app.js"></script>',
+    body: '',
+  }));
+  for (const f of await readdir(at('wasm/dist/'))) {
+    if (/^posenc-(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+  }
+  await cp(at('web/i18n/'), new URL('i18n/', dist), { recursive: true });
+  await cp(at('web/examples/'), new URL('web/examples/', dist), { recursive: true });
+
+  // The single file: a classic script (file:// blocks module scripts), hashes in its CSP.
+  const all = await catalogs();
+  const single = await esbuild.build({
+    entryPoints: [at('web/single.js')],
+    bundle: true, format: 'iife', minify: true, target: 'es2022', write: false, external: ['node:*'],
+    loader: { '.wasm': 'binary' },
+    // The Emscripten glue builds URLs from import.meta.url even when handed the wasm bytes; a
+    // classic script has no import.meta, so it gets the page's own URL (nothing is fetched).
+    define: { 'import.meta.url': 'document.baseURI' },
+    logLevel: 'error',
+    plugins: [{
+      name: 'catalogs',
+      setup(build) {
+        build.onResolve({ filter: /^posenc:catalogs$/ }, () => ({ path: 'catalogs', namespace: 'posenc' }));
+        build.onLoad({ filter: /.*/, namespace: 'posenc' }, () => ({ contents: JSON.stringify(all), loader: 'json' }));
+      },
+    }],
+  });
+  // A "</script" inside the bundle would end the element early.
+  const js = single.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const csp = `default-src 'none'; script-src ${sha256(js)} 'wasm-unsafe-eval'; style-src ${sha256(css)}; img-src data:`;
+  const singleHtml = pageHtml(html, { head: `\n  <style>${css}</style>`, body: `<script>${js}</script>\n` })
+    .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]+">/, () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  await writeFile(new URL('positional-encoding.html', dist), singleHtml);
+
+  // What the hosted explainer loads on a browser with SIMD: page, script, styles, catalogs, core.
+  const loaded = ['index.html', 'app.js', 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
+    ...PARTS.map((p) => `i18n/en/${p}.json`)];
+  let raw = 0;
+  let gz = 0;
+  const rows = [];
+  for (const f of loaded) {
+    const bytes = await readFile(new URL(f, dist));
+    const z = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gz += z;
+    rows.push(`  ${f.padEnd(26)} ${String(bytes.length).padStart(8)} B  ${String(z).padStart(7)} B gzip`);
+  }
+  const singleBytes = Buffer.byteLength(singleHtml);
+  console.log(`dist/: hosted explainer loads ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw):`);
+  console.log(rows.join('\n'));
+  console.log(`dist/positional-encoding.html: ${(singleBytes / 1024).toFixed(1)} KiB, ${(gzipSync(singleHtml, { level: 9 }).length / 1024).toFixed(1)} KiB gzip`);
+}
+
+await main();
