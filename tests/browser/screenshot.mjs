@@ -15,6 +15,16 @@ try {
     const step = new URLSearchParams(query).get('step') ?? 'page';
     const file = new URL(`../out/screenshot-${step}-${width}.png`, import.meta.url).pathname;
     await page.screenshot({ path: file, fullPage: true });
+    // The visible step alone, in slices short enough to read closely.
+    const section = page.locator('main > section.step:not([hidden])');
+    if (await section.count()) {
+      const box = await section.boundingBox();
+      const slice = 1000;
+      for (let i = 0, y = box.y; y < box.y + box.height; i++, y += slice) {
+        const clip = { x: box.x, y, width: box.width, height: Math.min(slice, box.y + box.height - y) };
+        await page.screenshot({ path: file.replace('.png', `-step${i + 1}.png`), clip, fullPage: true });
+      }
+    }
     console.log(file, page.errors.length ? `errors: ${page.errors.join(' | ')}` : 'no console errors');
     await page.close();
   }

@@ -3,7 +3,8 @@
 import { h, s } from './dom.js';
 
 const W = 640;
-const H = 260;
+// Height of the drawing: taller on phones, where the 640-unit width shrinks to ~340 px.
+const heightNow = () => (globalThis.matchMedia?.('(max-width: 560px)').matches ? 420 : 260);
 const PAD = { left: 52, right: 14, top: 12, bottom: 42 };
 
 /** About `count` round tick values covering [lo, hi]. */
@@ -24,22 +25,31 @@ export class LinePlot {
    */
   constructor(container, { xLabel, yLabel, label, format = (v) => String(+v.toFixed(6)) }) {
     this.format = format;
-    this.svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'lineplot', role: 'img', 'aria-label': label });
+    this.h = heightNow();
+    this.svg = s('svg', { viewBox: `0 0 ${W} ${this.h}`, class: 'lineplot', role: 'img', 'aria-label': label });
     this.grid = s('g', { class: 'grid' });
     this.plot = s('g', { class: 'plot' });
-    this.svg.append(
-      this.grid,
-      this.plot,
-      s('text', { x: PAD.left + (W - PAD.left - PAD.right) / 2, y: H - 6, class: 'axis-label', 'text-anchor': 'middle' }, xLabel),
-      s('text', { x: 14, y: PAD.top + (H - PAD.top - PAD.bottom) / 2, class: 'axis-label', 'text-anchor': 'middle',
-        transform: `rotate(-90 14 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})` }, yLabel),
-    );
+    this.xLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, xLabel);
+    this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
+    this.svg.append(this.grid, this.plot, this.xLabel, this.yLabel);
+    this.#layout();
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
   }
 
+  #layout() {
+    const H = this.h;
+    this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.xLabel.setAttribute('x', PAD.left + (W - PAD.left - PAD.right) / 2);
+    this.xLabel.setAttribute('y', H - 6);
+    const mid = PAD.top + (H - PAD.top - PAD.bottom) / 2;
+    this.yLabel.setAttribute('x', 14);
+    this.yLabel.setAttribute('y', mid);
+    this.yLabel.setAttribute('transform', `rotate(-90 14 ${mid})`);
+  }
+
   x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (W - PAD.left - PAD.right); }
-  y(v) { return H - PAD.bottom - ((v - this.yd[0]) / (this.yd[1] - this.yd[0] || 1)) * (H - PAD.top - PAD.bottom); }
+  y(v) { const H = this.h; return H - PAD.bottom - ((v - this.yd[0]) / (this.yd[1] - this.yd[0] || 1)) * (H - PAD.top - PAD.bottom); }
 
   /**
    * @param {{xDomain:[number,number], yDomain:[number,number],
@@ -49,6 +59,11 @@ export class LinePlot {
   draw({ xDomain, yDomain, series, markers = [], vlines = [] }) {
     this.xd = xDomain;
     this.yd = yDomain;
+    const H = heightNow();
+    if (H !== this.h) {
+      this.h = H;
+      this.#layout();
+    }
     this.grid.replaceChildren();
     for (const t of ticks(...yDomain, 5)) {
       this.grid.append(
