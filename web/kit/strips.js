@@ -28,14 +28,20 @@ export class ValueStrips {
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
     this.width = 0;
-    // Redrawn in the next frame, not inside the observer (a size change there would be a loop).
-    new ResizeObserver(() => requestAnimationFrame(() => {
-      if (this.last && this.#boxWidth() !== this.width) this.draw(this.last);
-    })).observe(this.svg);
+    this.boxWidth = 0;
+    // The observer records the box's width, so draw() never forces a layout to read it; the
+    // redraw happens in the next frame, not inside the observer (that could loop).
+    new ResizeObserver(([entry]) => {
+      this.boxWidth = entry.contentRect.width;
+      requestAnimationFrame(() => {
+        if (this.last && this.#boxWidth() !== this.width) this.draw(this.last);
+      });
+    }).observe(this.svg);
   }
 
   #boxWidth() {
-    return Math.max(280, Math.round(this.svg.clientWidth || this.svg.parentElement?.clientWidth || 640));
+    if (!this.boxWidth) this.boxWidth = this.svg.clientWidth || this.svg.parentElement?.clientWidth || 0;
+    return Math.max(280, Math.round(this.boxWidth || 640));
   }
 
   setLabel(label) {

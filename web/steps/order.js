@@ -108,8 +108,13 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   const sorted = (a) => Array.from(a).sort((u, v) => u - v);
   const gap = (a, b) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i])), 0);
 
+  // What depends only on the PE toggle (formula, colour legend) is rebuilt when it flips.
+  let drawnPe = null;
+
   function render() {
     const { sentence, pe } = values;
+    const peChanged = pe !== drawnPe;
+    drawnPe = pe;
     const order = SENTENCES[sentence];
     const xs = SENTENCES.map((_, k) => rows(k, pe));
     const all = xs.map(scores);
@@ -125,7 +130,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
 
     // Formula: the score, and what a row is.
     const x = (i) => msub(mi('x'), mi(i));
-    formula.replaceChildren(
+    if (peChanged) formula.replaceChildren(
       math(m.t('order.formulaScore'), msub(mi('S'), mm('mi', { mathvariant: 'italic' }, 'ij')), mo('='), x('i'), mo('·'), x('j')),
       ...(pe
         ? [
@@ -185,8 +190,10 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
       describe: (i, j, v) => m.t('order.cellTitle', { a: names[i], i, b: names[j], j, value: m.fixed(v, 2) }),
     });
     matrix.setLabel(m.t('order.matrixAlt', { sentence: sentenceName(sentence), limit }));
-    legend(colourLegend, limit);
-    legendCaption.textContent = m.t('order.legendCaption');
+    if (peChanged) {
+      legend(colourLegend, limit);
+      legendCaption.textContent = m.t('order.legendCaption');
+    }
     badge.textContent = m.t(allSame ? 'order.badgeSame' : 'order.badgeDiffer');
     badge.dataset.value = allSame ? '1' : '0';
     badge.classList.toggle('differ', !allSame);
