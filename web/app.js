@@ -3,6 +3,7 @@
 // &embed=1 shows that step alone for an iframe (see web/embed.js).
 import { loadPosenc } from '../wasm/posenc.js';
 import { renderContent } from './content.js';
+import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
 import { applyMessages, fetchPart, loadMessages } from './i18n.js';
@@ -76,11 +77,12 @@ export async function start({
       const index = STEPS.indexOf(step);
       const section = sections.get(step.id);
       if (core) {
-        step.mount(section, {
+        const api = step.mount(section, {
           core, m, values, index, total: STEPS.length,
           changed: () => writeParams(step.id, step.params, values),
           timed: timedFor(step.id),
         });
+        if (!embed) addDownloads(section, step.id, api, m);
       } else {
         section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`${step.id}.title`)),
           ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));

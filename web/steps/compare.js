@@ -68,10 +68,13 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   slots.notes.before(comparisonTable(m));
   paragraphs(slots.notes, m, 'compare.notes');
 
+  let curves = null;  // the plotted values, for the CSV export
+
   function render() {
     const { m: qPos, n: kPos } = values;
     const sin = Float64Array.from(xs, (n) => core.sinusoidalDot(qPos, n, D));
     const rope = core.attention(rotated.subarray(qPos * D, (qPos + 1) * D), rotated, D, { softmax: false, scale: 1 });
+    curves = { m: qPos, sin, rope };
     const distance = Math.abs(qPos - kPos);
 
     plot.draw({
@@ -128,6 +131,13 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    tables: () => [{
+      name: 'similarity', label: m.t('compare.csvSimilarity'),
+      header: ['m', 'n', 'sinusoidal_dot', 'rope_dot'],
+      rows: Array.from(xs, (n, k) => [curves.m, n, curves.sin[k], curves.rope[k]]),
+    }],
+  };
 }
 
 /** Σ_{i=0}^{3} as MathML. */

@@ -157,4 +157,18 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    tables: () => [
+      {
+        name: 'frequencies', label: m.t('frequencies.csvFrequencies'),
+        header: ['i', 'dim', 'omega', 'wavelength'],
+        rows: Array.from(freqs, (w, i) => [i, 2 * i, w, (2 * Math.PI) / w]),
+      },
+      {
+        name: 'table', label: m.t('frequencies.csvTable'),
+        header: ['pos', ...Array.from({ length: D }, (_, d) => `dim${d}`)],
+        rows: Array.from({ length: POSITIONS }, (_, p) => [p, ...table.subarray(p * D, (p + 1) * D)]),
+      },
+    ],
+  };
 }

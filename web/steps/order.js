@@ -108,6 +108,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   const sorted = (a) => Array.from(a).sort((u, v) => u - v);
   const gap = (a, b) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i])), 0);
 
+  let shown = null;  // the matrix on screen, for the CSV export
   // What depends only on the PE toggle (formula, colour legend) is rebuilt when it flips.
   let drawnPe = null;
 
@@ -183,6 +184,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
 
     // The matrix, rows and columns in the sentence's order.
     const names = order.map(word);
+    shown = { names, values: current };
     matrix.draw({
       rows: names, cols: names, values: current, limit,
       text: (v) => m.fixed(v, 2),
@@ -226,4 +228,11 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    tables: () => [{
+      name: 'scores', label: m.t('order.csvScores'),
+      header: ['', ...shown.names],
+      rows: shown.names.map((name, r) => [name, ...shown.values.subarray(r * 3, r * 3 + 3)]),
+    }],
+  };
 }

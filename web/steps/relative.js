@@ -178,6 +178,20 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    tables: () => [
+      {
+        name: 'vectors', label: m.t('relative.csvVectors'),
+        header: ['dim', `PE(${values.i})`, `PE(${values.j})`],
+        rows: Array.from({ length: D }, (_, d) => [d, table[values.i * D + d], table[values.j * D + d]]),
+      },
+      {
+        name: 'dots', label: m.t('relative.csvDots'),
+        header: ['i\\j', ...Array.from({ length: POSITIONS }, (_, b) => b)],
+        rows: Array.from({ length: POSITIONS }, (_, r) => [r, ...gram.subarray(r * POSITIONS, (r + 1) * POSITIONS)]),
+      },
+    ],
+  };
 }
 
 // [sin ω(p+k); cos ω(p+k)] = [[cos ωk, sin ωk], [−sin ωk, cos ωk]] · [sin ωp; cos ωp]

@@ -225,6 +225,20 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    tables: () => [
+      {
+        name: 'scores', label: m.t('rope.csvScores'),
+        header: ['m\\n', ...Array.from({ length: POSITIONS }, (_, n) => n)],
+        rows: Array.from({ length: POSITIONS }, (_, r) => [r, ...scores.subarray(r * POSITIONS, (r + 1) * POSITIONS)]),
+      },
+      {
+        name: 'theta', label: m.t('rope.csvTheta'),
+        header: ['pair', 'theta'],
+        rows: Array.from(theta, (t, i) => [i, t]),
+      },
+    ],
+  };
 }
 
 function legendItem(cls, text) {

@@ -90,4 +90,12 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   }
 
   render();
+  return {
+    // For the Save CSV buttons: what the core computed for this figure.
+    tables: () => [{
+      name: 'table', label: m.t('sinusoidal.csvTable'),
+      header: ['pos', ...Array.from({ length: D }, (_, d) => `dim${d}`)],
+      rows: Array.from({ length: POSITIONS }, (_, p) => [p, ...table.subarray(p * D, (p + 1) * D)]),
+    }],
+  };
 }

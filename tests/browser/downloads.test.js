@@ -1,0 +1,70 @@
+// Exports: every figure saves as a PNG of its own size, every table as a CSV whose numbers
+// match values this test computes.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep } from './steps.js';
+import { STEP_IDS } from './step-ids.js';
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+function pngSize(bytes) {
+  assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function download(page, locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), locator.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+test('every step offers a PNG for each figure and at least one CSV, and each PNG is a real picture', async () => {
+  for (const id of STEP_IDS) {
+    const page = await openStep(b, id);
+    const pngButtons = page.locator(`#${id} button[data-export=png]`);
+    assert.ok(await pngButtons.count() >= 1, `${id} has a figure to save`);
+    assert.ok(await page.locator(`#${id} button[data-export=csv]`).count() >= 1, `${id} has a table to save`);
+    const { name, bytes } = await download(page, pngButtons.first());
+    assert.match(name, new RegExp(`^${id}-figure-1\\.png$`));
+    const { width, height } = pngSize(bytes);
+    assert.ok(width > 200 && height > 100, `${id}: ${width}×${height}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('the sinusoidal table CSV holds sin/cos(pos·ω) for all 50 × 20 cells', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  const { name, bytes } = await download(page, page.locator('#sinusoidal button[data-table=table]'));
+  assert.equal(name, 'sinusoidal-table.csv');
+  const lines = bytes.toString('utf8').trim().split('\n');
+  assert.equal(lines.length, 51);
+  assert.equal(lines[0].split(',').length, 21);
+  for (let pos = 0; pos < 50; pos++) {
+    const cells = lines[pos + 1].split(',').map(Number);
+    assert.equal(cells[0], pos);
+    for (let dim = 0; dim < 20; dim++) {
+      const w = 10000 ** (-(2 * Math.floor(dim / 2)) / 20);
+      const want = dim % 2 ? Math.cos(pos * w) : Math.sin(pos * w);
+      assert.ok(Math.abs(cells[dim + 1] - want) < 2e-6, `pos ${pos} dim ${dim}`);
+    }
+  }
+  await page.close();
+});
+
+test('the compare CSV follows the current m and matches both dot products', async () => {
+  const page = await openStep(b, 'compare', 'm=5&n=9');
+  const { bytes } = await download(page, page.locator('#compare button[data-table=similarity]'));
+  const rows = bytes.toString('utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  assert.equal(rows.length, 20);
+  for (const [mm, n, sinDot, ropeDot] of rows) {
+    assert.equal(mm, 5);
+    const sum = [0, 1, 2, 3].reduce((acc, k) => acc + Math.cos((5 - n) * 10000 ** (-(2 * k) / 8)), 0);
+    assert.ok(Math.abs(sinDot - sum) < 1e-9);
+    assert.ok(Math.abs(ropeDot - 0.52 * sum) < 2e-6);
+  }
+  await page.close();
+});

@@ -1,0 +1,30 @@
+// The download controls of a step: a "Save PNG" button under every figure and a "Save CSV"
+// button for every table the step's core calls produced (mount() returns them as tables()).
+import { savePng, saveCsv } from './kit/export.js';
+import { h } from './kit/dom.js';
+
+const FIGURES = 'canvas.heatmap, svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, .rotations';
+
+export function addDownloads(section, stepId, api, m) {
+  const figures = [...section.querySelectorAll(FIGURES)].filter((el) => !el.parentElement.closest('.rotations'));
+  figures.forEach((figure, i) => {
+    const parts = figure.classList.contains('rotations') ? [...figure.querySelectorAll('svg')] : [figure];
+    const button = h('button', {
+      type: 'button', class: 'button small figure-save', 'data-export': 'png',
+      onClick: () => savePng(parts, `${stepId}-figure-${i + 1}.png`),
+    }, m.t('page.savePng'));
+    // Under the figure's own block (after its legend), or under a grid of small diagrams.
+    const holder = figure.classList.contains('rotations') || figure instanceof HTMLCanvasElement ? figure : figure.parentElement;
+    holder.after(h('div', { class: 'figure-tools' }, button));
+  });
+  const tables = api?.tables?.() ?? [];
+  if (!tables.length) return;
+  section.querySelector('.workbench')?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
+    tables.map((t) => h('button', {
+      type: 'button', class: 'button small', 'data-export': 'csv', 'data-table': t.name,
+      onClick: () => {
+        const fresh = api.tables().find((x) => x.name === t.name);  // the state at the moment of the click
+        saveCsv(fresh.header, fresh.rows, `${stepId}-${t.name}.csv`);
+      },
+    }, m.t('page.saveCsv', { name: t.label })))));
+}

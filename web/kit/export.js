@@ -1,0 +1,79 @@
+// Saving what a step shows: any figure (canvas or SVG, or several side by side) as a PNG, any
+// table the core computed as CSV. Files are made in the page and handed to the browser as a
+// download; nothing leaves the machine.
+
+// Computed styles copied onto an SVG's elements, so a serialised copy looks like the page
+// (the page styles SVGs through classes and CSS variables, which a detached image cannot see).
+const SVG_STYLE = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
+  'opacity', 'font-size', 'font-family', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
+  'visibility', 'display'];
+
+function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function svgImage(svg) {
+  const copy = svg.cloneNode(true);
+  const from = [svg, ...svg.querySelectorAll('*')];
+  const to = [copy, ...copy.querySelectorAll('*')];
+  from.forEach((el, i) => {
+    const cs = getComputedStyle(el);
+    for (const prop of SVG_STYLE) to[i].style.setProperty(prop, cs.getPropertyValue(prop));
+  });
+  const box = svg.getBoundingClientRect();
+  copy.setAttribute('width', String(Math.round(box.width)));
+  copy.setAttribute('height', String(Math.round(box.height)));
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const text = new XMLSerializer().serializeToString(copy);
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+  return img.decode().then(() => ({ img, width: box.width, height: box.height }));
+}
+
+/** Renders the elements side by side at 2× on a white background; resolves to a PNG Blob. */
+export async function figurePng(elements) {
+  const parts = await Promise.all(elements.map((el) => (el instanceof HTMLCanvasElement
+    ? { img: el, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height }
+    : svgImage(el))));
+  const scale = 2;
+  const gap = 12;
+  const width = parts.reduce((w, p) => w + p.width, 0) + gap * (parts.length - 1);
+  const height = Math.max(...parts.map((p) => p.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(width * scale);
+  canvas.height = Math.ceil(height * scale);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.imageSmoothingEnabled = false;  // heatmap cells stay crisp
+  let x = 0;
+  for (const p of parts) {
+    ctx.drawImage(p.img, x * scale, 0, p.width * scale, p.height * scale);
+    x += p.width + gap;
+  }
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+}
+
+/** CSV text: a header row and rows of numbers or strings; numbers at full precision. */
+export function csvText(header, rows) {
+  const cell = (v) => {
+    const text = typeof v === 'number' ? String(v) : String(v ?? '');
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+}
+
+export async function savePng(elements, filename) {
+  download(await figurePng(elements), filename);
+}
+
+export function saveCsv(header, rows, filename) {
+  download(new Blob([csvText(header, rows)], { type: 'text/csv' }), filename);
+}
