@@ -109,4 +109,5 @@ export async function start({
   show(requested, { focus: false });
   if (embed) reportHeight(requested.id);
   document.body.dataset.ready = 'true';
+  performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
 }

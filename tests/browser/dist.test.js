@@ -1,6 +1,7 @@
 // The built site: dist/ served from a subpath, as on a static host, under the strict CSP;
 // the single file opened from file://; the scalar fallback; a browser without WebAssembly.
 import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startBrowser } from './browser.js';
@@ -41,6 +42,23 @@ test('dist/ served under /courses/ml/pe/ runs every step under the strict CSP, w
   const origin = new URL(b.url).origin;
   assert.deepEqual(page.requests.filter((u) => !u.startsWith(`${origin}/courses/ml/pe/`)), []);
   await page.close();
+});
+
+test('first screen interactive: time to ready, from localhost (reported, not asserted)', async () => {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await b.newPage();
+    await page.goto(`${b.url}?step=sinusoidal`);
+    await page.waitForSelector('body[data-ready=true]');
+    times.push(await page.evaluate(() => performance.getEntriesByName('posenc:ready')[0].startTime));
+    // Only the requested step was built: the others wait until they are opened.
+    const built = await page.$$eval('main > section.step', (els) => els.filter((e) => e.childElementCount > 0).map((e) => e.id));
+    assert.deepEqual(built, ['sinusoidal']);
+    await page.close();
+  }
+  const dir = new URL('../out/perf/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  await writeFile(new URL('load.json', dir), JSON.stringify(times));
 });
 
 test('the single HTML file opens from file:// and computes the readouts with no request and no CSP violation', async () => {

@@ -14,9 +14,15 @@ try {
 console.log('Update time per control change (performance.measure around each step update, headless Chromium):');
 console.log('| step | updates | p50 ms | p95 ms | max ms |');
 console.log('|---|---:|---:|---:|---:|');
+const load = files.includes('load.json') ? JSON.parse(await readFile(new URL('load.json', dir), 'utf8')) : [];
+files = files.filter((f) => f !== 'load.json');
 for (const f of files) {
   const times = JSON.parse(await readFile(new URL(f, dir), 'utf8'));
   if (!times.length) continue;
   const fmt = (v) => v.toFixed(2);
   console.log(`| ${f.replace('.json', '')} | ${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`);
+}
+if (load.length) {
+  console.log(`First screen interactive (dist/ from 127.0.0.1, navigation start to ready), ${load.length} loads: ` +
+    `median ${percentile(load, 50).toFixed(0)} ms, max ${Math.max(...load).toFixed(0)} ms`);
 }
