@@ -36,6 +36,28 @@ test('every language has every catalog part, with prefixed, unique keys', async 
   for (const lang of LANGUAGES) await catalog(lang);
 });
 
+// Strings that are the same in every language: names, symbols, units.
+const SAME_EVERYWHERE = /^(?:RoPE|ALiBi|PNG|CSV|T5|NoPE|YaRN|d_model|[^a-zA-Z]*)$/;
+
+test('every translation has exactly the English keys, shapes and placeholders, and no English left', async () => {
+  const en = await catalog('en');
+  const placeholders = (v) => [].concat(v).join(' ').match(/\{\w+\}/g)?.sort().join() ?? '';
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    const tr = await catalog(lang);
+    assert.deepEqual(Object.keys(tr).sort(), Object.keys(en).sort(), `${lang}: keys differ from English`);
+    for (const [key, value] of Object.entries(en)) {
+      const other = tr[key];
+      assert.equal(Array.isArray(other), Array.isArray(value), `${lang} ${key}: string vs list`);
+      if (Array.isArray(value)) assert.equal(other.length, value.length, `${lang} ${key}: paragraph count`);
+      assert.equal(placeholders(other), placeholders(value), `${lang} ${key}: placeholders`);
+      const text = [].concat(value).join(' ');
+      if (!SAME_EVERYWHERE.test(text) && /[a-z]{4,}/i.test(text)) {
+        assert.notDeepEqual(other, value, `${lang} ${key} is still English`);
+      }
+    }
+  }
+});
+
 test('every literal key the page asks for exists in the English catalog', async () => {
   const en = await catalog('en');
   const missing = [];

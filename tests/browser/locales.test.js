@@ -1,0 +1,74 @@
+// Every language on every step: the page speaks it (lang attribute, translated title), and every
+// numeric readout is written in the locale's number format and parses back, with the locale's
+// rules, to the exact value the core computed (data-value).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { LANGUAGES } from '../../web/i18n.js';
+import { startBrowser } from './browser.js';
+import { openStep } from './steps.js';
+import { STEP_IDS } from './step-ids.js';
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+/** Parses a number written the way `lang` writes it; NaN when the text is not a number. */
+export function parseLocaleNumber(text, lang) {
+  const parts = new Intl.NumberFormat(lang).formatToParts(-12345.6);
+  const group = parts.find((p) => p.type === 'group').value;
+  const decimal = parts.find((p) => p.type === 'decimal').value;
+  let t = text.trim().replace(/[\u2212\u2012\u2013]/g, '-');
+  if (!/^-?[\d\s\u00a0\u202f.,]+$/.test(t)) return NaN;
+  t = t.split(group).join('').replace(/[\s\u00a0\u202f]/g, '');
+  if (decimal !== '.') {
+    if (t.includes('.')) return NaN;  // a point is not a decimal mark in this locale
+    t = t.replace(decimal, '.');
+  }
+  return Number(t);
+}
+
+const titles = {};
+async function title(lang, id) {
+  const key = `${lang}/${id}`;
+  if (!(key in titles)) {
+    const part = JSON.parse(await readFile(new URL(`../../web/i18n/${lang}/${id}.json`, import.meta.url), 'utf8'));
+    titles[key] = part[`${id}.title`];
+  }
+  return titles[key];
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: every step speaks ${lang} and writes its numeric readouts in ${lang} format`, async () => {
+    const decimal = new Intl.NumberFormat(lang).formatToParts(0.5).find((p) => p.type === 'decimal').value;
+    let numeric = 0;
+    for (const id of STEP_IDS) {
+      const page = await openStep(b, id, `lang=${lang}`);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.equal((await page.textContent(`#${id} h2`)).trim(), await title(lang, id));
+      const readouts = await page.$$eval(`#${id} [data-readout][data-value]`, (els) =>
+        els.map((e) => ({ name: e.dataset.readout, text: e.textContent.trim(), value: Number(e.dataset.value) })));
+      for (const r of readouts) {
+        const parsed = parseLocaleNumber(r.text, lang);
+        if (Number.isNaN(parsed)) continue;  // a word, not a number (e.g. a sentence name)
+        numeric++;
+        const digits = (r.text.split(decimal)[1] ?? '').replace(/\D/g, '').length;
+        assert.ok(Math.abs(parsed - r.value) <= 0.5 * 10 ** -digits + 1e-9,
+          `${lang} ${id} ${r.name}: "${r.text}" vs ${r.value}`);
+        if (digits > 0) assert.ok(r.text.includes(decimal), `${lang} ${id} ${r.name}: "${r.text}" uses "${decimal}"`);
+      }
+      assert.deepEqual(page.errors, [], `${lang} ${id}`);
+      await page.close();
+    }
+    assert.ok(numeric >= 10, `${lang}: ${numeric} numeric readouts checked`);
+  });
+}
+
+test('parseLocaleNumber reads each locale and rejects the other convention', () => {
+  assert.equal(parseLocaleNumber('1.18', 'en'), 1.18);
+  assert.equal(parseLocaleNumber('1,18', 'sv'), 1.18);
+  assert.equal(parseLocaleNumber('−0,65', 'ru'), -0.65);
+  assert.equal(parseLocaleNumber('10.000,5', 'id'), 10000.5);
+  assert.ok(Number.isNaN(parseLocaleNumber('1.18', 'sv')));
+  assert.ok(Number.isNaN(parseLocaleNumber('Dog bites man', 'en')));
+});
