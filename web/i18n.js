@@ -2,7 +2,7 @@
 // per step plus the page and its closing content. Keys are prefixed by their part
 // ("rope.title"); a value is a string or a list of paragraphs. Text is always set with
 // textContent, so neither a catalog nor a URL can inject markup.
-export const LANGUAGES = ['en'];
+export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
 export const PARTS = ['page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare', 'content'];
 
 /** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */
