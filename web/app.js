@@ -6,16 +6,20 @@ import { renderContent } from './content.js';
 import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
+import { keyboardScrollers } from './kit/scrollers.js';
 import { applyMessages, fetchPart, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS } from './steps/index.js';
+import { languageSwitch } from './language.js';
+import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 
-function timedFor(stepId) {
+function timedFor(stepId, after = () => {}) {
   // performance marks around every update: the browser tests read them to report p95 times.
   return (fn) => {
     const start = performance.now();
     fn();
     performance.measure(`update:${stepId}`, { start, end: performance.now() });
+    after();
   };
 }
 
@@ -32,10 +36,14 @@ export async function start({
 } = {}) {
   const query = new URLSearchParams(location.search);
   const embed = query.get('embed') === '1';
+  const theme = initialTheme(query);
+  applyTheme(theme);  // first, before anything waits: the page should not flash the other palette
   const m = await loadMessages(query.get('lang') ?? navigator.language?.slice(0, 2), loadPart);
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
   applyMessages(document, m);
+  document.getElementById('theme-switch')?.replaceChildren(themeSwitch(m, theme));
+  document.getElementById('lang-switch')?.replaceChildren(languageSwitch(m));
   if (embed) document.body.classList.add('embed');
   else renderContent(document.getElementById('content'), m);
 
@@ -69,27 +77,33 @@ export async function start({
 
   const mounted = new Map();
 
+  /** Builds a step the first time it is needed (shown, or printed); later calls do nothing. */
+  function mount(step) {
+    if (mounted.has(step.id)) return;
+    const values = readParams(step.params, step === requested ? location.search : '');
+    const index = STEPS.indexOf(step);
+    const section = sections.get(step.id);
+    if (core) {
+      const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
+      const api = step.mount(section, {
+        core, m, values, index, total: STEPS.length,
+        changed: () => writeParams(step.id, step.params, values),
+        timed: timedFor(step.id, scrollers.check),
+      });
+      scrollers.check();
+      if (!embed) addDownloads(section, step.id, api, m);
+    } else {
+      section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`${step.id}.title`)),
+        ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
+    }
+    if (!embed) section.append(stepFooter(step, index, values));
+    mounted.set(step.id, values);
+  }
+
   function show(step, { focus = true } = {}) {
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
-    if (!mounted.has(step.id)) {
-      const values = readParams(step.params, step === requested ? location.search : '');
-      const index = STEPS.indexOf(step);
-      const section = sections.get(step.id);
-      if (core) {
-        const api = step.mount(section, {
-          core, m, values, index, total: STEPS.length,
-          changed: () => writeParams(step.id, step.params, values),
-          timed: timedFor(step.id),
-        });
-        if (!embed) addDownloads(section, step.id, api, m);
-      } else {
-        section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`${step.id}.title`)),
-          ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
-      }
-      if (!embed) section.append(stepFooter(step, index, values));
-      mounted.set(step.id, values);
-    }
+    mount(step);
     writeParams(step.id, step.params, mounted.get(step.id));
     if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
@@ -108,6 +122,31 @@ export async function start({
 
   show(requested, { focus: false });
   if (embed) reportHeight(requested.id);
+  else preparePrint(() => STEPS.forEach(mount));
   document.body.dataset.ready = 'true';
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
+}
+
+/**
+ * Printing gives the whole explainer: every step (built now if it never was; the print styles
+ * show the hidden ones), and every FAQ answer open. Runs on beforeprint, and when the print
+ * media query starts to match (browsers that print without the event, emulated print media).
+ * The FAQ entries it opened close again after printing.
+ */
+function preparePrint(mountAll) {
+  let opened = [];
+  const before = () => {
+    mountAll();
+    for (const d of document.querySelectorAll('#content details:not([open])')) {
+      d.open = true;
+      opened.push(d);
+    }
+  };
+  const after = () => {
+    for (const d of opened) d.open = false;
+    opened = [];
+  };
+  window.addEventListener('beforeprint', before);
+  window.addEventListener('afterprint', after);
+  window.matchMedia?.('print').addEventListener?.('change', (e) => (e.matches ? before() : after()));
 }

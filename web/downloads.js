@@ -13,9 +13,13 @@ export function addDownloads(section, stepId, api, m) {
       type: 'button', class: 'button small figure-save', 'data-export': 'png',
       onClick: () => savePng(parts, `${stepId}-figure-${i + 1}.png`),
     }, m.t('page.savePng'));
-    // Under the figure's own block (after its legend), or under a grid of small diagrams.
+    // Under the figure's own block (after its legend), or under a grid of small diagrams. A
+    // <figure> block takes the button inside, at its end: beside it, the button would be one
+    // more item of the grid that lays the figures out.
     const holder = figure.classList.contains('rotations') || figure instanceof HTMLCanvasElement ? figure : figure.parentElement;
-    holder.after(h('div', { class: 'figure-tools' }, button));
+    const tools = h('div', { class: 'figure-tools' }, button);
+    if (holder instanceof HTMLElement && holder.tagName === 'FIGURE') holder.append(tools);
+    else holder.after(tools);
   });
   const tables = api?.tables?.() ?? [];
   if (!tables.length) return;

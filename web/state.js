@@ -34,8 +34,8 @@ function encode(value) {
   return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }
 
-/** Writes ?step=<id> and that step's parameters, keeping page-wide ones such as lang. */
-export function writeParams(stepId, params, values, keep = ['lang', 'embed']) {
+/** Writes ?step=<id> and that step's parameters, keeping page-wide ones such as lang and theme. */
+export function writeParams(stepId, params, values, keep = ['lang', 'embed', 'theme']) {
   const old = new URLSearchParams(location.search);
   const query = new URLSearchParams();
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));

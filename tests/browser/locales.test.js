@@ -72,3 +72,28 @@ test('parseLocaleNumber reads each locale and rejects the other convention', () 
   assert.ok(Number.isNaN(parseLocaleNumber('1.18', 'sv')));
   assert.ok(Number.isNaN(parseLocaleNumber('Dog bites man', 'en')));
 });
+
+test('the language switch reloads the same step in the same state in the chosen language', async () => {
+  const page = await openStep(b, 'rope', 'qpos=5&kpos=11');
+  assert.equal(await page.inputValue('select[name=lang]'), 'en');
+  await Promise.all([page.waitForURL(/lang=ru/), page.selectOption('select[name=lang]', 'ru')]);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ru');
+  assert.equal(await page.inputValue('#rope input[name=qpos]'), '5');
+  assert.equal(await page.inputValue('#rope input[name=kpos]'), '11');
+  assert.equal((await page.textContent('#rope h2')).trim(), await title('ru', 'rope'));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without ?lang the browser language picks the catalog, and an unknown language falls back to English', async () => {
+  const swedish = await b.newPage();
+  await swedish.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'sv-SE' }));
+  await swedish.goto(`${b.url}?step=order`);
+  await swedish.waitForSelector('body[data-ready=true]');
+  assert.equal(await swedish.getAttribute('html', 'lang'), 'sv');
+  await swedish.close();
+  const page = await openStep(b, 'order', 'lang=xx');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  await page.close();
+});

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, and nothing when it is all there (idempotent, quick).
 # Debian's archive for the toolchain and Chromium; the npm registry for esbuild (bundling dist/)
-# and playwright-core (driving Debian's Chromium in the tests).
+# playwright-core (driving Debian's Chromium in the tests) and axe-core (the accessibility test).
 # Usage: setup.sh            everything the tests need
 #        setup.sh --build    only what building and serving need (no browser)
 set -euo pipefail
@@ -32,7 +32,8 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/esbuild/package.json ]; then
+if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/esbuild/package.json ] ||
+   [ ! -f node_modules/axe-core/axe.min.js ]; then
   echo "setup: installing npm dev dependencies"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -8,7 +8,9 @@ import { h } from './dom.js';
  */
 export function slider({ name, label, min, max, step = 1, value, onInput, format = String }) {
   const id = `ctl-${name}-${Math.random().toString(36).slice(2, 8)}`;
-  const output = h('output', { for: id, class: 'slider-value' }, format(value));
+  // <output> is a live region of its own; the slider already speaks its value (aria-valuetext),
+  // so the visible copy is hidden from screen readers rather than announced twice.
+  const output = h('output', { for: id, class: 'slider-value', 'aria-hidden': 'true' }, format(value));
   const input = h('input', { type: 'range', id, name, min, max, step, value });
   const sync = () => {
     output.textContent = format(Number(input.value));

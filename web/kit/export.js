@@ -37,7 +37,8 @@ function svgImage(svg) {
   return img.decode().then(() => ({ img, width: box.width, height: box.height }));
 }
 
-/** Renders the elements side by side at 2× on a white background; resolves to a PNG Blob. */
+/** Renders the elements side by side at 2× on the page's card colour (white, or the dark
+ * theme's, which the copied text colours are made for); resolves to a PNG Blob. */
 export async function figurePng(elements) {
   const parts = await Promise.all(elements.map((el) => (el instanceof HTMLCanvasElement
     ? { img: el, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height }
@@ -50,7 +51,7 @@ export async function figurePng(elements) {
   canvas.width = Math.ceil(width * scale);
   canvas.height = Math.ceil(height * scale);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--card').trim() || '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.imageSmoothingEnabled = false;  // heatmap cells stay crisp
   let x = 0;

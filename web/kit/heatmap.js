@@ -1,7 +1,10 @@
 // Heatmap: draws a row-major Float32Array straight onto a canvas (one ImageData pixel per
 // cell, scaled without smoothing so cells stay crisp on high-DPI screens), with a legend.
 // Two marks: the hover cursor (reported through onCell) and the selected cell (set by a click,
-// by the arrow keys when the canvas has focus, or by the step through select()).
+// by the arrow keys when the canvas has focus, or by the step through select()). The keys move
+// the cursor too, so onCell reports every cell they reach: the step shows it in a polite live
+// region, which is how a screen reader hears position, dimension and value.
+// The canvas is focusable with role=application, so a screen reader passes the arrow keys on.
 import { divergingCss, divergingRgb } from './palette.js';
 
 export class Heatmap {
@@ -18,6 +21,7 @@ export class Heatmap {
     this.selected = null;
     this.source = document.createElement('canvas');
     canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'application');
     canvas.addEventListener('pointermove', (e) => this.#pointer(e));
     canvas.addEventListener('pointerleave', () => this.#setCursor(null));
     canvas.addEventListener('click', (e) => {
@@ -56,8 +60,11 @@ export class Heatmap {
   #paint() {
     if (!this.values) return;
     const ratio = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
-    const h = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
+    // Not laid out (a step built hidden, for printing): paint at a fixed size; the resize
+    // observer repaints at the real size once the canvas shows.
+    const shown = this.canvas.clientWidth > 0;
+    const w = shown ? Math.max(1, Math.round(this.canvas.clientWidth * ratio)) : 800;
+    const h = shown ? Math.max(1, Math.round(this.canvas.clientHeight * ratio)) : 600;
     if (this.canvas.width !== w) this.canvas.width = w;
     if (this.canvas.height !== h) this.canvas.height = h;
     const ctx = this.canvas.getContext('2d');
@@ -99,18 +106,20 @@ export class Heatmap {
   }
 
   #key(e) {
-    if (!this.values) return;
+    if (!this.values || e.altKey || e.ctrlKey || e.metaKey) return;
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
-    if (!step) return;
+    const jump = e.key === 'Home' || e.key === 'End';
+    if (!step && !jump) return;
     e.preventDefault();
-    // With a selection (and a step listening), the keys move it; otherwise they move the cursor.
+    // With a selection (and a step listening), the keys move it, and the cursor with it;
+    // otherwise they move the cursor. Home and End go to the first and last column of the row.
     const moveSelection = this.onSelect && this.selected;
     const from = moveSelection ? this.selected : this.cursor;
     const c = from ?? { row: 0, col: 0 };
-    const row = Math.min(this.rows - 1, Math.max(0, c.row + (from ? step[0] : 0)));
-    const col = Math.min(this.cols - 1, Math.max(0, c.col + (from ? step[1] : 0)));
+    const row = jump ? c.row : Math.min(this.rows - 1, Math.max(0, c.row + (from ? step[0] : 0)));
+    const col = jump ? (e.key === 'Home' ? 0 : this.cols - 1) : Math.min(this.cols - 1, Math.max(0, c.col + (from ? step[1] : 0)));
     if (moveSelection) this.onSelect({ row, col });
-    else this.#setCursor({ row, col });
+    this.#setCursor({ row, col });
   }
 
   #setCursor(cell) {

@@ -1,5 +1,7 @@
 // Line plot in SVG: labelled axes with round ticks, any number of series, point markers and
 // vertical guide lines. Scales to its container (viewBox); colours come from CSS classes.
+// Focusable: the arrow keys walk a cursor over one series' points and a polite live region
+// reads each point out, so the curve can be read without seeing it.
 import { h, s } from './dom.js';
 
 const W = 640;
@@ -18,23 +20,91 @@ export function ticks(lo, hi, count = 6) {
   return out;
 }
 
+let plots = 0;  // for unique ids of the key hints
+
 export class LinePlot {
   /**
    * @param {HTMLElement} container
-   * @param {{xLabel:string, yLabel:string, label:string, format?:(v:number)=>string}} options
+   * @param {{xLabel:string, yLabel:string, label:string, format?:(v:number)=>string,
+   *   cursorX?:(v:number)=>string, cursorY?:(v:number)=>string, keysHint?:string}} options
+   *   format: tick labels. The plot is focusable: Left/Right, Home/End move a cursor over the
+   *   points of the series drawn with `cursor: true` (else the first one), drawn on the plot and
+   *   announced politely as "x label: x; y label: y", with cursorX/cursorY formatting the numbers
+   *   (default: format for x, two decimals for y). keysHint describes the keys to screen readers.
    */
-  constructor(container, { xLabel, yLabel, label, format = (v) => String(+v.toFixed(6)) }) {
+  constructor(container, { xLabel, yLabel, label, format = (v) => String(+v.toFixed(6)), cursorX = format,
+    cursorY = (v) => v.toFixed(2), keysHint = '' }) {
     this.format = format;
+    this.cursorX = cursorX;
+    this.cursorY = cursorY;
+    this.labels = { x: xLabel, y: yLabel };
     this.h = heightNow();
-    this.svg = s('svg', { viewBox: `0 0 ${W} ${this.h}`, class: 'lineplot', role: 'img', 'aria-label': label });
+    // role=application: a screen reader hands the arrow keys to the plot when it has focus.
+    this.svg = s('svg', { viewBox: `0 0 ${W} ${this.h}`, class: 'lineplot', role: 'application', 'aria-label': label, tabindex: '0' });
     this.grid = s('g', { class: 'grid' });
     this.plot = s('g', { class: 'plot' });
+    this.cursorLayer = s('g', { class: 'plot-cursor', 'aria-hidden': 'true' });
     this.xLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, xLabel);
     this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
-    this.svg.append(this.grid, this.plot, this.xLabel, this.yLabel);
+    this.svg.append(this.grid, this.plot, this.cursorLayer, this.xLabel, this.yLabel);
     this.#layout();
-    this.legend = h('div', { class: 'plot-legend' });
-    container.append(this.svg, this.legend);
+    this.legend = h('div', { class: 'plot-legend line-legend' });
+    // Only the cursor's announcements are live; redrawing the plot never speaks.
+    this.announcer = h('p', { class: 'sr-only plot-announcer', 'aria-live': 'polite' });
+    const extra = [];
+    if (keysHint) {
+      const hint = h('span', { class: 'sr-only', id: `lineplot-keys-${++plots}` }, keysHint);
+      this.svg.setAttribute('aria-describedby', hint.id);
+      extra.push(hint);
+    }
+    container.append(this.svg, this.legend, this.announcer, ...extra);
+    this.cursor = null;   // index into the cursor series, while the plot has focus
+    this.track = null;    // { x, y } of the cursor series
+    this.svg.addEventListener('keydown', (e) => this.#key(e));
+    this.svg.addEventListener('blur', () => {
+      this.cursor = null;
+      this.#drawCursor();
+    });
+  }
+
+  #key(e) {
+    if (!this.track || !this.track.x.length || e.altKey || e.ctrlKey || e.metaKey) return;
+    const last = this.track.x.length - 1;
+    const at = this.cursor;
+    const next = {
+      ArrowRight: at === null ? 0 : Math.min(last, at + 1),
+      ArrowLeft: at === null ? last : Math.max(0, at - 1),
+      Home: 0,
+      End: last,
+    }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    this.cursor = next;
+    this.#drawCursor();
+    const x = this.track.x[next];
+    const y = this.track.y[next];
+    this.announcer.textContent = `${this.labels.x}: ${this.cursorX(x)}; ${this.labels.y}: ${this.cursorY(y)}`;
+  }
+
+  /** The cursor on the plot: a dashed line down to the x axis, a ring on the point, its value. */
+  #drawCursor() {
+    if (this.cursor === null || !this.track) {
+      this.cursorLayer.replaceChildren();
+      return;
+    }
+    const x = this.track.x[this.cursor];
+    const y = this.track.y[this.cursor];
+    const cx = this.x(x);
+    const cy = this.y(y);
+    const right = cx > W * 0.8;
+    const above = cy > PAD.top + 28;
+    this.cursorLayer.replaceChildren(
+      s('line', { x1: cx, x2: cx, y1: PAD.top, y2: this.h - PAD.bottom, class: 'cursor-line' }),
+      s('circle', { cx, cy, r: 8, class: 'cursor-ring' }),
+      s('text', {
+        x: right ? cx - 11 : cx + 11, y: above ? cy - 11 : cy + 22, 'text-anchor': right ? 'end' : 'start', class: 'cursor-label',
+      }, this.cursorY(y)),
+    );
   }
 
   #layout() {
@@ -53,7 +123,7 @@ export class LinePlot {
 
   /**
    * @param {{xDomain:[number,number], yDomain:[number,number],
-   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean}[],
+   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean, cursor?:boolean}[],
    *   markers?:{x:number, y:number, cls:string}[], vlines?:{x:number, cls:string, label?:string}[]}} d
    */
   draw({ xDomain, yDomain, series, markers = [], vlines = [] }) {
@@ -98,5 +168,10 @@ export class LinePlot {
     }
     this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
       h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
+    // The keyboard cursor stays on the same point index, redrawn without a new announcement.
+    const track = series.find((l) => l.cursor) ?? series[0];
+    this.track = track ? { x: track.x, y: track.y } : null;
+    if (this.cursor !== null) this.cursor = this.track?.x.length ? Math.min(this.cursor, this.track.x.length - 1) : null;
+    this.#drawCursor();
   }
 }

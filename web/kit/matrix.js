@@ -54,8 +54,9 @@ export class MatrixTable {
         const rgb = [0, 0, 0];
         divergingRgb(v, limit, rgb, 0);
         td.style.backgroundColor = `rgb(${rgb.map(Math.round).join(' ')})`;
-        // Dark cells get light text: whichever of the two contrasts more with the tint.
-        if (luminance(rgb) < 0.2) td.classList.add('on-dark');
+        // Black or white text, whichever contrasts more with the tint (the two are equal at a
+        // luminance of 0.179; either way the text gets at least 4.58:1).
+        if (luminance(rgb) < 0.179) td.classList.add('on-dark');
         return td;
       })));
     this.table.replaceChildren(h('thead', {}, head), h('tbody', {}, body));

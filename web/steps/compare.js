@@ -48,6 +48,8 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     yLabel: m.t('compare.yLabel'),
     label: m.t('compare.alt', { m: values.m, n: values.n }),
     format: (v) => m.fixed(v, 0),
+    cursorY: (v) => m.fixed(v, 2),
+    keysHint: m.t('page.plotKeys'),
   });
   // A click on the plot moves the key position n to the nearest column.
   plot.svg.addEventListener('click', (event) => {

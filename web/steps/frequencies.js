@@ -59,6 +59,9 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     yLabel: m.t('frequencies.axisValue'),
     label: '',
     format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    cursorX: (v) => m.fixed(v, 0),
+    cursorY: (v) => m.fixed(v, 3),
+    keysHint: m.t('page.plotKeys'),
   });
   const ladder = new LogPlot(ladderFigure, {
     label: '',
@@ -126,7 +129,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
       series: [
         ...others.map((o, k) => ({ x: positions, y: columns.get(o), cls: 'faint',
           label: k === 0 ? m.t('frequencies.waveOthers', { dims: others.join(', ') }) : undefined })),
-        { x: positions, y: columns.get(dim), cls: 'a', points: true,
+        { x: positions, y: columns.get(dim), cls: 'a', points: true, cursor: true,
           label: m.t('frequencies.waveLegend', { dim, i: subscript(i), omega: m.fixed(omega, 4) }) },
       ],
       vlines: lambda <= POSITIONS - 1 ? [{ x: lambda, cls: 'a', label: m.t('frequencies.waveOneCycle', { value: wave(lambda) }) }] : [],

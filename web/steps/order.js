@@ -75,7 +75,8 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   const stripsBox = h('div', { class: 'order-strips' });
   const strips = new ValueStrips(stripsBox, { label: '', xLabel: m.t('order.stripsX'), format: (v) => m.fixed(v, 1) });
 
-  const caption = h('p', { class: 'order-caption', 'aria-live': 'polite' });
+  // Not live: the readouts row already announces each change (sentence, meaning, change).
+  const caption = h('p', { class: 'order-caption' });
   slots.figure.append(
     h('div', { class: 'order-grid' },
       h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.tokensTitle')), planeBox,

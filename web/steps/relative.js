@@ -92,6 +92,8 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: (v) => m.fixed(v, 0),
+    cursorY: (v) => m.fixed(v, 2),
+    keysHint: m.t('page.plotKeys'),
   });
 
   slots.figure.append(

@@ -47,17 +47,22 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     qpos: slider({ name: 'qpos', label: m.t('rope.qpos'), min: 0, max: POSITIONS - 1, value: values.qpos, onInput: (v) => set({ qpos: v }) }),
     kpos: slider({ name: 'kpos', label: m.t('rope.kpos'), min: 0, max: POSITIONS - 1, value: values.kpos, onInput: (v) => set({ kpos: v }) }),
   };
-  const shiftButton = (by, label, aria) => {
+  // The visible "−1" / "+1" is the button's name (speech input users say what they see); the
+  // sentence saying what it does is its description.
+  const describedBy = [];
+  const shiftButton = (by, label, description) => {
     const b = button({ name: 'shift', label, onClick: () => shift(by) });
+    const hint = h('span', { id: `rope-shift-${by < 0 ? 'down' : 'up'}-hint`, class: 'sr-only' }, description);
+    describedBy.push(hint);
     b.value = String(by);
-    b.setAttribute('aria-label', aria);
+    b.setAttribute('aria-describedby', hint.id);
     b.classList.add('rope-shift');
     return b;
   };
   const shiftDown = shiftButton(-1, m.t('rope.shiftDown'), m.t('rope.shiftDownLabel'));
   const shiftUp = shiftButton(1, m.t('rope.shiftUp'), m.t('rope.shiftUpLabel'));
   const shiftGroup = h('div', { class: 'control rope-shifts', role: 'group', 'aria-label': m.t('rope.shift') },
-    h('span', { class: 'control-label', 'aria-hidden': 'true' }, m.t('rope.shift')), shiftDown, shiftUp);
+    h('span', { class: 'control-label', 'aria-hidden': 'true' }, m.t('rope.shift')), shiftDown, shiftUp, describedBy);
   slots.controls.append(controls.qpos.el, controls.kpos.el, shiftGroup);
 
   // Figure: the general formulas, pair 0's arithmetic, the four pair diagrams, the shift plot.
@@ -85,6 +90,9 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     yLabel: m.t('rope.plotY'),
     label: '',
     format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    cursorX: (v) => m.fixed(v, 0),
+    cursorY: (v) => m.fixed(v, 2),
+    keysHint: m.t('page.plotKeys'),
   });
 
   const out = {

@@ -29,7 +29,12 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
   slots.controls.append(controls.pos.el, controls.dim.el);
 
   const formula = h('div', { class: 'formula' });
-  const canvas = h('canvas', { class: 'heatmap', role: 'img', 'aria-label': m.t('sinusoidal.alt', { positions: POSITIONS, dims: D }) });
+  // The map is focusable (role=application, see kit/heatmap.js): its name is the description
+  // of the picture, its description how to read it; every cell the arrow keys reach is read
+  // out by the polite hover line below it.
+  const keys = h('span', { id: 'sinusoidal-keys', class: 'sr-only' }, m.t('sinusoidal.hoverHint'));
+  const canvas = h('canvas', { class: 'heatmap', 'aria-label': m.t('sinusoidal.alt', { positions: POSITIONS, dims: D }),
+    'aria-describedby': keys.id });
   const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('sinusoidal.hoverHint'));
   const legendEl = h('div', { class: 'legend' });
   slots.figure.append(
@@ -37,7 +42,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     h('div', { class: 'heatmap-frame' },
       h('span', { class: 'axis axis-x' }, m.t('sinusoidal.axisDims')),
       h('span', { class: 'axis axis-y' }, m.t('sinusoidal.axisPositions')),
-      canvas),
+      canvas, keys),
     legendEl, hover,
   );
   legend(legendEl, 1);
