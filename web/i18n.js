@@ -42,6 +42,8 @@ export async function loadMessages(lang, loadPart = fetchPart) {
       return (Array.isArray(text) ? text : [text]).map((p) => fillVars(p, vars));
     },
     has: (key) => key in messages,
+    /** What separates numbers in a list: a semicolon where the decimal mark is a comma. */
+    listSep: format(1).formatToParts(0.5).find((p) => p.type === 'decimal').value === ',' ? ';' : ',',
     /** A number with exactly `digits` fraction digits in the locale's format. */
     fixed: (value, digits) => format(digits).format(value),
   };

@@ -208,7 +208,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
       rows: all.map((a, k) => ({ values: a, cls: 'order-row', label: sentenceName(k), current: k === sentence })),
     });
     strips.setLabel(m.t(allSame ? 'order.stripsAltSame' : 'order.stripsAltDiffer', {
-      list: sortedAll.map((a, k) => `${sentenceName(k)}: ${a.map((v) => m.fixed(v, 2)).join(', ')}`).join('; '),
+      list: sortedAll.map((a, k) => `${sentenceName(k)}: ${a.map((v) => m.fixed(v, 2)).join(`${m.listSep} `)}`).join('. '),
     }));
 
     // Readouts and the caption.

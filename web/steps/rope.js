@@ -174,7 +174,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
    */
   function arithmeticRow(name, input, pos, rotated, tag) {
     const num = (v, readoutName) => mm('mn', readoutName ? { 'data-readout': readoutName, 'data-value': String(v) } : {}, m.fixed(v, 2));
-    const vec = (x, y) => mrow(mo('['), x, mo(','), y, mo(']'));
+    const vec = (x, y) => mrow(mo('['), x, mo(m.listSep), y, mo(']'));
     const f2 = (v) => m.fixed(v, 2);
     return [
       math(m.t('rope.arithIn', { name, x: f2(input[0]), y: f2(input[1]), pos }),
