@@ -85,10 +85,18 @@ export async function start({
     const section = sections.get(step.id);
     if (core) {
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
+      const timed = timedFor(step.id, scrollers.check);
       const api = step.mount(section, {
         core, m, values, index, total: STEPS.length,
-        changed: () => writeParams(step.id, step.params, values),
-        timed: timedFor(step.id, scrollers.check),
+        // set = setter(render); set(patch) applies a change of the step's parameters, redraws
+        // (timed, for the update-time report) and writes the URL.
+        setter: (render) => (patch) => {
+          timed(() => {
+            Object.assign(values, patch);
+            render();
+          });
+          writeParams(step.id, step.params, values);
+        },
       });
       scrollers.check();
       if (!embed) addDownloads(section, step.id, api, m);

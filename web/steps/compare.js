@@ -23,7 +23,7 @@ export const params = {
   n: { type: 'int', min: 0, max: POSITIONS - 1, default: 8 },
 };
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
 
   // Position-independent work, once: the same vector at every position 0..19, rotated by RoPE
@@ -124,13 +124,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     );
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {

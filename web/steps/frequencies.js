@@ -22,7 +22,7 @@ export const params = {
 
 const subscript = (n) => String(n).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[c]);
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
@@ -151,13 +151,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     controls.dim.set(dim);
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {

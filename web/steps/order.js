@@ -32,7 +32,7 @@ export const params = {
   pe: { type: 'bool', default: false },
 };
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
   const peTable = core.sinusoidal(N, D);   // row p = [sin p, cos p]
   const word = (t) => m.t(`order.word.${t}`);
@@ -220,13 +220,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     controls.pe.set(pe);
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {

@@ -32,7 +32,7 @@ const matrix = (...rows) => mm('mtable', { class: 'bracketed' }, ...rows.map((r)
 const column = (...cells) => matrix(...cells.map((c) => [c]));
 const fn = (name, ...arg) => mrow(mi(name), mo('\u2061'), mo('('), ...arg, mo(')'));
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const row = (p) => table.subarray(p * D, (p + 1) * D);
@@ -171,13 +171,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     shiftUp.setAttribute('aria-disabled', String(!canShift(1)));
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {

@@ -32,7 +32,7 @@ function rows(v, n) {
   return out;
 }
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
   const theta = core.ropeFrequencies(D).invFreq;  // θ_i = 10000^(−2i/d)
 
@@ -224,13 +224,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     set({ qpos: qpos + by, kpos: kpos + by });
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {

@@ -17,7 +17,7 @@ export const params = {
   dim: { type: 'int', min: 0, max: D - 1, default: 4 },
 };
 
-export function mount(root, { core, m, values, changed, timed, index, total }) {
+export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
@@ -86,13 +86,7 @@ export function mount(root, { core, m, values, changed, timed, index, total }) {
     controls.dim.set(dim);
   }
 
-  function set(patch) {
-    timed(() => {
-      Object.assign(values, patch);
-      render();
-    });
-    changed();
-  }
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
   return {
