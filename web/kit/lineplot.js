@@ -22,6 +22,20 @@ export function ticks(lo, hi, count = 6) {
 
 let plots = 0;  // for unique ids of the key hints
 
+/** Appends each series as a path (and its points as dots of radius r) to an SVG group. */
+export function drawSeries(group, series, x, y, r) {
+  for (const line of series) {
+    let d = '';
+    for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${x(line.x[i]).toFixed(2)},${y(line.y[i]).toFixed(2)}`;
+    group.append(s('path', { d, class: `series ${line.cls}` }));
+    if (line.points) {
+      for (let i = 0; i < line.x.length; i++) {
+        group.append(s('circle', { cx: x(line.x[i]), cy: y(line.y[i]), r, class: `point ${line.cls}` }));
+      }
+    }
+  }
+}
+
 export class LinePlot {
   /**
    * @param {HTMLElement} container
@@ -153,16 +167,7 @@ export class LinePlot {
       this.plot.append(s('line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }));
       if (v.label) this.plot.append(s('text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label));
     }
-    for (const line of series) {
-      let d = '';
-      for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${this.x(line.x[i]).toFixed(2)},${this.y(line.y[i]).toFixed(2)}`;
-      this.plot.append(s('path', { d, class: `series ${line.cls}` }));
-      if (line.points) {
-        for (let i = 0; i < line.x.length; i++) {
-          this.plot.append(s('circle', { cx: this.x(line.x[i]), cy: this.y(line.y[i]), r: 2.5, class: `point ${line.cls}` }));
-        }
-      }
-    }
+    drawSeries(this.plot, series, (v) => this.x(v), (v) => this.y(v), 2.5);
     for (const mk of markers) {
       this.plot.append(s('circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }));
     }

@@ -3,6 +3,7 @@
 // horizontal guide lines with a label. A geometric series is a straight line on it. Scales to its
 // container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
 import { h, s } from './dom.js';
+import { drawSeries } from './lineplot.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
 
@@ -79,16 +80,7 @@ export class LogPlot {
         this.plot.append(s('text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label));
       }
     }
-    for (const line of series) {
-      let d = '';
-      for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${this.x(line.x[i]).toFixed(2)},${this.y(line.y[i]).toFixed(2)}`;
-      this.plot.append(s('path', { d, class: `series ${line.cls}` }));
-      if (line.points) {
-        for (let i = 0; i < line.x.length; i++) {
-          this.plot.append(s('circle', { cx: this.x(line.x[i]), cy: this.y(line.y[i]), r: 3.5, class: `point ${line.cls}` }));
-        }
-      }
-    }
+    drawSeries(this.plot, series, (v) => this.x(v), (v) => this.y(v), 3.5);
     for (const mk of markers) {
       const cx = this.x(mk.x);
       const cy = this.y(mk.y);
