@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
+import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
 import { openStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
@@ -81,6 +82,17 @@ for (const theme of ['light', 'dark']) {
     await page.close();
   });
 }
+
+test('axe finds no violation on any step in Indonesian, Swedish and Russian either', async () => {
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    for (const id of STEP_IDS) {
+      const page = await openStep(b, id, `lang=${lang}`);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.deepEqual(await axeViolations(page), [], `step ${id}, ${lang}`);
+      await page.close();
+    }
+  }
+});
 
 test('axe finds no violation on any step at phone width; sideways-scrolling boxes take focus there', async () => {
   let scrollers = 0;
