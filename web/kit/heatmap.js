@@ -30,7 +30,14 @@ export class Heatmap {
     });
     canvas.addEventListener('keydown', (e) => this.#key(e));
     canvas.addEventListener('blur', () => this.#setCursor(null));
-    new ResizeObserver(() => this.#paint()).observe(canvas);
+    // The observer keeps the canvas's CSS size, so painting (every slider move) never forces a
+    // layout just to read it.
+    this.size = null;
+    new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      this.size = width > 0 ? { width, height } : null;
+      this.#paint();
+    }).observe(canvas);
   }
 
   /** values.length must equal rows * cols. */
@@ -62,9 +69,9 @@ export class Heatmap {
     const ratio = window.devicePixelRatio || 1;
     // Not laid out (a step built hidden, for printing): paint at a fixed size; the resize
     // observer repaints at the real size once the canvas shows.
-    const shown = this.canvas.clientWidth > 0;
-    const w = shown ? Math.max(1, Math.round(this.canvas.clientWidth * ratio)) : 800;
-    const h = shown ? Math.max(1, Math.round(this.canvas.clientHeight * ratio)) : 600;
+    const size = this.size;
+    const w = size ? Math.max(1, Math.round(size.width * ratio)) : 800;
+    const h = size ? Math.max(1, Math.round(size.height * ratio)) : 600;
     if (this.canvas.width !== w) this.canvas.width = w;
     if (this.canvas.height !== h) this.canvas.height = h;
     const ctx = this.canvas.getContext('2d');
