@@ -216,12 +216,31 @@ void ropeApply(float* x, const double* positions, size_t rows, int dim, RopeLayo
                      " (a longrope factor below 1 at a large position)");
   }
   const size_t n = dim / 2;
-  std::vector<float> s(n), c(n);
   const float attn = static_cast<float>(f.attentionFactor);
   const bool interleaved = layout == RopeLayout::Interleaved;
+  const double* freq = f.invFreq.data();
+  // A position within kRopeRun of the last exactly reduced one takes its sin/cos from that base
+  // row and the rotation by k * f (angle addition), as the sinusoidal table does; the usual
+  // positions 0..n-1 then need one full reduction per kRopeRun rows.
+  constexpr size_t kRopeRun = 16;
+  const size_t run = std::min(kRopeRun, std::max<size_t>(rows, 1));
+  std::vector<float> rotS(run * n), rotC(run * n), s0(n), c0(n), s(n), c(n);
+  for (size_t k = 0; k < run; ++k) kernels::sincosRow(double(k), freq, n, &rotS[k * n], &rotC[k * n]);
+  double base = NAN;
   for (size_t r = 0; r < rows; ++r) {
-    kernels::sincosRow(positions[r], f.invFreq.data(), n, s.data(), c.data());
-    kernels::ropeRotateRow(s.data(), c.data(), attn, n, interleaved, x + r * dim);
+    double k = positions[r] - base;  // NaN before the first base: recompute
+    if (!(k >= 0 && k < double(run))) {
+      base = positions[r];
+      kernels::sincosRow(base, freq, n, s0.data(), c0.data());
+      k = 0;
+    }
+    if (k == 0) {
+      kernels::ropeRotateRow(s0.data(), c0.data(), attn, n, interleaved, x + r * dim);
+    } else {
+      const size_t row = size_t(k) * n;
+      kernels::angleAddRow(s0.data(), c0.data(), &rotS[row], &rotC[row], n, s.data(), c.data());
+      kernels::ropeRotateRow(s.data(), c.data(), attn, n, interleaved, x + r * dim);
+    }
   }
 }
 

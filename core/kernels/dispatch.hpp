@@ -28,6 +28,10 @@ inline void ropeRotateRow(const float* s, const float* c, float a, size_t n, boo
                           float* x) noexcept {
   ropeRotateRowSimd(s, c, a, n, il, x);
 }
+inline void angleAddRow(const float* s0, const float* c0, const float* rs, const float* rc, size_t n,
+                        float* s, float* c) noexcept {
+  angleAddRowSimd(s0, c0, rs, rc, n, s, c);
+}
 inline void softmaxRow(float* row, size_t n) noexcept { softmaxRowSimd(row, n); }
 inline void qk(const float* q, size_t rq, const float* k, size_t rk, size_t d, float scale,
                float* out) {
@@ -46,6 +50,10 @@ inline void sinusoidalBlock(const float* s0, const float* c0, const float* rs, c
 inline void ropeRotateRow(const float* s, const float* c, float a, size_t n, bool il,
                           float* x) noexcept {
   ropeRotateRowScalar(s, c, a, n, il, x);
+}
+inline void angleAddRow(const float* s0, const float* c0, const float* rs, const float* rc, size_t n,
+                        float* s, float* c) noexcept {
+  angleAddRowScalar(s0, c0, rs, rc, n, s, c);
 }
 inline void softmaxRow(float* row, size_t n) noexcept { softmaxRowScalar(row, n); }
 inline void qk(const float* q, size_t rq, const float* k, size_t rk, size_t d, float scale,

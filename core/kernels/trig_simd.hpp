@@ -104,6 +104,18 @@ inline void sinusoidalBlockSimd(const float* s0, const float* c0, const float* r
   }
 }
 
+inline void angleAddRowSimd(const float* s0, const float* c0, const float* rs, const float* rc,
+                            size_t n, float* s, float* c) noexcept {
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const v128_t sv = wasm_v128_load(s0 + i), cv = wasm_v128_load(c0 + i);
+    const v128_t rsv = wasm_v128_load(rs + i), rcv = wasm_v128_load(rc + i);
+    wasm_v128_store(s + i, wasm_f32x4_add(wasm_f32x4_mul(sv, rcv), wasm_f32x4_mul(cv, rsv)));
+    wasm_v128_store(c + i, wasm_f32x4_sub(wasm_f32x4_mul(cv, rcv), wasm_f32x4_mul(sv, rsv)));
+  }
+  angleAddRowScalar(s0 + i, c0 + i, rs + i, rc + i, n - i, s + i, c + i);
+}
+
 inline void ropeRotateRowSimd(const float* s, const float* c, float attn, size_t n,
                               bool interleaved, float* x) noexcept {
   const v128_t at = wasm_f32x4_splat(attn);

@@ -359,6 +359,28 @@ TEST_CASE("qkScalar is the in-order float32 sum, within d·2^-24·Σ|q_t k_t|·|
 
 // [SECTION] SIMD bodies vs scalar references ------------------------------------------------------
 
+TEST_CASE("angleAddRowScalar gives sin/cos of a + b within 5e-7 of double, from float sin/cos of a and b") {
+  // The RoPE path for consecutive positions: base row at p0, rotation by k·f, k < 16.
+  Rng rng(310);
+  MaxError err;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    const double p0 = randomPosition(rng);
+    const int k = rng.below(16);
+    const std::vector<double> f = randomFrequencies(rng, n);
+    std::vector<float> s0(n), c0(n), rs(n), rc(n), s(n), c(n);
+    sincosRowScalar(p0, f.data(), n, s0.data(), c0.data());
+    sincosRowScalar(double(k), f.data(), n, rs.data(), rc.data());
+    angleAddRowScalar(s0.data(), c0.data(), rs.data(), rc.data(), n, s.data(), c.data());
+    for (size_t i = 0; i < n; ++i) {
+      err.add(s[i], std::sin((p0 + k) * f[i]));
+      err.add(c[i], std::cos((p0 + k) * f[i]));
+    }
+  }
+  MESSAGE("angleAddRowScalar max abs error vs double: " << err.value);
+  CHECK(err.value <= 5e-7);  // trig.hpp contract
+}
+
 #ifdef __wasm_simd128__
 
 TEST_CASE("dispatch picks the SIMD bodies in this build") { CHECK(kSimd); }
@@ -572,6 +594,28 @@ TEST_CASE("qkSimd reads K through its transposed scratch: exact for small intege
       }
     }
   }
+}
+
+TEST_CASE("angleAddRowSimd matches angleAddRowScalar on random lengths 0..67, bit for bit") {
+  Rng rng(311);
+  size_t differ = 0, total = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const size_t n = size_t(rng.below(68));
+    std::vector<float> s0(n), c0(n), rs(n), rc(n), a(n + 4, 7.0f), b(n + 4, 7.0f), sa(n), sb(n);
+    for (size_t i = 0; i < n; ++i) {
+      s0[i] = float(rng.uniform(-1, 1)); c0[i] = float(rng.uniform(-1, 1));
+      rs[i] = float(rng.uniform(-1, 1)); rc[i] = float(rng.uniform(-1, 1));
+    }
+    angleAddRowSimd(s0.data(), c0.data(), rs.data(), rc.data(), n, a.data(), b.data());
+    angleAddRowScalar(s0.data(), c0.data(), rs.data(), rc.data(), n, sa.data(), sb.data());
+    for (size_t i = 0; i < n; ++i) {
+      differ += (a[i] != sa[i]) + (b[i] != sb[i]);
+      total += 2;
+    }
+    for (size_t i = n; i < n + 4; ++i) CHECK((a[i] == 7.0f && b[i] == 7.0f));  // nothing past the end
+  }
+  MESSAGE("angleAddRowSimd: " << differ << " of " << total << " values differ from the scalar body");
+  CHECK(differ == 0);
 }
 
 #else
