@@ -28,7 +28,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.controls.append(controls.pos.el, controls.dim.el);
 
-  const formula = h('div', { class: 'formula' });
+  const formula = h('div', { class: 'formula formula-split' });
   // The map is focusable (role=application, see kit/heatmap.js): its name is the description
   // of the picture, its description how to read it; every cell the arrow keys reach is read
   // out by the polite hover line below it.
@@ -71,13 +71,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const value = table[pos * D + dim];
     const wavelength = 1 / freqs[i];  // 10000^(2i/d): the divisor in the formula
     const fn = isSin ? 'sin' : 'cos';
-    formula.replaceChildren(math(
-      m.t('sinusoidal.formulaLabel'),
-      mi('PE'), mo('('), mi('pos'), mo(','), mn(isSin ? '2i' : '2i+1'), mo(')'), mo('='),
-      mi(fn), mo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mfrac(mn('2i'), msub(mi('d'), mtext('model'))))), mo(')'),
-      mo('='), mi(fn), mo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), mo(')'),
-      mo('='), mrow(mn(m.fixed(value, 3))),
-    ));
+    // Two halves that sit on one line on wide screens and wrap on a phone: the formula, then
+    // the same with this cell's numbers.
+    const label = m.t('sinusoidal.formulaLabel');
+    formula.replaceChildren(
+      math(label,
+        mi('PE'), mo('('), mi('pos'), mo(','), mn(isSin ? '2i' : '2i+1'), mo(')'), mo('='),
+        mi(fn), mo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mfrac(mn('2i'), msub(mi('d'), mtext('model'))))), mo(')')),
+      math(label,
+        mo('='), mi(fn), mo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), mo(')'),
+        mo('='), mrow(mn(m.fixed(value, 3)))),
+    );
     out.angle.set(m.fixed(angle, 2), angle);
     out.value.set(m.fixed(value, 3), value);
     out.kind.set(m.t(isSin ? 'sinusoidal.whichSin' : 'sinusoidal.whichCos', { dim, i }), dim);
