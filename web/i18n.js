@@ -3,7 +3,11 @@
 // ("rope.title"); a value is a string or a list of paragraphs. Text is always set with
 // textContent, so neither a catalog nor a URL can inject markup.
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
-export const PARTS = ['page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare', 'content'];
+export const PARTS = [
+  'page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
+  'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
+  'vision', 'nope', 'choose', 'code', 'quiz', 'content',
+];
 
 /** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */
 export async function fetchPart(code, part) {

@@ -1,0 +1,10 @@
+// Placeholder: being written. Shows the frame only.
+import { stepFrame } from '../kit/step.js';
+
+export const id = 'embedding-plus-position';
+export const params = {};
+
+export function mount(root, { m, index, total }) {
+  stepFrame(root, m, { id, index, total });
+  return { tables: () => [] };
+}
