@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { STEP_IDS } from './step-ids.js';
+import { ALL_STEP_IDS as STEP_IDS } from './step-ids.js';
 
 let b;
 before(async () => { b = await startBrowser(); });

@@ -6,4 +6,15 @@ import { readFileSync } from 'node:fs';
 const registry = readFileSync(new URL('../../web/steps/index.js', import.meta.url), 'utf8');
 const FILES = new Map([...registry.matchAll(/import \* as (\w+) from '\.\/([\w-]+)\.js'/g)].map((m) => [m[1], m[2]]));
 const STEPS_LINE = registry.match(/STEPS = \[([^\]]+)\]/)[1];
-export const STEP_IDS = STEPS_LINE.split(',').map((s) => FILES.get(s.trim()));
+
+/** Every step, in reading order. */
+export const ALL_STEP_IDS = STEPS_LINE.split(',').map((s) => FILES.get(s.trim()));
+
+/**
+ * The steps the whole-page tests (a11y, locales, downloads, embed...) walk: all of them, or only
+ * those named in POSENC_STEPS=id,id — for working on one step without waiting for the rest.
+ * `npm test` never sets it.
+ */
+export const STEP_IDS = process.env.POSENC_STEPS
+  ? ALL_STEP_IDS.filter((id) => process.env.POSENC_STEPS.split(',').includes(id))
+  : ALL_STEP_IDS;
