@@ -9,7 +9,7 @@ import { h } from './kit/dom.js';
 import { keyboardScrollers } from './kit/scrollers.js';
 import { applyMessages, fetchPart, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
-import { STEPS } from './steps/index.js';
+import { STEPS, STEP_GROUPS } from './steps/index.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 
@@ -54,12 +54,22 @@ export async function start({
   const nav = document.getElementById('step-nav');
   const navButtons = new Map();
   nav.setAttribute('aria-label', m.t('page.steps'));
-  nav.replaceChildren(h('ol', {}, STEPS.map((step, i) => {
+  const link = (step, i) => {
     const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
       h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`${step.id}.title`)));
     navButtons.set(step.id, b);
     return h('li', {}, b);
-  })));
+  };
+  // Two groups, each a labelled list: the six steps that build the idea, then the field.
+  let first = 0;
+  nav.replaceChildren(...STEP_GROUPS.map(({ key, count }, g) => {
+    const start = first;
+    first += count;
+    return h('div', { class: 'step-group' },
+      h('h2', { class: 'step-group-title', id: `step-group-${g}` }, m.t(key)),
+      h('ol', { start: String(start + 1), 'aria-labelledby': `step-group-${g}` },
+        STEPS.slice(start, first).map((step, i) => link(step, start + i))));
+  }));
 
   let core = null;
   if (typeof WebAssembly !== 'object') {

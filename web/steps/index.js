@@ -18,3 +18,10 @@ import * as code from './code.js';
 import * as quiz from './quiz.js';
 
 export const STEPS = [order, sinusoidal, frequencies, relative, rope, compare, embeddingPlusPosition, learned, relativeBias, alibi, attention, extend, vision, nope, choose, code, quiz];
+
+// The navigation's groups, in order: how many steps each takes from the front of STEPS.
+const IDEA = 6;
+export const STEP_GROUPS = [
+  { key: 'page.groupIdea', count: IDEA },
+  { key: 'page.groupField', count: STEPS.length - IDEA },
+];
