@@ -1,10 +1,337 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// ALiBi (Press, Smith & Lewis 2021): no position vectors at all; each head subtracts m·(i − j)
+// from the score of query i against key j. Slopes from core.alibiSlopes (the reference code's
+// order, also for head counts that are not powers of two); the bias of the chosen head from
+// core.alibiBiasBlock, for the corner of the sequence next to the last query and for that
+// query's whole row; softmax weights from core.softmax. The query is the last position of a
+// sequence of adjustable length, which crosses the paper's training length of 1024.
+import { h, s } from '../kit/dom.js';
+import { Heatmap, legend } from '../kit/heatmap.js';
+import { LogPlot } from '../kit/logplot.js';
+import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
+import { choice, slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'alibi';
-export const params = {};
+const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
+const MAX_LEN = 2048;
+const LEN_STEP = 32;
+const TRAIN = 1024;                     // the paper's training length, marked on the figures
+const WINDOW = 20;                      // the corner of the bias matrix drawn as a heatmap
+const BIAS_LIMIT = 4;                   // colour scale of the bias: e^−4 ≈ 2 % of the weight at distance 0
+const P_MIN = 1e-8;                     // the log plot's floor; smaller weights are left out
+const X_DOMAIN = [0, MAX_LEN - 1];
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const params = {
+  heads: { type: 'enum', values: HEAD_COUNTS, default: 8 },
+  head: { type: 'int', min: 1, max: Math.max(...HEAD_COUNTS), default: 1 },
+  len: { type: 'int', min: LEN_STEP, max: MAX_LEN, default: TRAIN },
+  dist: { type: 'int', min: 0, max: MAX_LEN - 1, default: 3 },
+};
+
+/** Keeps the values consistent with each other: head ≤ heads, len on the slider's grid, dist < len. */
+function settle(v) {
+  v.head = Math.min(v.head, v.heads);
+  v.len = Math.min(MAX_LEN, Math.max(LEN_STEP, Math.round(v.len / LEN_STEP) * LEN_STEP));
+  v.dist = Math.min(v.dist, v.len - 1);
+  return v;
+}
+
+/** Keeps `overlay` (absolutely placed at the top left of the canvas's parent) the canvas's size. */
+function fitOver(canvas, overlay) {
+  new ResizeObserver(([entry]) => {
+    overlay.style.width = `${entry.contentRect.width}px`;
+    overlay.style.height = `${entry.contentRect.height}px`;
+  }).observe(canvas);
+}
+
+const superscript = (k) => String(k).replace(/-/g, '⁻').replace(/\d/g, (c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[c]);
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  settle(values);
+  const slopesFor = new Map();
+  const slopes = (n) => {
+    if (!slopesFor.has(n)) slopesFor.set(n, core.alibiSlopes(n));
+    return slopesFor.get(n);
+  };
+
+  // Controls.
+  const controls = {
+    heads: choice({
+      name: 'heads', label: m.t('alibi.heads'), value: values.heads,
+      options: HEAD_COUNTS.map((n) => ({ value: n, label: m.t(`alibi.heads.${n}`) })),
+      onChange: (n) => set({ heads: Number(n), head: Math.min(values.head, Number(n)) }),
+    }),
+    head: slider({ name: 'head', label: m.t('alibi.head'), min: 1, max: values.heads, value: values.head, onInput: (v) => set({ head: v }) }),
+    len: slider({ name: 'len', label: m.t('alibi.len'), min: LEN_STEP, max: MAX_LEN, step: LEN_STEP, value: values.len,
+      format: (v) => m.fixed(v, 0), onInput: (v) => set({ len: v, dist: Math.min(values.dist, v - 1) }) }),
+    dist: slider({ name: 'dist', label: m.t('alibi.dist'), min: 0, max: values.len - 1, value: values.dist, onInput: (v) => set({ dist: v }) }),
+  };
+  const lenTicks = h('datalist', { id: 'alibi-len-ticks' }, h('option', { value: String(TRAIN) }));
+  controls.len.input.setAttribute('list', lenTicks.id);
+  controls.len.el.append(lenTicks);
+  slots.controls.append(controls.heads.el, controls.head.el, controls.len.el, controls.dist.el);
+
+  const formula = h('div', { class: 'formula alibi-formulas' });
+
+  // Figure 1: the slopes, one bar per head, on a log₂ scale.
+  const slopeFig = h('figure', { class: 'alibi-fig alibi-slopes' }, h('figcaption', {}, m.t('alibi.slopesCaption')));
+  const slopeSvg = s('svg', { class: 'bars alibi-bars', role: 'img', viewBox: '0 0 640 230' });
+  const slopeLegend = h('div', { class: 'plot-legend' },
+    h('span', { class: 'legend-item a' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), m.t('alibi.slopesChosen')),
+    h('span', { class: 'legend-item other' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), m.t('alibi.slopesOthers')));
+  slopeFig.append(slopeSvg, slopeLegend);
+  slopeSvg.addEventListener('click', (e) => {
+    const bar = e.target.closest?.('[data-head]');
+    if (bar) set({ head: Number(bar.dataset.head) });
+  });
+
+  // Figure 2: the corner of the bias matrix next to the last query.
+  const keys = h('span', { id: 'alibi-keys', class: 'sr-only' }, m.t('alibi.mapKeys'));
+  const canvas = h('canvas', { class: 'heatmap', 'aria-describedby': keys.id });
+  const mask = s('svg', { class: 'alibi-mask', viewBox: `0 0 ${WINDOW} ${WINDOW}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  let stairs = `M1,0 L${WINDOW},0 L${WINDOW},${WINDOW - 1}`;
+  for (let r = WINDOW - 1; r >= 1; r--) stairs += ` L${r},${r} L${r},${r - 1}`;
+  // Hatching in drawing units (one unit per cell): a pale ground crossed by diagonal lines.
+  mask.append(
+    s('defs', {}, s('pattern', { id: 'alibi-hatch', patternUnits: 'userSpaceOnUse', width: 0.5, height: 0.5, patternTransform: 'rotate(45)' },
+      s('rect', { width: 0.5, height: 0.5, class: 'alibi-hatch-ground' }),
+      s('line', { x1: 0, y1: 0, x2: 0, y2: 0.5, class: 'alibi-hatch-line' }))),
+    s('path', { d: `${stairs} Z`, class: 'alibi-masked', fill: 'url(#alibi-hatch)' }));
+  fitOver(canvas, mask);
+  const axisX = h('span', { class: 'axis axis-x' });
+  const axisY = h('span', { class: 'axis axis-y' });
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('alibi.mapHint'));
+  const legendEl = h('div', { class: 'legend' });
+  const mapFig = h('figure', { class: 'alibi-fig alibi-map' },
+    h('figcaption', {}, m.t('alibi.mapCaption', { window: WINDOW })),
+    h('div', { class: 'heatmap-frame' }, axisX, axisY, h('div', { class: 'alibi-canvas' }, canvas, mask), keys),
+    legendEl,
+    h('p', { class: 'alibi-map-key' }, h('span', { class: 'alibi-mask-swatch', 'aria-hidden': 'true' }), m.t('alibi.maskKey')),
+    hover);
+  legend(legendEl, BIAS_LIMIT);
+  legendEl.querySelectorAll('.legend-labels span').forEach((el, k) => {
+    el.textContent = [`≤ −${m.fixed(BIAS_LIMIT, 0)}`, m.fixed(0, 0), `+${m.fixed(BIAS_LIMIT, 0)}`][k];
+  });
+  let corner = null;  // { first, values } of the drawn corner
+  const heatmap = new Heatmap(canvas, {
+    limit: BIAS_LIMIT,
+    onCell: (c) => {
+      if (!c) { hover.textContent = m.t('alibi.mapHint'); return; }
+      const i = corner.first + c.row;
+      const j = corner.first + c.col;
+      hover.textContent = c.col > c.row
+        ? m.t('alibi.hoverMasked', { i, j })
+        : m.t('alibi.hover', { i, j, value: m.fixed(c.value || 0, 3) });
+    },
+    onSelect: (c) => { if (c.col <= c.row) set({ dist: c.row - c.col }); },
+  });
+
+  // Figure 3: the softmax weights of the last query against the distance back to the key.
+  const plotFig = h('figure', { class: 'alibi-fig alibi-plot' }, h('figcaption', {}, m.t('alibi.plotCaption')));
+  // A narrower drawing on phones, so its text stays readable when it shrinks to the screen.
+  const phone = globalThis.matchMedia?.('(max-width: 560px)').matches;
+  const plot = new LogPlot(plotFig, {
+    label: '', width: phone ? 420 : 640, height: phone ? 380 : 320,
+    xLabel: m.t('alibi.plotX'), yLabel: m.t('alibi.plotY'),
+    formatX: (v) => m.fixed(v, 0),
+    formatY: (v) => (v === 1 ? '1' : `10${superscript(Math.round(Math.log10(v)))}`),
+  });
+  const plotNote = h('p', { class: 'alibi-plot-note' });
+  plotFig.append(plotNote);
+
+  // One column: the slopes, the bias corner, the weights (side by side, the Save PNG of a tall
+  // figure would come after a higher one in the keyboard order).
+  slots.figure.append(formula, slopeFig, h('div', { class: 'alibi-figs' }, mapFig, plotFig));
+
+  const out = {
+    slope: readout('slope', m.t('alibi.slope')),
+    i: readout('i', m.t('alibi.i')),
+    j: readout('j', m.t('alibi.j')),
+    bias: readout('bias', m.t('alibi.bias')),
+    prob: readout('prob', m.t('alibi.prob')),
+    far: readout('far', m.t('alibi.far', { train: TRAIN - 1 })),
+  };
+  slots.readouts.append(readoutRow(out.slope, out.i, out.j, out.bias, out.prob, out.far));
+  paragraphs(slots.notes, m, 'alibi.notes');
+
+  let current = null;  // for the CSV export
+
+  /** Bias row of the last query (len − 1) against keys 0..len − 1, and its softmax weights. */
+  function rowOf(slope, len) {
+    const bias = core.alibiBiasBlock([len - 1], len, slope);  // content scores all 0: the scores are the bias
+    return { bias, prob: core.softmax(bias, len) };
+  }
+
+  function render() {
+    settle(values);
+    const { heads, head, len, dist } = values;
+    const all = slopes(heads);
+    const slope = all[head - 1];
+    const i = len - 1;
+    const j = i - dist;
+    const { bias, prob } = rowOf(slope, len);
+    const b = bias[j] || 0;  // −0 at distance 0 reads as 0
+    const p = prob[j];
+    let far = 0;
+    for (let k = 0; k < len - TRAIN; k++) far += prob[k];  // keys at distance ≥ TRAIN
+    current = { heads, head, slope, len, bias, prob, all };
+
+    // Formula, then the same with the current numbers.
+    const mh = () => msub(mi('m'), mi('h'));
+    formula.replaceChildren(h('div', {},
+      math(m.t('alibi.formulaLabel'),
+        msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
+        mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
+        mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
+        mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n'))))), h('div', {},
+      math(m.t('alibi.formulaNowLabel', { slope: m.fixed(slope, 5), i, j, bias: m.fixed(b, 3) }),
+        mo('−'), mn(m.fixed(slope, 5)), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')')),
+        mo('='), mn(m.fixed(b, 3)))),
+    );
+
+    drawSlopes(all, head);
+    slopeSvg.setAttribute('aria-label', m.t('alibi.slopesAlt', {
+      heads, head, slope: m.fixed(slope, 5), max: m.fixed(Math.max(...all), 5), min: m.fixed(Math.min(...all), 5),
+    }));
+
+    // The corner: queries and keys len − WINDOW .. len − 1 (the bias depends on i − j only, so
+    // it looks the same at any length).
+    const first = len - WINDOW;
+    const positions = Array.from({ length: WINDOW }, (_, k) => first + k);
+    corner = { first, values: core.alibiBiasBlock(positions, positions, slope) };
+    heatmap.draw(corner.values, WINDOW, WINDOW);
+    heatmap.select(dist < WINDOW ? { row: WINDOW - 1, col: WINDOW - 1 - dist } : null);
+    axisX.textContent = m.t('alibi.axisKeys', { from: first, to: i });
+    axisY.textContent = m.t('alibi.axisQueries', { from: first, to: i });
+    canvas.setAttribute('aria-label', m.t('alibi.mapAlt', {
+      window: WINDOW, from: first, to: i, head, step: m.fixed(slope, 4), edge: m.fixed(-slope * (WINDOW - 1), 2),
+    }));
+
+    drawPlot(all, head, len, dist, prob);
+    out.slope.set(m.fixed(slope, 5), slope);
+    out.i.set(String(i), i);
+    out.j.set(String(j), j);
+    out.bias.set(m.fixed(b, 3), b);
+    out.prob.set(m.fixed(p, 4), p);
+    out.far.set(m.fixed(far, 4), far);
+
+    controls.heads.set(heads);
+    controls.head.input.max = String(heads);
+    controls.head.set(head);
+    controls.len.set(len);
+    controls.dist.input.max = String(len - 1);
+    controls.dist.set(dist);
+  }
+
+  // Slopes on a log₂ axis from 1 (top) down to 2^−9 (the baseline the bars stand on).
+  function drawSlopes(all, head) {
+    const W = 640;
+    const H = 230;
+    const pad = { left: 44, right: 8, top: 10, bottom: 30 };
+    const n = all.length;
+    const y = (v) => pad.top + (-Math.log2(v) / 9) * (H - pad.top - pad.bottom);
+    const slot = (W - pad.left - pad.right) / n;
+    const parts = [];
+    for (let k = 0; k <= 8; k += 2) {
+      parts.push(
+        s('line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -k), y2: y(2 ** -k), class: 'tick-line' }),
+        s('text', { x: pad.left - 6, y: y(2 ** -k) + 4, 'text-anchor': 'end', class: 'tick' }, k === 0 ? '1' : `1/${2 ** k}`),
+      );
+    }
+    const every = n <= 12 ? 1 : n <= 32 ? 4 : 16;
+    all.forEach((v, k) => {
+      const x0 = pad.left + k * slot;
+      const chosen = k + 1 === head;
+      parts.push(s('rect', {
+        x: x0 + slot * 0.12, width: Math.max(1, slot * 0.76), y: y(v), height: y(2 ** -9) - y(v),
+        class: `bar ${chosen ? 'a chosen' : 'other'}`, 'data-head': k + 1,
+      }));
+      if ((k + 1) % every === 0 || k === 0) {
+        parts.push(s('text', { x: x0 + slot / 2, y: H - 10, 'text-anchor': 'middle', class: 'tick' }, String(k + 1)));
+      }
+    });
+    parts.push(s('line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -9), y2: y(2 ** -9), class: 'zero' }));
+    slopeSvg.replaceChildren(...parts);
+  }
+
+  function drawPlot(all, head, len, dist, prob) {
+    const slope = all[head - 1];
+    // The steepest and the shallowest head beside the chosen one.
+    let steep = 0;
+    let shallow = 0;
+    all.forEach((v, k) => {
+      if (v > all[steep]) steep = k;
+      if (v < all[shallow]) shallow = k;
+    });
+    // Every distance up to 512, then every few (a path of at most ~1000 points: the weights fall
+    // smoothly, and the drawing is 640 units wide); the last point above the floor always.
+    const stride = Math.max(1, Math.ceil(len / 1024));
+    const curve = (p) => {
+      const x = [];
+      const yv = [];
+      let last = -1;
+      for (let d = 0; d < len; d++) {
+        const w = p[len - 1 - d];
+        if (w < P_MIN) break;  // the weights only fall with distance
+        last = d;
+        if (d > 512 && d % stride) continue;
+        x.push(d);
+        yv.push(w);
+      }
+      if (last >= 0 && x.at(-1) !== last) {
+        x.push(last);
+        yv.push(p[len - 1 - last]);
+      }
+      return { x, y: yv };
+    };
+    const series = [
+      { ...curve(prob), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
+      { ...curve(rowOf(all[steep], len).prob), cls: 'b', label: m.t('alibi.plotSteep', { head: steep + 1, slope: m.fixed(all[steep], 4) }) },
+      { ...curve(rowOf(all[shallow], len).prob), cls: 'c', label: m.t('alibi.plotShallow', { head: shallow + 1, slope: m.fixed(all[shallow], 4) }) },
+    ];
+    const p = prob[len - 1 - dist];
+    plot.draw({
+      xDomain: X_DOMAIN,
+      yDomain: [P_MIN, 1],
+      xTicks: phone ? [0, 1024, 2048] : [0, 512, 1024, 1536, 2048],
+      series,
+      markers: p >= P_MIN ? [{ x: dist, y: p, cls: 'a' }] : [],
+    });
+    // The distances a model trained on TRAIN tokens never saw, and the length read now.
+    const x0 = plot.x(TRAIN - 1);
+    const top = plot.y(1);
+    const bottom = plot.y(P_MIN);
+    plot.plot.prepend(s('rect', { x: x0, y: top, width: plot.x(X_DOMAIN[1]) - x0, height: bottom - top, class: 'alibi-beyond' }));
+    plot.plot.append(
+      s('line', { x1: x0, x2: x0, y1: top, y2: bottom, class: 'vline train' }),
+      s('text', { x: plot.x(X_DOMAIN[1]) - 4, y: top + 14, 'text-anchor': 'end', class: 'vline-label train' }, m.t('alibi.plotTrain', { train: TRAIN })),
+      s('line', { x1: plot.x(len - 1), x2: plot.x(len - 1), y1: top + 22, y2: bottom, class: 'vline len' }),
+    );
+    plotNote.textContent = m.t('alibi.plotNote', { floor: '10⁻⁸', len: m.fixed(len, 0) });
+    plot.svg.setAttribute('aria-label', m.t('alibi.plotAlt', {
+      len, last: len - 1, train: TRAIN, head, slope: m.fixed(slope, 4),
+      near: m.fixed(prob[len - 1], 3), steep: steep + 1, shallow: shallow + 1,
+      nearSteep: m.fixed(series[1].y[0], 3), nearShallow: m.fixed(series[2].y[0], 5),
+    }));
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => [
+      {
+        name: 'slopes', label: m.t('alibi.csvSlopes'),
+        header: ['head', 'slope'],
+        rows: Array.from(current.all, (v, k) => [k + 1, v]),
+      },
+      {
+        name: 'row', label: m.t('alibi.csvRow'),
+        header: ['key_j', 'distance', 'bias', 'probability'],
+        rows: Array.from({ length: current.len }, (_, jj) => [jj, current.len - 1 - jj, current.bias[jj] || 0, current.prob[jj]]),
+      },
+    ],
+  };
 }

@@ -1,10 +1,247 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Learned absolute positions: a table with one trained row per position, and nothing after the
+// last one. The rows come from core.learned, a seeded stand-in for trained weights (N(0, 0.02²),
+// GPT-2's initialisation). Presets: a small table, BERT (512 × 768), GPT-2 (1024 × 768).
+// The heatmap shows the table and, below it, the half-table of positions that have no row; the
+// position slider runs into that region, where core.learned throws a RangeError that the step
+// shows as it is, beside the sinusoidal row (core.sinusoidal with an offset) and a RoPE-rotated
+// vector (core.ropeApply), which exist at any position.
+import { h, s } from '../kit/dom.js';
+import { Heatmap, legend } from '../kit/heatmap.js';
+import { VectorBars } from '../kit/bars.js';
+import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
+import { choice, slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'learned';
-export const params = {};
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+// positions = the table's rows (maxPositions), d = its width. The stand-in's parameters are the
+// core's defaults (seed 0, std 0.02), the same for every preset.
+const PRESETS = {
+  small: { positions: 16, d: 8 },
+  bert: { positions: 512, d: 768 },
+  gpt2: { positions: 1024, d: 768 },
+};
+const PRESET_IDS = Object.keys(PRESETS);
+const REACH = 1.5;          // the slider and the map run to 1.5 × the table
+const MAP_DIMS = 64;        // at most this many dimensions drawn
+const BAR_DIMS = 16;        // dimensions in the two bar charts
+const LIMIT = 0.06;         // colour scale of the table: ±3 standard deviations
+const BAR_LIMIT = 0.08;
+const STD = 0.02;
+const reach = (p) => Math.round(PRESETS[p].positions * REACH);
+
+export const params = {
+  preset: { type: 'enum', values: PRESET_IDS, default: 'small' },
+  pos: { type: 'int', min: 0, max: reach('gpt2') - 1, default: 12 },
+};
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  values.pos = Math.min(values.pos, reach(values.preset) - 1);
+
+  // The drawn part of each table, computed when its preset is first shown: rows 0..T−1 and the
+  // first MAP_DIMS dimensions. core.learned draws each row from its own seeded stream, first
+  // dimension first, so a table of width MAP_DIMS holds exactly the first MAP_DIMS columns of the
+  // 768-wide one (the test checks this against its own copy of the generator). The rows past the
+  // table stay 0 and are covered by the "no row" band.
+  const maps = new Map();
+  const mapOf = (preset) => {
+    if (!maps.has(preset)) {
+      const { positions, d } = PRESETS[preset];
+      const cols = Math.min(d, MAP_DIMS);
+      const values = new Float32Array(reach(preset) * cols);
+      values.set(core.learned(positions, cols, { maxPositions: positions, std: STD }));
+      maps.set(preset, { cols, rows: reach(preset), values });
+    }
+    return maps.get(preset);
+  };
+
+  // Controls.
+  const controls = {
+    preset: choice({
+      name: 'preset', label: m.t('learned.preset'), value: values.preset,
+      options: PRESET_IDS.map((p) => ({ value: p, label: m.t(`learned.preset.${p}`) })),
+      onChange: (p) => set({ preset: p, pos: Math.min(values.pos, reach(p) - 1) }),
+    }),
+    pos: slider({ name: 'pos', label: m.t('learned.pos'), min: 0, max: reach(values.preset) - 1, value: values.pos, onInput: (v) => set({ pos: v }) }),
+  };
+  // A tick on the slider where the table ends.
+  const ticks = h('datalist', { id: 'learned-pos-ticks' });
+  controls.pos.input.setAttribute('list', ticks.id);
+  controls.pos.el.append(ticks);
+  slots.controls.append(controls.preset.el, controls.pos.el);
+
+  // Formula: x_p = e(w_p) + P_p, P of T rows; rewritten with the current T and position.
+  const formula = h('div', { class: 'formula learned-formula' });
+
+  // Figure 1: the table as a heatmap, with the band of positions that have no row.
+  const keys = h('span', { id: 'learned-keys', class: 'sr-only' }, m.t('learned.mapKeys'));
+  const canvas = h('canvas', { class: 'heatmap', 'aria-describedby': keys.id });
+  const band = h('div', { class: 'learned-band' }, h('span', { class: 'learned-band-label' }));
+  const marker = h('div', { class: 'learned-marker' });
+  // Over the canvas, its size kept by a resize observer (the Save PNG tools go below the canvas
+  // inside the same box, so the box is taller than the canvas).
+  const over = h('div', { class: 'learned-over', 'aria-hidden': 'true' }, band, marker);
+  new ResizeObserver(([entry]) => {
+    over.style.width = `${entry.contentRect.width}px`;
+    over.style.height = `${entry.contentRect.height}px`;
+  }).observe(canvas);
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('learned.mapHint'));
+  const axisX = h('span', { class: 'axis axis-x' });
+  const legendEl = h('div', { class: 'legend' });
+  const mapFig = h('figure', { class: 'learned-fig learned-map' },
+    h('figcaption', {}, m.t('learned.mapCaption')),
+    h('div', { class: 'heatmap-frame' }, axisX, h('span', { class: 'axis axis-y' }, m.t('learned.axisPositions')),
+      h('div', { class: 'learned-canvas' }, canvas, over), keys),
+    legendEl, hover);
+  legend(legendEl, LIMIT);
+  // The legend's numbers in the page's locale.
+  legendEl.querySelectorAll('.legend-labels span').forEach((el, k) => {
+    el.textContent = [`−${m.fixed(LIMIT, 2)}`, m.fixed(0, 0), `+${m.fixed(LIMIT, 2)}`][k];
+  });
+  let shown = null;  // the map on the canvas
+  const heatmap = new Heatmap(canvas, {
+    limit: LIMIT,
+    onCell: (c) => {
+      if (!c) { hover.textContent = m.t('learned.mapHint'); return; }
+      const { positions } = PRESETS[values.preset];
+      hover.textContent = c.row < positions
+        ? m.t('learned.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) })
+        : m.t('learned.hoverNone', { pos: c.row, last: positions - 1 });
+    },
+    onSelect: (c) => set({ pos: c.row }),
+  });
+
+  // Figure 2: the learned row at the position (or the statement that there is none).
+  const rowFig = h('figure', { class: 'learned-fig learned-row' });
+  const rowCaption = h('figcaption', {});
+  rowFig.append(rowCaption);
+  const rowBars = new VectorBars(rowFig, { label: '' });
+  const failure = h('p', { class: 'learned-failure' });
+  rowFig.append(failure);
+
+  // Figure 3: what the two formulas give at the same position.
+  const formulaFig = h('figure', { class: 'learned-fig learned-formulas' });
+  const formulaCaption = h('figcaption', {});
+  formulaFig.append(formulaCaption);
+  const formulaBars = new VectorBars(formulaFig, { label: '' });
+
+  // The map first and alone; the two bar charts side by side under it, their Save PNG buttons on
+  // one line (keyboard focus then never jumps back up the page).
+  slots.figure.append(formula, mapFig, h('div', { class: 'learned-figs' }, rowFig, formulaFig));
+
+  const out = {
+    row: readout('row', m.t('learned.rowValue')),
+    size: readout('size', m.t('learned.size')),
+    params: readout('params', m.t('learned.params')),
+    sin: readout('sin', m.t('learned.sinValue')),
+    rope: readout('rope', m.t('learned.ropeValue')),
+  };
+  slots.readouts.append(readoutRow(out.row, out.size, out.params, out.sin, out.rope));
+  paragraphs(slots.notes, m, 'learned.notes');
+
+  let current = null;  // what render computed, for the CSV export
+
+  function render() {
+    const { preset, pos } = values;
+    const { positions: T, d } = PRESETS[preset];
+    const map = mapOf(preset);
+    const dims = Math.min(d, BAR_DIMS);
+
+    // The row, or the core's refusal.
+    let row = null;
+    let error = null;
+    try {
+      row = core.learned([pos], d, { maxPositions: T, std: STD });
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      error = e;
+    }
+    // The formulas at the same position: the sinusoidal row (offset = pos) and the vector
+    // (1, 0, 1, 0, ...) rotated by RoPE at pos (pairs 2i, 2i + 1).
+    const sinRow = core.sinusoidal(1, d, { offset: pos });
+    const unit = new Float32Array(d);
+    for (let c = 0; c < d; c += 2) unit[c] = 1;
+    const ropeRow = core.ropeApply(unit, [pos], d, { layout: 'interleaved' });
+    current = { preset, pos, d, row, sinRow, ropeRow };
+
+    // Formula with the current numbers.
+    const P = (sub) => msub(mi('P'), sub);
+    formula.replaceChildren(math(m.t('learned.formulaLabel', { last: T - 1 }),
+      msub(mi('x'), mi('p')), mo('='), mrow(mi('e'), mo('('), msub(mi('w'), mi('p')), mo(')')), mo('+'), P(mi('p')),
+      mo(','), mtext('\u2003'), mi('p'), mo('∈'), mrow(mo('{'), mn('0'), mo(','), mo('…'), mo(','), mn(String(T - 1)), mo('}'))));
+
+    // The map.
+    if (shown !== preset) {
+      heatmap.draw(map.values, map.rows, map.cols);
+      shown = preset;
+      axisX.textContent = m.t(map.cols < d ? 'learned.axisDimsPart' : 'learned.axisDims', { shown: map.cols, d });
+      band.firstChild.textContent = m.t('learned.band', { from: T, last: T - 1 });
+      ticks.replaceChildren(h('option', { value: String(T - 1) }));
+    }
+    marker.style.top = `${((pos + 0.5) / map.rows) * 100}%`;
+    marker.classList.toggle('past', pos >= T);
+    canvas.setAttribute('aria-label', m.t('learned.mapAlt', { rows: T, d, shown: map.cols, std: m.fixed(STD, 2), pos, lastReach: map.rows - 1 }));
+
+    // The row.
+    rowCaption.textContent = m.t('learned.rowCaption', { pos, dims });
+    if (row) {
+      rowBars.draw([{ values: row.subarray(0, dims), cls: 'a', label: m.t('learned.rowLegend', { pos }) }], BAR_LIMIT);
+      rowBars.svg.setAttribute('aria-label', m.t('learned.rowAlt', { pos, dims, first: m.fixed(row[0], 4) }));
+      failure.replaceChildren();
+      failure.hidden = true;
+    } else {
+      rowBars.draw([{ values: new Float32Array(dims), cls: 'none', label: m.t('learned.noRowLegend', { pos }) }], BAR_LIMIT);
+      rowBars.svg.append(s('text', { x: 320, y: 80, 'text-anchor': 'middle', class: 'learned-none' }, m.t('learned.noRowShort', { pos })));
+      rowBars.svg.setAttribute('aria-label', m.t('learned.noRowAlt', { pos, last: T - 1 }));
+      failure.hidden = false;
+      failure.replaceChildren(
+        h('strong', {}, m.t('learned.failure', { pos, rows: T })), ' ',
+        h('code', {}, `${error.name}: ${error.message}`));
+    }
+    formulaCaption.textContent = m.t('learned.formulasCaption', { pos, dims });
+    formulaBars.draw([
+      { values: sinRow.subarray(0, dims), cls: 'b', label: m.t('learned.sinLegend', { pos }) },
+      { values: ropeRow.subarray(0, dims), cls: 'c', label: m.t('learned.ropeLegend', { pos }) },
+    ], 1);
+    formulaBars.svg.setAttribute('aria-label', m.t('learned.formulasAlt', {
+      pos, dims, sin: m.fixed(sinRow[0], 3), rope: m.fixed(ropeRow[0], 3),
+    }));
+
+    // Readouts.
+    if (row) out.row.set(m.fixed(row[0], 4), row[0]);
+    else out.row.set(m.t('learned.noRow'));
+    out.size.set(m.fixed(T, 0), T);
+    out.params.set(m.fixed(T * d, 0), T * d);
+    out.sin.set(m.fixed(sinRow[0], 3), sinRow[0]);
+    out.rope.set(m.fixed(ropeRow[0], 3), ropeRow[0]);
+
+    controls.preset.set(preset);
+    controls.pos.input.max = String(map.rows - 1);
+    controls.pos.set(pos);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => {
+      const map = mapOf(values.preset);
+      const { positions: T } = PRESETS[values.preset];
+      const { pos, d, row, sinRow, ropeRow } = current;
+      return [
+        {
+          name: 'table', label: m.t('learned.csvTable'),
+          header: ['pos', ...Array.from({ length: map.cols }, (_, c) => `dim${c}`)],
+          rows: Array.from({ length: T }, (_, p) => [p, ...map.values.subarray(p * map.cols, (p + 1) * map.cols)]),
+        },
+        {
+          name: 'row', label: m.t('learned.csvRow'),
+          header: ['dim', `learned(${pos})`, `sinusoidal(${pos})`, `rope(${pos})`],
+          rows: Array.from({ length: d }, (_, c) => [c, row ? row[c] : '', sinRow[c], ropeRow[c]]),
+        },
+      ];
+    },
+  };
 }

@@ -1,0 +1,205 @@
+// The 'alibi' step in Chromium: slopes for 6, 8, 32 and 112 heads (the reference code's order,
+// non-powers of two included), the bias and the softmax weight at (i, j) for the last query of
+// a sequence whose length crosses the training length, the slope bars, the bias corner, the
+// weight plot, the CSVs, the URL state and its clamping.
+//
+// Everything expected is computed here: slopes from the paper's rule, bias −m·(i − j), weights
+// e^(−m·d) / Σ_{d'=0}^{len−1} e^(−m·d') (every content score equal).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const ID = 'alibi';
+const TRAIN = 1024;
+
+/** ALiBi slopes as ofirpress/attention_with_linear_biases get_slopes builds them. */
+function slopes(n) {
+  const powerOfTwo = (k) => {
+    const start = 2 ** (-(2 ** -(Math.log2(k) - 3)));
+    return Array.from({ length: k }, (_, i) => start * start ** i);
+  };
+  if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
+  const closest = 2 ** Math.floor(Math.log2(n));
+  return [...powerOfTwo(closest), ...slopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
+}
+
+/** Softmax weights of the last query by distance d = 0..len−1, and the share at d ≥ TRAIN. */
+function weights(m, len) {
+  const raw = Array.from({ length: len }, (_, d) => Math.exp(-m * d));
+  const z = raw.reduce((a, v) => a + v, 0);
+  const p = raw.map((v) => v / z);
+  return { p, far: p.slice(TRAIN).reduce((a, v) => a + v, 0) };
+}
+
+const fixed = (v, n) => v.toFixed(n).replace(/^-(0\.0*)$/, '$1');
+const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+/** Every readout, the controls, the bars and the URL for a state. */
+async function check(page, { heads, head, len, dist }) {
+  const where = `heads ${heads} head ${head} len ${len} dist ${dist}`;
+  const m = slopes(heads)[head - 1];
+  const i = len - 1;
+  const j = i - dist;
+  const { p, far } = weights(m, len);
+  const r = {};
+  for (const name of ['slope', 'i', 'j', 'bias', 'prob', 'far']) r[name] = await readout(page, ID, name);
+  close(r.slope.value, m, 1e-12 * m, `${where} slope`);
+  assert.equal(r.slope.text, m.toFixed(5), `${where} slope text`);
+  assert.equal(r.i.value, i);
+  assert.equal(r.j.value, j);
+  assert.equal(r.j.text, String(j));
+  const bias = -m * (i - j);
+  close(r.bias.value, bias, 1e-7 * Math.abs(bias) + 1e-12, `${where} bias`);
+  assert.equal(r.bias.text, fixed(bias, 3), `${where} bias text`);
+  close(r.prob.value, p[dist], 1e-6 * p[dist] + 1e-9, `${where} weight`);
+  assert.ok(Math.abs(Number(r.prob.text) - p[dist]) <= 0.5e-4 + 1e-7, `${where} weight text ${r.prob.text}`);
+  close(r.far.value, far, 1e-5 * far + 1e-7, `${where} far`);
+  assert.ok(Math.abs(Number(r.far.text) - far) <= 0.5e-4 + 1e-7, `${where} far text ${r.far.text}`);
+
+  for (const [name, value] of Object.entries({ head, len, dist })) {
+    assert.equal(await page.inputValue(`#${ID} input[name=${name}]`), String(value), `${where} ${name} slider`);
+  }
+  assert.equal(await page.getAttribute(`#${ID} input[name=head]`, 'max'), String(heads));
+  assert.equal(await page.getAttribute(`#${ID} input[name=dist]`, 'max'), String(len - 1));
+  assert.equal(await page.isChecked(`#${ID} input[name=heads][value="${heads}"]`), true);
+  assert.deepEqual(urlParams(page), { step: ID, heads: String(heads), head: String(head), len: String(len), dist: String(dist) });
+
+  // One bar per head; the chosen one marked; tops on a log₂ scale: y = a − c·log₂(slope).
+  const bars = await page.$$eval(`#${ID} .alibi-bars rect.bar`, (rs) => rs.map((x) => ({
+    chosen: x.classList.contains('chosen'), y: Number(x.getAttribute('y')), head: Number(x.dataset.head),
+  })));
+  const all = slopes(heads);
+  assert.equal(bars.length, heads);
+  assert.deepEqual(bars.map((x) => x.chosen), all.map((_, k) => k === head - 1));
+  assert.deepEqual(bars.map((x) => x.head), all.map((_, k) => k + 1));
+  const perOctave = (bars[0].y - bars.at(-1).y) / (Math.log2(all.at(-1)) - Math.log2(all[0]) || 1);
+  if (all[0] !== all.at(-1)) {
+    bars.forEach((x, k) => close(x.y - bars[0].y, -perOctave * (Math.log2(all[k]) - Math.log2(all[0])), 1e-6, `${where} bar ${k}`));
+  }
+  return { m, p, far };
+}
+
+test('8 heads: slopes 1/2 … 1/256; bias and weight follow −m·(i − j) and softmax, at any distance and length', async () => {
+  const page = await openStep(b, ID);
+  const state = { heads: 8, head: 1, len: 1024, dist: 3 };
+  await check(page, state);
+  for (const [name, value] of [['dist', 0], ['dist', 17], ['head', 8], ['dist', 1000], ['head', 3], ['len', 2048], ['dist', 2047], ['dist', 1536], ['head', 8], ['len', 32]]) {
+    await setSlider(page, ID, name, value);
+    state[name] = value;
+    if (name === 'len') state.dist = Math.min(state.dist, value - 1);
+    await check(page, state);
+  }
+  // The eight slopes are exactly 2^−1 … 2^−8.
+  assert.deepEqual(slopes(8), [1, 2, 3, 4, 5, 6, 7, 8].map((k) => 2 ** -k));
+  // Length 2048, shallowest head: the keys at distance 1024 and more still get a share.
+  await setSlider(page, ID, 'len', 2048);
+  await setSlider(page, ID, 'dist', 1500);
+  const { far } = await check(page, { heads: 8, head: 8, len: 2048, dist: 1500 });
+  assert.ok(far > 0.01 && far < 0.03, `e^−4 ≈ 2 %: ${far}`);
+  // The bias does not depend on the length: at 2048 and 1024 the same distance has the same bias.
+  const biasAt2048 = (await readout(page, ID, 'bias')).value;
+  await setSlider(page, ID, 'len', 1536);
+  assert.equal((await readout(page, ID, 'bias')).value, biasAt2048);
+  const corner = await page.getAttribute(`#${ID} canvas.heatmap`, 'aria-label');
+  assert.match(corner, /queries and keys 1516 to 1535/);
+  assert.match(await page.textContent(`#${ID} .alibi-map .axis-x`), /1516 to 1535/);
+  // The weight plot: three heads (chosen, steepest, shallowest), the training mark at 1023.
+  assert.equal(await page.locator(`#${ID} .alibi-plot path.series`).count(), 3);
+  assert.match(await page.textContent(`#${ID} .alibi-plot .plot-legend`), /head 8 \(m = 0\.0039\).*steepest, head 1 \(m = 0\.5000\).*shallowest, head 8/);
+  assert.match(await page.textContent(`#${ID} .alibi-plot svg`), /beyond training \(1024 tokens\)/);
+  const times = await updateTimes(page, ID);
+  assert.ok(times.length >= 13);
+  console.log(`# ${ID}: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('6, 32 and 112 heads: the reference order for non-powers of two (6 gives 1/4, 1/16, 1/64, 1/256, 1/2, 1/8)', async () => {
+  assert.deepEqual(slopes(6), [1 / 4, 1 / 16, 1 / 64, 1 / 256, 1 / 2, 1 / 8]);
+  assert.equal(slopes(112).length, 112);
+  const page = await openStep(b, ID, 'heads=6&head=5&len=512&dist=9');
+  await check(page, { heads: 6, head: 5, len: 512, dist: 9 });
+  for (const head of [1, 4, 6]) {
+    await setSlider(page, ID, 'head', head);
+    await check(page, { heads: 6, head, len: 512, dist: 9 });
+  }
+  // BLOOM-176B: 112 heads; 64 from the series for 64, then 48 from every other of the 128-series.
+  await page.click(`#${ID} label[for^="ctl-heads-112"]`);
+  await check(page, { heads: 112, head: 6, len: 512, dist: 9 });
+  for (const head of [1, 64, 65, 66, 112]) {
+    await setSlider(page, ID, 'head', head);
+    const { m } = await check(page, { heads: 112, head, len: 512, dist: 9 });
+    if (head === 64) close(m, 2 ** -8, 1e-12 * 2 ** -8, 'head 64 = 1/256');
+    if (head === 65) close(m, 2 ** (-1 / 16), 1e-15, 'head 65 = 2^(−1/16)');
+  }
+  // 32 heads (MPT-7B): the head is clamped when the count shrinks.
+  await setSlider(page, ID, 'head', 100);
+  await page.click(`#${ID} label[for^="ctl-heads-32"]`);
+  await check(page, { heads: 32, head: 32, len: 512, dist: 9 });
+  await page.locator(`#${ID} input[name=heads]:checked`).focus();
+  await page.keyboard.press('ArrowLeft');
+  await check(page, { heads: 8, head: 8, len: 512, dist: 9 });
+  // The slopes CSV: 8 heads in order.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#${ID} button[data-table=slopes]`)]);
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  assert.equal(lines[0], 'head,slope');
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',').map(Number)), slopes(8).map((v, k) => [k + 1, v]));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the row CSV, shrinking the length clamps the distance, clicks on bars and map, the URL round trip', async () => {
+  const page = await openStep(b, ID, 'heads=8&head=2&len=640&dist=600');
+  await check(page, { heads: 8, head: 2, len: 640, dist: 600 });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#${ID} button[data-table=row]`)]);
+  const rows = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  assert.equal(rows[0], 'key_j,distance,bias,probability');
+  assert.equal(rows.length, 641);
+  const { p } = weights(1 / 4, 640);
+  for (let jj = 0; jj < 640; jj++) {
+    const [key, d, bias, prob] = rows[jj + 1].split(',').map(Number);
+    assert.equal(key, jj);
+    assert.equal(d, 639 - jj);
+    close(bias, -(639 - jj) / 4, 1e-7 * (639 - jj), `bias ${jj}`);
+    close(prob, p[d], 1e-6 * p[d] + 1e-30, `weight ${jj}`);
+  }
+  await setSlider(page, ID, 'len', 320);
+  await check(page, { heads: 8, head: 2, len: 320, dist: 319 });
+  // A click on a slope bar picks that head; a click in the bias corner picks a distance.
+  await page.locator(`#${ID} .alibi-bars rect.bar[data-head="5"]`).click();
+  await check(page, { heads: 8, head: 5, len: 320, dist: 319 });
+  const canvas = page.locator(`#${ID} canvas.heatmap`);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.mouse.click(box.x + box.width * (14.5 / 20), box.y + box.height * (19.5 / 20));  // row 19, col 14
+  await check(page, { heads: 8, head: 5, len: 320, dist: 5 });
+  const url = page.url();
+  await page.close();
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  await check(again, { heads: 8, head: 5, len: 320, dist: 5 });
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('bad URL values are clamped: unknown head counts, heads past the count, lengths off the grid', async () => {
+  for (const [query, state] of [
+    ['heads=7&head=3', { heads: 8, head: 3, len: 1024, dist: 3 }],
+    ['heads=6&head=50&len=5000&dist=9999', { heads: 6, head: 6, len: 2048, dist: 2047 }],
+    ['heads=32&head=0&len=1000&dist=-4', { heads: 32, head: 1, len: 992, dist: 0 }],
+    ['len=abc&dist=2.4&head=Infinity', { heads: 8, head: 1, len: 1024, dist: 2 }],
+    ['len=40&dist=100', { heads: 8, head: 1, len: 32, dist: 31 }],
+  ]) {
+    const page = await openStep(b, ID, query);
+    await check(page, state);
+    assert.deepEqual(page.errors, [], query);
+    await page.close();
+  }
+});

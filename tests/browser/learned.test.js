@@ -1,0 +1,228 @@
+// The 'learned' step in Chromium: the three tables, the position slider running past the end of
+// the table (a plain "no row" and the core's RangeError, while the sinusoidal and RoPE values go
+// on), the table-size and parameter readouts, the CSV exports, the URL state and its clamping.
+//
+// The expected rows come from this file's own transcription of the stand-in generator the core
+// documents (core/learned.cpp: SplitMix64 seeded with (seed << 32) ^ pos·0xD1B54A32D192ED03,
+// Box-Muller pairs, std 0.02), in BigInt and float64; sinusoidal and RoPE values from the formulas.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const ID = 'learned';
+const M64 = (1n << 64n) - 1n;
+const TABLES = { small: { T: 16, d: 8 }, bert: { T: 512, d: 768 }, gpt2: { T: 1024, d: 768 } };
+
+/** Row `pos` of the stand-in table (seed 0, std 0.02), d values, each rounded to float32. */
+function learnedRow(pos, d, { seed = 0, std = 0.02 } = {}) {
+  let s = ((BigInt(seed) << 32n) ^ ((BigInt(pos) * 0xD1B54A32D192ED03n) & M64)) & M64;
+  const next = () => {
+    s = (s + 0x9E3779B97F4A7C15n) & M64;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
+    return z ^ (z >> 31n);
+  };
+  const uniform = () => Number(next() >> 11n) * 2 ** -53;
+  const row = new Array(d);
+  for (let c = 0; c < d; c += 2) {
+    const u1 = 1 - uniform();
+    const u2 = uniform();
+    const r = Math.sqrt(-2 * Math.log(u1)) * std;
+    row[c] = Math.fround(r * Math.cos(2 * Math.PI * u2));
+    if (c + 1 < d) row[c + 1] = Math.fround(r * Math.sin(2 * Math.PI * u2));
+  }
+  return row;
+}
+// Sinusoidal PE(pos, c) = sin/cos(pos·10000^(−2⌊c/2⌋/d)); RoPE (interleaved) turns the pair
+// (1, 0) by pos·10000^(−2i/d) into (cos, sin) of that angle.
+const omega = (c, d) => 10000 ** (-(2 * Math.floor(c / 2)) / d);
+const sinusoid = (pos, c, d) => (c % 2 ? Math.cos : Math.sin)(pos * omega(c, d));
+const rope = (pos, c, d) => (c % 2 ? Math.sin : Math.cos)(pos * omega(c, d));
+const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
+const fixed = (v, n) => v.toFixed(n).replace(/^-(0\.0*)$/, '$1');
+
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+async function readAll(page) {
+  const out = {};
+  for (const name of ['row', 'size', 'params', 'sin', 'rope']) out[name] = await readout(page, ID, name);
+  return out;
+}
+
+/** Checks every readout, the row bars and the failure box for (preset, pos). */
+async function check(page, preset, pos) {
+  const { T, d } = TABLES[preset];
+  const r = await readAll(page);
+  const where = `${preset} pos ${pos}`;
+  assert.equal(r.size.text, T.toLocaleString('en'), where);
+  assert.equal(r.size.value, T);
+  assert.equal(r.params.text, (T * d).toLocaleString('en'), where);
+  assert.equal(r.params.value, T * d);
+  close(r.sin.value, Math.sin(pos), 3e-7, `${where} sin`);
+  assert.equal(r.sin.text, fixed(Math.sin(pos), 3), `${where} sin text`);
+  close(r.rope.value, Math.cos(pos), 3e-7, `${where} rope`);
+  assert.equal(r.rope.text, fixed(Math.cos(pos), 3), `${where} rope text`);
+  const failure = page.locator(`#${ID} .learned-failure`);
+  const bars = await page.$$eval(`#${ID} .learned-row rect.bar`, (rs) => rs.map((x) => ({
+    cls: x.getAttribute('class'), y: Number(x.getAttribute('y')), height: Number(x.getAttribute('height')),
+  })));
+  assert.equal(bars.length, Math.min(d, 16), where);
+  if (pos < T) {
+    const want = learnedRow(pos, Math.min(d, 16));
+    close(r.row.value, want[0], 1e-9, `${where} row`);
+    assert.equal(r.row.text, fixed(want[0], 4), `${where} row text`);
+    assert.equal(await failure.isVisible(), false, where);
+    // Bars to scale: height ∝ |value| (0.08 fills half the 200-unit drawing less its padding).
+    bars.forEach((bar, c) => {
+      if (Math.abs(want[c]) > 0.002) close(bar.height / Math.abs(want[c]), 82 / 0.08, 0.5, `${where} bar ${c}`);
+      assert.match(bar.cls, /\ba\b/);
+    });
+  } else {
+    assert.equal(r.row.text, 'no row', where);
+    assert.ok(Number.isNaN(r.row.value), `${where}: no exact value for a row that does not exist`);
+    assert.equal(await failure.isVisible(), true, where);
+    const text = await failure.textContent();
+    assert.match(text, new RegExp(`Position ${pos} is past the end of a ${T}-row table`));
+    assert.match(text, new RegExp(`RangeError: positions\\[0\\] = ${pos} is past the learned table, which has rows 0\\.\\.${T - 1}`));
+    assert.match(await page.textContent(`#${ID} .learned-row svg`), new RegExp(`no row ${pos}`));
+    for (const bar of bars) assert.match(bar.cls, /\bnone\b/);
+  }
+  // The formulas' bars: the sinusoid (b) and RoPE (c), grouped per dimension, to scale.
+  const fb = await page.$$eval(`#${ID} .learned-formulas rect.bar`, (rs) => rs.map((x) => ({
+    cls: x.getAttribute('class'), height: Number(x.getAttribute('height')),
+  })));
+  assert.equal(fb.length, 2 * Math.min(d, 16));
+  for (let c = 0; c < Math.min(d, 16); c++) {
+    for (const [k, f] of [[0, sinusoid], [1, rope]]) {
+      const v = f(pos, c, d);
+      if (Math.abs(v) > 0.02) close(fb[2 * c + k].height / Math.abs(v), 82, 0.2, `${where} formula bar ${c}/${k}`);
+    }
+  }
+  assert.equal(await page.inputValue(`#${ID} input[name=pos]`), String(pos));
+  assert.equal(await page.getAttribute(`#${ID} input[name=pos]`, 'max'), String(T * 1.5 - 1));
+  assert.deepEqual(urlParams(page), { step: ID, preset, pos: String(pos) });
+}
+
+async function download(page, name) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table=${name}]`).click()]);
+  return (await readFile(await file.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
+}
+
+test('the small table: rows inside it read the generator; past row 15 the core refuses and the page says so', async () => {
+  const page = await openStep(b, ID);
+  await check(page, 'small', 12);
+  assert.equal(await page.isChecked(`#${ID} input[name=preset][value=small]`), true);
+  for (const pos of [0, 15, 16, 23, 7]) {
+    await setSlider(page, ID, 'pos', pos);
+    await check(page, 'small', pos);
+  }
+  assert.match(await page.textContent(`#${ID} .learned-band`), /no rows from position 16 on: the table ends at 15/);
+  assert.match(await page.getAttribute(`#${ID} canvas.heatmap`, 'aria-label'), /16 rows and 8 columns.*current position, 7/);
+  // Keyboard: End goes to the last position the slider offers, 1.5 × 16 − 1, which has no row.
+  await page.locator(`#${ID} input[name=pos]`).focus();
+  await page.keyboard.press('End');
+  await check(page, 'small', 23);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Home');
+  await check(page, 'small', 0);
+  // A click on the map picks the row under the pointer (row 5 of 24).
+  await page.locator(`#${ID} canvas.heatmap`).scrollIntoViewIfNeeded();
+  const box = await page.locator(`#${ID} canvas.heatmap`).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height * (5.5 / 24));
+  await check(page, 'small', 5);
+  // The whole drawn table in the CSV: 16 rows of 8 values from the generator.
+  const csv = await download(page, 'table');
+  assert.deepEqual(csv[0], ['pos', ...Array.from({ length: 8 }, (_, c) => `dim${c}`)]);
+  assert.equal(csv.length, 17);
+  for (let p = 0; p < 16; p++) {
+    const want = learnedRow(p, 8);
+    assert.equal(Number(csv[p + 1][0]), p);
+    want.forEach((v, c) => close(Number(csv[p + 1][c + 1]), v, 1e-9, `csv row ${p} dim ${c}`));
+  }
+  const times = await updateTimes(page, ID);
+  assert.ok(times.length >= 9, `${times.length} updates measured`);
+  console.log(`# ${ID} small: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters; the edge at 1024 and 512', async () => {
+  const page = await openStep(b, ID, 'preset=gpt2&pos=1000');
+  await check(page, 'gpt2', 1000);
+  for (const pos of [1023, 1024, 1535, 511]) {
+    await setSlider(page, ID, 'pos', pos);
+    await check(page, 'gpt2', pos);
+  }
+  assert.equal((await readout(page, ID, 'params')).text, '786,432');
+  assert.match(await page.textContent(`#${ID} .heatmap-frame .axis-x`), /first 64 of 768/);
+  // The row CSV at 511: all 768 learned values, the sinusoidal row and the RoPE-turned pairs.
+  const rows = await download(page, 'row');
+  assert.deepEqual(rows[0], ['dim', 'learned(511)', 'sinusoidal(511)', 'rope(511)']);
+  assert.equal(rows.length, 769);
+  const want = learnedRow(511, 768);
+  for (let c = 0; c < 768; c++) {
+    const [dim, l, sv, rv] = rows[c + 1].map(Number);
+    assert.equal(dim, c);
+    close(l, want[c], 1e-9, `learned dim ${c}`);
+    close(sv, sinusoid(511, c, 768), 3e-7, `sinusoid dim ${c}`);
+    close(rv, rope(511, c, 768), 1e-6, `rope dim ${c}`);
+  }
+  // The drawn part of the table: the first 64 columns of the 768-wide rows.
+  const table = await download(page, 'table');
+  assert.equal(table.length, 1025);
+  assert.equal(table[0].length, 65);
+  for (const p of [0, 1, 300, 777, 1023]) {
+    const full = learnedRow(p, 768);
+    for (let c = 0; c < 64; c++) close(Number(table[p + 1][c + 1]), full[c], 1e-9, `table row ${p} dim ${c}`);
+  }
+
+  // Switching to BERT keeps the position where it fits and clamps it where it does not.
+  await setSlider(page, ID, 'pos', 1200);
+  await page.click(`#${ID} label[for^="ctl-preset-bert"]`);
+  await check(page, 'bert', 767);
+  assert.equal((await readout(page, ID, 'params')).text, '393,216');
+  for (const pos of [511, 512, 100]) {
+    await setSlider(page, ID, 'pos', pos);
+    await check(page, 'bert', pos);
+  }
+  await page.click(`#${ID} label[for^="ctl-preset-small"]`);
+  await check(page, 'small', 23);
+  // Arrow keys move between the presets.
+  await page.locator(`#${ID} input[name=preset]:checked`).focus();
+  await page.keyboard.press('ArrowRight');
+  await check(page, 'bert', 23);
+  const times = await updateTimes(page, ID);
+  console.log(`# ${ID} gpt2/bert: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms: ${times.map((t) => t.toFixed(1)).join(' ')}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the URL reopens the same state, and bad values are clamped', async () => {
+  const page = await openStep(b, ID, 'preset=bert&pos=600');
+  await check(page, 'bert', 600);
+  const url = page.url();
+  await page.close();
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  await check(again, 'bert', 600);
+  await again.close();
+
+  for (const [query, preset, pos] of [
+    ['preset=xyz&pos=99999', 'small', 23],   // unknown preset: the default; pos capped at 1.5 × 16 − 1
+    ['preset=gpt2&pos=99999', 'gpt2', 1535],
+    ['preset=bert&pos=-5', 'bert', 0],
+    ['pos=abc', 'small', 12],
+    ['preset=gpt2&pos=1023.6', 'gpt2', 1024],
+  ]) {
+    const p = await openStep(b, ID, query);
+    await check(p, preset, pos);
+    assert.deepEqual(p.errors, [], query);
+    await p.close();
+  }
+});
