@@ -1,10 +1,382 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Step 12: context extension. A RoPE model trained at length L is read at L′ > L. Five ways to
+// set the frequencies, all from core.ropeFrequencies (HF modeling_rope_utils.py): plain RoPE,
+// position interpolation (linear), dynamic NTK, YaRN and Llama 3. Figures: every pair's
+// wavelength 2π/θ on a log scale, plain and scaled, against L and L′; the score of q = k = all
+// ones rotated by core.ropeApply (which multiplies by the attention factor, as HF does) against
+// the distance Δ ∈ [0, L′], from core.attention; a table of every method at the same settings.
+import { h } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { LogPlot } from '../kit/logplot.js';
+import { math, mfrac, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { button, choice, slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'extend';
-export const params = {};
+const D = 128;                 // head dimension of both models
+const PAIRS = D / 2;
+const SAMPLES = 128;           // the score is drawn at Δ = k·L′/128, k = 0..128 (L and L′ included)
+const BETA_FAST = 32;          // YaRN's defaults: pairs turning ≥ 32 times within L are kept,
+const BETA_SLOW = 1;           // pairs turning < once are divided by the factor
+const LOW_FF = 1;              // Llama 3.1's low_freq_factor and high_freq_factor
+const HIGH_FF = 4;
+const MODELS = {
+  llama2: { base: 10000, L: 4096 },
+  llama3: { base: 500000, L: 8192 },
+};
+const METHODS = ['none', 'linear', 'dynamic', 'yarn', 'llama3'];
+const FACTORS = [2, 4, 8, 16, 32];
+const READS = [2, 4, 8, 16, 32];   // L′ = read · L
+const PRESETS = {
+  llama2: { model: 'llama2', method: 'none', factor: 4, read: 4 },
+  llama31: { model: 'llama3', method: 'llama3', factor: 8, read: 16 },    // 131 072 = Llama 3.1's context
+  yarn16: { model: 'llama2', method: 'yarn', factor: 16, read: 16 },
+};
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const params = {
+  model: { type: 'enum', values: Object.keys(MODELS), default: 'llama3' },
+  method: { type: 'enum', values: METHODS, default: 'llama3' },
+  factor: { type: 'enum', values: FACTORS, default: 8 },
+  read: { type: 'enum', values: READS, default: 16 },
+  pair: { type: 'int', min: 0, max: PAIRS - 1, default: 32 },
+};
+
+/** The scaling option of the core for a method (HF's rope_scaling, camelCase). */
+export function scalingFor(method, { L }, factor, readLength) {
+  switch (method) {
+    case 'linear': return { type: 'linear', factor };
+    case 'dynamic': return { type: 'dynamic', factor, maxPositions: L, seqLen: readLength };
+    case 'yarn': return { type: 'yarn', factor, originalMaxPositions: L, betaFast: BETA_FAST, betaSlow: BETA_SLOW };
+    case 'llama3': return { type: 'llama3', factor, originalMaxPositions: L, lowFreqFactor: LOW_FF, highFreqFactor: HIGH_FF };
+    default: return undefined;
+  }
+}
+
+const SUPER = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+const superscript = (n) => String(n).replace(/[-\d]/g, (c) => SUPER[c]);
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const methodName = {
+    none: m.t('extend.methodNone'),
+    linear: m.t('extend.methodLinear'),
+    dynamic: m.t('extend.methodDynamic'),
+    yarn: m.t('extend.methodYarn'),
+    llama3: m.t('extend.methodLlama3'),
+  };
+  const int = (v) => m.fixed(v, 0);
+  // Four significant digits; below 0.001 as a power of ten (θ reaches 1e-9 for the slow pairs).
+  const sig = (v) => {
+    if (v === 0) return m.fixed(0, 0);
+    const e = Math.floor(Math.log10(Math.abs(v)));
+    if (e >= -3) return m.fixed(v, Math.max(0, 3 - e));
+    const mant = v / 10 ** e;
+    return `${m.fixed(mant, 3)} · 10${superscript(e)}`;
+  };
+  const wave = (v) => m.fixed(v, v < 100 ? 1 : 0);
+  const score = (v) => m.fixed(v, 2);
+  const decade = (v) => {
+    const k = Math.round(Math.log10(v));
+    return k <= 2 ? int(v) : `10${superscript(k)}`;
+  };
+
+  // The same all-ones vector at every sampled distance, once; the core rotates a copy per call.
+  const ones = new Float32Array((SAMPLES + 1) * D).fill(1);
+  const one = new Float32Array(D).fill(1);
+  const DOT = { softmax: false, scale: 1 };
+
+  // Everything that depends on (model, factor, read) only: every method's frequencies and score
+  // curve. Changing the method or the pair then draws from the cache.
+  const cache = new Map();
+  function computed(model, factor, read) {
+    const key = `${model}/${factor}/${read}`;
+    if (cache.has(key)) return cache.get(key);
+    const { base, L } = MODELS[model];
+    const readLength = read * L;
+    const distances = Float64Array.from({ length: SAMPLES + 1 }, (_, k) => (k * readLength) / SAMPLES);
+    const methods = {};
+    for (const method of METHODS) {
+      const options = { base, scaling: scalingFor(method, MODELS[model], factor, readLength) };
+      const { invFreq, attentionFactor } = core.ropeFrequencies(D, options);
+      const q = core.ropeApply(ones, distances, D, options);   // q(Δ), times the attention factor
+      const k = core.ropeApply(one, [0], D, options);          // k(0): not turned, same factor
+      const scores = core.attention(q, k, D, DOT);             // q(Δ)·k(0), one per Δ
+      methods[method] = { invFreq, attentionFactor, scores, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
+    }
+    const entry = { base, L, readLength, distances, methods, atL: SAMPLES / read };
+    cache.set(key, entry);
+    return entry;
+  }
+
+  // Controls ------------------------------------------------------------------------------------
+  const presetButtons = Object.entries(PRESETS).map(([name, preset]) => {
+    const b = button({ name: 'preset', label: m.t(`extend.preset.${name}`), onClick: () => set({ ...preset }) });
+    b.value = name;
+    return b;
+  });
+  const presetGroup = h('div', { class: 'control extend-presets', role: 'group', 'aria-labelledby': 'extend-presets-label' },
+    h('span', { class: 'control-label', id: 'extend-presets-label' }, m.t('extend.presets')), presetButtons);
+  const controls = {
+    model: choice({
+      name: 'model', label: m.t('extend.model'), value: values.model, onChange: (v) => set({ model: v }),
+      options: Object.entries(MODELS).map(([value, { base, L }]) => ({
+        value, label: m.t(value === 'llama2' ? 'extend.modelLlama2' : 'extend.modelLlama3', { base: int(base), L: int(L) }),
+      })),
+    }),
+    method: choice({
+      name: 'method', label: m.t('extend.method'), value: values.method, onChange: (v) => set({ method: v }),
+      options: METHODS.map((value) => ({ value, label: methodName[value] })),
+    }),
+    factor: choice({
+      name: 'factor', label: m.t('extend.factor'), value: values.factor, onChange: (v) => set({ factor: Number(v) }),
+      options: FACTORS.map((value) => ({ value, label: m.t('extend.factorOption', { s: value }) })),
+    }),
+    read: choice({
+      name: 'read', label: m.t('extend.read'), value: values.read, onChange: (v) => set({ read: Number(v) }),
+      options: READS.map((value) => ({ value, label: m.t('extend.readOption', { k: value }) })),
+    }),
+    pair: slider({ name: 'pair', label: m.t('extend.pair'), min: 0, max: PAIRS - 1, value: values.pair, onInput: (v) => set({ pair: v }) }),
+  };
+  slots.controls.append(presetGroup, controls.model.el, controls.method.el, controls.factor.el, controls.read.el, controls.pair.el);
+
+  // Figure slot: the method's formula, the wavelength ladder, the score plot, the table ---------
+  const formula = h('div', { class: 'formula extend-formulas' });
+  const waveCaption = h('figcaption', {});
+  const waveFigure = h('figure', { class: 'extend-figure extend-waves' }, waveCaption);
+  // The ladder is drawn near 1:1 on a phone (a narrower drawing), so its type stays readable.
+  const narrow = globalThis.matchMedia?.('(max-width: 560px)').matches;
+  const ladder = new LogPlot(waveFigure, {
+    label: '', width: narrow ? 360 : 560, height: narrow ? 300 : 320,
+    xLabel: m.t('extend.waveX'), yLabel: m.t('extend.waveY'),
+    formatX: int, formatY: decade,
+  });
+  const scoreCaption = h('figcaption', {});
+  const scoreFigure = h('figure', { class: 'extend-figure extend-scores' }, scoreCaption);
+  const plot = new LinePlot(scoreFigure, {
+    xLabel: m.t('extend.scoreX'), yLabel: m.t('extend.scoreY'), label: '',
+    // Distance ticks in thousands (they fall on whole thousands: L′ ≥ 8192); y ticks as they are.
+    format: (v) => (v >= 1000 && v % 1000 === 0 ? m.t('extend.thousands', { n: int(v / 1000) }) : int(v)),
+    cursorX: (v) => int(v),
+    cursorY: (v) => score(v),
+    keysHint: m.t('page.plotKeys'),
+  });
+  const tableCaption = h('caption', {});
+  const tableBody = h('tbody', {});
+  const table = h('table', { class: 'extend-table' }, tableCaption,
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, m.t('extend.colMethod')),
+      h('th', { scope: 'col' }, m.t('extend.colFactor')),
+      h('th', { scope: 'col' }, m.t('extend.colRatio')),
+      h('th', { scope: 'col' }, m.t('extend.colScoreL')),
+      h('th', { scope: 'col' }, m.t('extend.colScoreEnd')))),
+    tableBody);
+  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box' }, table));
+
+  const sym = (text) => h('span', { class: 'extend-sym' }, text);
+  const out = {
+    theta: readout('theta', h('span', {}, m.t('extend.readTheta'), ' ', sym('θᵢ'))),
+    scaled: readout('scaled', h('span', {}, m.t('extend.readScaled'), ' ', sym('θ′ᵢ'))),
+    ratio: readout('ratio', h('span', {}, m.t('extend.readRatio'), ' ', sym('θ′ᵢ/θᵢ'))),
+    wavelength: readout('wavelength', h('span', {}, m.t('extend.readWavelength'), ' ', sym('2π/θ′ᵢ'))),
+    attention: readout('attention', m.t('extend.readAttention')),
+    scoreEnd: readout('scoreEnd', h('span', {}, m.t('extend.readScoreEnd'), ' ', sym('Δ = L′'))),
+  };
+  slots.readouts.append(readoutRow(...Object.values(out)));
+  paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L) });
+
+  let drawnScores = null;  // the state the score plot shows
+
+  function render() {
+    const { model, method, factor, read, pair } = values;
+    const c = computed(model, factor, read);
+    const { base, L, readLength } = c;
+    const plain = c.methods.none;
+    const cur = c.methods[method];
+    const theta = plain.invFreq[pair];
+    const scaled = cur.invFreq[pair];
+    const ratio = scaled / theta;
+    const lambda = cur.wavelengths[pair];
+    const name = methodName[method];
+    const sEnd = cur.scores[SAMPLES];
+
+    formula.replaceChildren(...methodFormula(method, {
+      base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda: plain.wavelengths[pair], attention: cur.attentionFactor,
+    }));
+
+    // The ladder: plain wavelengths dashed, the method's solid with points, L and L′ across, and
+    // the thresholds YaRN and Llama 3 put between keeping a pair and dividing it by the factor.
+    const turning = plain.wavelengths.filter((w) => w <= L).length;
+    const longest = Math.max(...cur.wavelengths);
+    const top = 10 ** Math.ceil(Math.log10(Math.max(longest, readLength) * 1.5));
+    const hlines = [
+      { y: readLength, cls: 'read', label: m.t('extend.lineRead', { n: int(readLength) }) },
+      { y: L, cls: 'train', anchor: 'start', label: m.t('extend.lineTrain', { n: int(L) }) },
+    ];
+    if (method === 'yarn') hlines.push({ y: L / BETA_FAST, cls: 'band', anchor: 'start', label: m.t('extend.lineTurns', { turns: BETA_FAST, n: int(L / BETA_FAST) }) });
+    if (method === 'llama3') hlines.push({ y: L / HIGH_FF, cls: 'band', anchor: 'start', label: m.t('extend.lineTurns', { turns: HIGH_FF, n: int(L / HIGH_FF) }) });
+    const pairs = Array.from({ length: PAIRS }, (_, i) => i);
+    ladder.draw({
+      xDomain: [-1.5, PAIRS + 0.5],
+      yDomain: [1, top],
+      xTicks: [0, 8, 16, 24, 32, 40, 48, 56, 63],
+      series: [
+        ...(method === 'none' ? [] : [{ x: pairs, y: plain.wavelengths, cls: 'b', label: m.t('extend.legendPlain') }]),
+        { x: pairs, y: cur.wavelengths, cls: 'a', points: true,
+          label: method === 'none' ? m.t('extend.legendPlain') : m.t('extend.legendScaled', { method: name, s: factor }) },
+      ],
+      hlines,
+      markers: [{ x: pair, y: lambda, cls: 'a', label: wave(lambda), labelAt: pair > PAIRS / 2 ? 'above-left' : 'below-right' }],
+    });
+    waveCaption.textContent = m.t('extend.waveCaption', { d: D, pairs: PAIRS, turning, slow: PAIRS - turning, L: int(L) });
+    ladder.svg.setAttribute('aria-label', m.t(method === 'none' ? 'extend.waveAltPlain' : 'extend.waveAlt', {
+      pairs: PAIRS, base: int(base), method: name, s: factor, L: int(L), Lr: int(readLength),
+      turning, slow: PAIRS - turning, longest: wave(longest), longestPlain: wave(Math.max(...plain.wavelengths)),
+      pair, wavelength: wave(lambda),
+    }));
+
+    // Nothing on the score plot depends on the pair: moving the slider leaves it alone.
+    const scoreKey = `${model}/${method}/${factor}/${read}`;
+    if (scoreKey !== drawnScores) drawScores(c, method, factor, read);
+    drawnScores = scoreKey;
+
+    // Every method at the same settings.
+    tableCaption.textContent = m.t('extend.tableCaption', { pair, L: int(L), Lr: int(readLength), s: factor });
+    tableBody.replaceChildren(...METHODS.map((mt) => {
+      const r = c.methods[mt];
+      const cell = (v, text) => h('td', { 'data-value': String(v) }, text);
+      return h('tr', { class: mt === method ? 'current' : '', 'data-method': mt },
+        h('th', { scope: 'row' }, methodName[mt]),
+        cell(r.attentionFactor, m.fixed(r.attentionFactor, 4)),
+        cell(r.invFreq[pair] / theta, sig(r.invFreq[pair] / theta)),
+        cell(r.scores[c.atL], score(r.scores[c.atL])),
+        cell(r.scores[SAMPLES], score(r.scores[SAMPLES])));
+    }));
+
+    out.theta.set(sig(theta), theta);
+    out.scaled.set(sig(scaled), scaled);
+    out.ratio.set(sig(ratio), ratio);
+    out.wavelength.set(wave(lambda), lambda);
+    out.attention.set(m.fixed(cur.attentionFactor, 4), cur.attentionFactor);
+    out.scoreEnd.set(score(sEnd), sEnd);
+    controls.model.set(model);
+    controls.method.set(method);
+    controls.factor.set(factor);
+    controls.read.set(read);
+    controls.pair.set(pair);
+  }
+
+  /**
+   * The score against the distance: the method (with points: the keyboard cursor walks them)
+   * and plain RoPE beneath it; L marked, and s·L where the factor covers less than L′.
+   */
+  function drawScores(c, method, factor, read) {
+    const { L, readLength } = c;
+    const plain = c.methods.none;
+    const cur = c.methods[method];
+    const name = methodName[method];
+    const sL = cur.scores[c.atL];
+    const sEnd = cur.scores[SAMPLES];
+    const series = [{ x: c.distances, y: cur.scores, cls: 'a', points: true, cursor: true, label: m.t('extend.legendScore', { method: name }) }];
+    if (method !== 'none') series.push({ x: c.distances, y: plain.scores, cls: 'b', label: m.t('extend.legendScorePlain') });
+    let lo = 0;
+    let hi = 0;
+    for (const sr of series) for (const v of sr.y) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    const vlines = [{ x: L, cls: 'train', label: m.t('extend.markTrain', { n: int(L) }) }];
+    if (method !== 'none' && method !== 'dynamic' && factor < read) {
+      vlines.push({ x: factor * L, cls: 'cover', label: m.t('extend.markCover', { s: factor, n: int(factor * L) }) });
+    }
+    plot.draw({
+      xDomain: [0, readLength],
+      yDomain: [Math.floor(lo / 25) * 25 - 10, Math.ceil(hi / 25) * 25 + 10],
+      series, vlines,
+      markers: [{ x: L, y: sL, cls: 'a' }, { x: readLength, y: sEnd, cls: 'a' }],
+    });
+    scoreCaption.textContent = m.t('extend.scoreCaption', { Lr: int(readLength), L: int(L) });
+    plot.svg.setAttribute('aria-label', m.t(method === 'none' ? 'extend.scoreAltPlain' : 'extend.scoreAlt', {
+      method: name, s: factor, Lr: int(readLength), L: int(L), n: SAMPLES + 1,
+      s0: score(cur.scores[0]), sL: score(sL), sEnd: score(sEnd),
+      p0: score(plain.scores[0]), pL: score(plain.scores[c.atL]), pEnd: score(plain.scores[SAMPLES]),
+    }));
+  }
+
+  /** The method's rule in MathML, then the chosen pair with the current numbers. */
+  function methodFormula(method, { base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda, attention }) {
+    const th = (prime, sub = mi('i')) => msub(mi(prime ? 'θ′' : 'θ'), sub);
+    const lam = (sub = mi('i')) => msub(mi('λ'), sub);
+    const paren = (...c) => mrow(mo('('), ...c, mo(')'));
+    const clamp = (...c) => mrow(mi('clamp'), paren(...c, mo(','), mn('0'), mo(','), mn('1')));
+    const vars = { base: int(base), L: int(L), s: factor, k: read, d: D, beta: BETA_FAST, low: LOW_FF, high: HIGH_FF, a: m.fixed(attention, 4) };
+    const plainRule = math(m.t('extend.formulaPlain', vars),
+      th(false), mo('='), msup(mn(int(base)), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))),
+      mo(','), lam(), mo('='), mfrac(mrow(mn('2'), mi('π')), th(false)));
+    const rules = {
+      none: () => [],
+      linear: () => [math(m.t('extend.formulaLinear', vars),
+        th(true), mo('='), mfrac(th(false), mn(String(factor))))],
+      dynamic: () => [math(m.t('extend.formulaDynamic', vars),
+        mi('b′'), mo('='), mn(int(base)), mo('·'),
+        msup(paren(mn(String(factor)), mo('·'), mn(String(read)), mo('−'), mn(String(factor)), mo('+'), mn('1')),
+          mfrac(mn(String(D)), mn(String(D - 2)))),
+        mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))))],
+      yarn: () => [
+        math(m.t('extend.formulaYarn', vars),
+          th(true), mo('='), paren(mn('1'), mo('−'), msub(mi('γ'), mi('i'))), th(false), mo('+'),
+          msub(mi('γ'), mi('i')), mfrac(th(false), mn(String(factor)))),
+        math(m.t('extend.formulaYarnFactor', vars),
+          mi('a'), mo('='), mn(m.fixed(0.1, 1)), mo('·'), mi('ln'), mo('\u2061'), mn(String(factor)), mo('+'), mn('1'),
+          mo('='), mn(m.fixed(attention, 4))),
+        h('p', { class: 'extend-rule' }, m.t('extend.ruleYarn', { ...vars, fast: int(L / BETA_FAST) })),
+      ],
+      llama3: () => [
+        math(m.t('extend.formulaLlama3', vars),
+          th(true), mo('='), paren(mn('1'), mo('−'), msub(mi('σ'), mi('i'))), mfrac(th(false), mn(String(factor))), mo('+'),
+          msub(mi('σ'), mi('i')), th(false)),
+        math(m.t('extend.formulaLlama3Sigma', vars),
+          msub(mi('σ'), mi('i')), mo('='), clamp(mfrac(mrow(mfrac(mn(int(L)), lam()), mo('−'), mn(String(LOW_FF))), mrow(mn(String(HIGH_FF)), mo('−'), mn(String(LOW_FF)))))),
+      ],
+    };
+    const i = () => mn(String(pair));  // a fresh node for every place it appears
+    const nowVars = { pair, plain: wave(plainLambda), theta: sig(theta), scaled: sig(scaled), ratio: sig(ratio), wavelength: wave(lambda) };
+    // The chosen pair's numbers in two halves that wrap onto two lines on a phone.
+    const now = h('span', { class: 'extend-now' },
+      math(m.t('extend.formulaNow', nowVars),
+        lam(i()), mo('='), mn(wave(plainLambda)), mo(','), th(false, i()), mo('='), mn(sig(theta)), mo('→')),
+      math(m.t('extend.formulaNowScaled', nowVars),
+        th(true, i()), mo('='), mn(sig(scaled)), mo('='), mn(sig(ratio)), mo('·'), th(false, i())));
+    return [plainRule, ...rules[method](), now].map((f) => h('div', {}, f));
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+
+  // The other settings are computed while the browser is idle (the current model's first), so
+  // a later change of model, factor or reading length only has to draw. Each is ~1 ms per method.
+  const pending = [];
+  for (const model of Object.keys(MODELS)) for (const factor of FACTORS) for (const read of READS) pending.push([model, factor, read]);
+  pending.sort((a, b) => Number(a[0] !== values.model) - Number(b[0] !== values.model));
+  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 10 }), 40));
+  const fill = (deadline) => {
+    while (pending.length && deadline.timeRemaining() > 6) computed(...pending.shift());
+    if (pending.length) idle(fill);
+  };
+  idle(fill);
+  return {
+    tables: () => {
+      const c = computed(values.model, values.factor, values.read);
+      return [
+        {
+          name: 'frequencies', label: m.t('extend.csvFrequencies'),
+          header: ['pair', ...METHODS.map((mt) => `theta_${mt}`), ...METHODS.map((mt) => `wavelength_${mt}`)],
+          rows: Array.from({ length: PAIRS }, (_, i) => [i,
+            ...METHODS.map((mt) => c.methods[mt].invFreq[i]), ...METHODS.map((mt) => c.methods[mt].wavelengths[i])]),
+        },
+        {
+          name: 'scores', label: m.t('extend.csvScores'),
+          header: ['distance', ...METHODS.map((mt) => `score_${mt}`)],
+          rows: Array.from(c.distances, (dist, k) => [dist, ...METHODS.map((mt) => c.methods[mt].scores[k])]),
+        },
+      ];
+    },
+  };
 }
