@@ -3,8 +3,11 @@
 import { h } from './kit/dom.js';
 import { REFERENCES } from './references.js';
 
+// The FAQ entries, content.faq<n>.q and .a in every catalog.
+const FAQ = [1, 2, 3, 4, 5, 6, 7];
+
 export function renderContent(root, m) {
-  const faq = [1, 2, 3, 4].map((n) => h('details', { class: 'faq-item' },
+  const faq = FAQ.map((n) => h('details', { class: 'faq-item' },
     h('summary', {}, m.t(`content.faq${n}.q`)),
     ...m.paras(`content.faq${n}.a`).map((p) => h('p', {}, p))));
   root.replaceChildren(

@@ -1,10 +1,207 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Step "quiz": a self-check in the manner of an interview card. One question at a time (URL
+// parameter q); the reader picks an answer first, then reveals the explanation, which is
+// announced politely. The score counts right answers among the revealed ones; a table lists
+// every question with its state. Answers live in memory only: a reload starts afresh.
+import { h } from '../kit/dom.js';
+import { button, slider } from '../kit/controls.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'quiz';
-export const params = {};
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+// Each question's catalog key and the index of its right option (options are in the catalog).
+export const QUESTIONS = [
+  { key: 'why', answer: 1 },
+  { key: 'frequencies', answer: 2 },
+  { key: 'models', answer: 0 },
+  { key: 'where', answer: 3 },
+  { key: 'relative', answer: 1 },
+  { key: 'learned', answer: 0 },
+  { key: 'longer', answer: 2 },
+  { key: 'swap', answer: 3 },
+];
+const COUNT = QUESTIONS.length;
+
+export const params = {
+  q: { type: 'int', min: 1, max: COUNT, default: 1 },
+};
+
+export function mount(root, { m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  // Per question: the option picked (or null) and whether it has been revealed.
+  const picked = QUESTIONS.map(() => null);
+  const revealed = QUESTIONS.map(() => false);
+
+  // Controls: which question, by slider or by the two buttons. At the ends a button is marked
+  // aria-disabled (not disabled) so keyboard focus stays on it.
+  const questionSlider = slider({
+    name: 'q', label: m.t('quiz.question'), min: 1, max: COUNT, value: values.q,
+    format: (v) => m.t('quiz.questionOf', { n: v, total: COUNT }),
+    onInput: (v) => set({ q: v }),
+  });
+  const prev = button({ name: 'prev', label: m.t('quiz.prev'), onClick: () => { if (values.q > 1) set({ q: values.q - 1 }); } });
+  const next = button({ name: 'next', label: m.t('quiz.next'), onClick: () => { if (values.q < COUNT) set({ q: values.q + 1 }); } });
+  const restart = button({ name: 'restart', label: m.t('quiz.restart'), onClick: () => {
+    picked.fill(null);
+    revealed.fill(false);
+    set({ q: 1 });
+  } });
+  slots.controls.append(questionSlider.el,
+    h('div', { class: 'quiz-nav', role: 'group', 'aria-label': m.t('quiz.navGroup') }, prev, next, restart));
+
+  // The question card.
+  const legend = h('legend', { class: 'quiz-question' });
+  const options = h('div', { class: 'quiz-options' });
+  const fieldset = h('fieldset', { class: 'quiz-card' }, legend, options);
+  const reveal = button({ name: 'reveal', label: m.t('quiz.reveal'), onClick: () => {
+    const n = values.q - 1;
+    if (picked[n] === null || revealed[n]) {
+      if (picked[n] === null) hint.textContent = m.t('quiz.pickFirst');
+      return;
+    }
+    revealed[n] = true;
+    const right = picked[n] === QUESTIONS[n].answer;
+    // The announcement: verdict, the right answer when missed, then the explanation.
+    announcer.textContent = [
+      m.t(right ? 'quiz.right' : 'quiz.wrong'),
+      right ? '' : m.t('quiz.rightWas', { answer: optionText(n, QUESTIONS[n].answer) }),
+      m.paras(`quiz.${QUESTIONS[n].key}.why`).join(' '),
+    ].filter(Boolean).join(' ');
+    set({});
+  } });
+  reveal.classList.add('primary');
+  const hint = h('span', { class: 'quiz-hint' });
+  const verdict = h('p', { class: 'quiz-verdict' });
+  const explanation = h('div', { class: 'quiz-why' });
+  const answerPanel = h('div', { class: 'quiz-answer', hidden: true }, verdict, explanation);
+  // Only a reveal speaks through this region (visually hidden); the card shows the same text.
+  const announcer = h('p', { class: 'sr-only quiz-announcer', 'aria-live': 'polite' });
+
+  const table = h('table', { class: 'quiz-table' });
+  // Running totals over the questions: right answers and revealed ones, question by question.
+  const fig = h('figure', { class: 'quiz-fig' }, h('figcaption', {}, m.t('quiz.figCaption')));
+  const plot = new LinePlot(fig, {
+    xLabel: m.t('quiz.plotX'), yLabel: m.t('quiz.plotY'), label: '',
+    format: (v) => m.fixed(v, 0), cursorX: (v) => m.fixed(v, 0), cursorY: (v) => m.fixed(v, 0),
+    keysHint: m.t('page.plotKeys'),
+  });
+  slots.figure.append(
+    fieldset,
+    h('div', { class: 'quiz-actions' }, reveal, hint),
+    answerPanel, announcer,
+    h('div', { class: 'quiz-results' }, h('div', { class: 'quiz-table-wrap' }, table), fig));
+
+  const out = {
+    question: readout('question', m.t('quiz.readQuestion')),
+    score: readout('score', m.t('quiz.readScore')),
+  };
+  slots.readouts.append(readoutRow(out.question, out.score));
+  paragraphs(slots.notes, m, 'quiz.notes');
+
+  const optionText = (n, k) => m.paras(`quiz.${QUESTIONS[n].key}.options`)[k];
+  const uid = Math.random().toString(36).slice(2, 8);
+  let built = -1;  // the question whose options are in the DOM
+
+  function buildOptions(n) {
+    const texts = m.paras(`quiz.${QUESTIONS[n].key}.options`);
+    options.replaceChildren(...texts.map((text, k) => {
+      const inputId = `quiz-${uid}-${n}-${k}`;
+      const input = h('input', { type: 'radio', id: inputId, name: `answer-${uid}`, value: String(k) });
+      input.addEventListener('change', () => {
+        if (!input.checked || revealed[n]) return;
+        picked[n] = k;
+        hint.textContent = '';
+        set({});
+      });
+      return h('div', { class: 'quiz-option' }, input,
+        h('label', { for: inputId }, h('span', { class: 'quiz-mark', 'aria-hidden': 'true' }), h('span', { class: 'quiz-text' }, text)),
+        h('span', { class: 'quiz-tag' }));
+    }));
+    built = n;
+  }
+
+  function render() {
+    const n = values.q - 1;
+    const q = QUESTIONS[n];
+    if (built !== n) {
+      buildOptions(n);
+      hint.textContent = '';
+    }
+    legend.textContent = m.t('quiz.legend', { n: n + 1, total: COUNT, text: m.t(`quiz.${q.key}.text`) });
+    const done = revealed[n];
+    [...options.children].forEach((row, k) => {
+      const input = row.querySelector('input');
+      input.checked = picked[n] === k;
+      input.disabled = done && picked[n] !== k;  // after the reveal the pick is fixed
+      const tag = row.querySelector('.quiz-tag');
+      tag.id = `${input.id}-tag`;
+      if (done) input.setAttribute('aria-describedby', tag.id);  // "right answer" / "your answer"
+      else input.removeAttribute('aria-describedby');
+      const isRight = k === q.answer;
+      const state = !done ? '' : isRight ? 'right' : picked[n] === k ? 'wrong' : '';
+      row.dataset.state = state;
+      row.querySelector('.quiz-mark').textContent = state === 'right' ? '✓' : state === 'wrong' ? '✗' : '';
+      tag.textContent = state === 'right' ? m.t('quiz.tagRight') : state === 'wrong' ? m.t('quiz.tagWrong') : '';
+    });
+    reveal.setAttribute('aria-disabled', String(done || picked[n] === null));
+    answerPanel.hidden = !done;
+    if (done) {
+      const right = picked[n] === q.answer;
+      verdict.textContent = right ? m.t('quiz.right') : `${m.t('quiz.wrong')} ${m.t('quiz.rightWas', { answer: optionText(n, q.answer) })}`;
+      verdict.dataset.right = String(right);
+      explanation.replaceChildren(...m.paras(`quiz.${q.key}.why`).map((p) => h('p', {}, p)));
+    }
+
+    const score = QUESTIONS.reduce((s, question, k) => s + (revealed[k] && picked[k] === question.answer ? 1 : 0), 0);
+    const answered = revealed.filter(Boolean).length;
+    out.question.set(m.t('quiz.questionOf', { n: n + 1, total: COUNT }), n + 1);
+    out.score.set(m.t('quiz.scoreText', { right: score, answered, total: COUNT }), score);
+
+    table.replaceChildren(
+      h('caption', {}, m.t('quiz.tableCaption')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('quiz.colNumber')),
+        h('th', { scope: 'col' }, m.t('quiz.colTopic')),
+        h('th', { scope: 'col' }, m.t('quiz.colResult')))),
+      h('tbody', {}, ...QUESTIONS.map((question, k) => {
+        const result = !revealed[k] ? (picked[k] === null ? 'open' : 'picked') : picked[k] === question.answer ? 'right' : 'wrong';
+        return h('tr', { 'data-result': result, 'aria-current': k === n ? 'true' : null },
+          h('td', {}, String(k + 1)),
+          h('td', {}, m.t(`quiz.${question.key}.topic`)),
+          h('td', {}, m.t(`quiz.result.${result}`)));
+      })));
+
+    const xs = QUESTIONS.map((_, k) => k + 1);
+    const running = (count) => {
+      let total = 0;
+      return QUESTIONS.map((question, k) => (total += count(question, k) ? 1 : 0));
+    };
+    const rightSoFar = running((question, k) => revealed[k] && picked[k] === question.answer);
+    const revealedSoFar = running((_, k) => revealed[k]);
+    plot.draw({
+      xDomain: [1, COUNT], yDomain: [0, COUNT],
+      series: [
+        { x: xs, y: revealedSoFar, cls: 'b', label: m.t('quiz.legendRevealed') },
+        { x: xs, y: rightSoFar, cls: 'a', points: true, cursor: true, label: m.t('quiz.legendRight') },
+      ],
+      markers: [{ x: n + 1, y: rightSoFar[n], cls: 'a' }],
+    });
+    plot.svg.setAttribute('aria-label', m.t('quiz.plotAlt', { right: score, answered, total: COUNT, n: n + 1, upto: rightSoFar[n] }));
+
+    questionSlider.set(values.q);
+    prev.setAttribute('aria-disabled', String(values.q <= 1));
+    next.setAttribute('aria-disabled', String(values.q >= COUNT));
+  }
+
+  const set = setter(render);
+
+  render();
+  return {
+    tables: () => [{
+      name: 'answers', label: m.t('quiz.csv'),
+      header: ['question', 'picked', 'right', 'revealed'],
+      rows: QUESTIONS.map((question, k) => [k + 1, picked[k] === null ? '' : picked[k] + 1, question.answer + 1, revealed[k] ? 1 : 0]),
+    }],
+  };
 }

@@ -1,0 +1,350 @@
+// Step "code" in Chromium: for every quantity and many settings, the value card against the
+// formula computed here in plain JS, and the NumPy and PyTorch programs the page shows, run with
+// Debian's python3: their printed line must equal the card's text. Copy buttons (clipboard
+// granted and refused), the quantity picker by keyboard, URL state and clamping.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy (and python3-torch) live
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// The formulas, written out here -----------------------------------------------------------------
+const sinOmega = (k, d) => 10000 ** (-(2 * k) / d);
+const own = {
+  pe: ({ pos, dim }) => (dim % 2 === 0 ? Math.sin : Math.cos)(pos * sinOmega(Math.floor(dim / 2), 20)),
+  wavelength: ({ wdim }) => 2 * Math.PI * 10000 ** ((2 * Math.floor(wdim / 2)) / 16),
+  dot: ({ width, i, j }) => {
+    let sum = 0;
+    for (let k = 0; k < width / 2; k++) sum += Math.cos(sinOmega(k, width) * (i - j));
+    return sum;
+  },
+  // q = k = (0.6, 0.4) in every pair: rotating both, pair k contributes |(0.6, 0.4)|²·cos((m − n)θ_k).
+  rope: ({ m, n }) => {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) sum += (0.36 + 0.16) * Math.cos((m - n) * sinOmega(k, 8));
+    return sum;
+  },
+  t5: ({ rel, bidir }) => t5Exact(rel, bidir),
+  alibi: ({ heads, head, dist }) => Math.fround(-alibiSlopes(heads)[head - 1] * dist) || 0,
+  scaled: ({ scaling, factor, pair }) => 2 * Math.PI / scaledInvFreq(scaling, factor)[pair],
+};
+
+// T5 with integers only: from `exact` on, bucket exact + s for the largest s with
+// n ≥ exact·(maxDistance/exact)^(s/(nb − exact)), i.e. n^(nb−exact) ≥ exact^(nb−exact)·ratio^s.
+function t5Exact(rel, bidirectional, numBuckets = 32, maxDistance = 128) {
+  let nb = numBuckets;
+  let bucket = 0;
+  let n;
+  if (bidirectional) {
+    nb /= 2;
+    if (rel > 0) bucket += nb;
+    n = Math.abs(rel);
+  } else {
+    n = Math.max(-rel, 0);
+  }
+  const exact = nb / 2;
+  if (n < exact) return bucket + n;
+  const span = nb - exact;
+  const ratio = BigInt(maxDistance / exact);
+  const lhs = BigInt(n) ** BigInt(span);
+  let s = 0;
+  while (s + 1 <= span - 1 && lhs >= BigInt(exact) ** BigInt(span) * ratio ** BigInt(s + 1)) s++;
+  return bucket + exact + s;
+}
+
+// ALiBi slopes as in the paper's code.
+function alibiSlopes(n) {
+  const pow2 = (c) => Array.from({ length: c }, (_, k) => 2 ** (-8 * (k + 1) / c));
+  if (Number.isInteger(Math.log2(n))) return pow2(n);
+  const c = 2 ** Math.floor(Math.log2(n));
+  return [...pow2(c), ...alibiSlopes(2 * c).filter((_, k) => k % 2 === 0).slice(0, n - c)];
+}
+
+// RoPE inverse frequencies, d = 128, base 10000, original context 4096 (modeling_rope_utils.py).
+function scaledInvFreq(type, factor, d = 128, base = 10000, L = 4096) {
+  const plain = (b) => Array.from({ length: d / 2 }, (_, k) => b ** (-(2 * k) / d));
+  const f = plain(base);
+  switch (type) {
+    case 'linear': return f.map((x) => x / factor);
+    case 'dynamic': return plain(base * (factor * (factor * L) / L - factor + 1) ** (d / (d - 2)));
+    case 'yarn': {
+      const corr = (r) => (d * Math.log(L / (2 * Math.PI * r))) / (2 * Math.log(base));
+      const low = Math.max(Math.floor(corr(32)), 0);
+      let high = Math.min(Math.ceil(corr(1)), d - 1);
+      if (low === high) high += 0.001;
+      return f.map((x, k) => {
+        const ramp = Math.min(1, Math.max(0, (k - low) / (high - low)));
+        return x * (1 - ramp) + (x / factor) * ramp;
+      });
+    }
+    case 'llama3': return f.map((x) => {
+      const wl = 2 * Math.PI / x;
+      if (wl < L / 4) return x;
+      if (wl > L / 1) return x / factor;
+      const s = (L / wl - 1) / (4 - 1);
+      return (1 - s) * x / factor + s * x;
+    });
+    default: return f;
+  }
+}
+
+const DIGITS = { pe: 4, wavelength: 2, dot: 4, rope: 4, t5: 0, alibi: 6, scaled: 2 };
+const TOL = { pe: 2e-7, wavelength: 1e-9, dot: 1e-12, rope: 2e-6, t5: 0, alibi: 0, scaled: 1e-9 };
+
+// Settings to visit, as the controls would set them (the defaults fill the rest).
+const STATES = [
+  { quantity: 'pe', pos: 10, dim: 4 }, { quantity: 'pe', pos: 0, dim: 0 }, { quantity: 'pe', pos: 49, dim: 19 },
+  { quantity: 'pe', pos: 37, dim: 7 },
+  { quantity: 'wavelength', wdim: 0 }, { quantity: 'wavelength', wdim: 7 }, { quantity: 'wavelength', wdim: 15 },
+  { quantity: 'dot', width: 16, i: 3, j: 8 }, { quantity: 'dot', width: 16, i: 0, j: 19 }, { quantity: 'dot', width: 16, i: 12, j: 12 },
+  { quantity: 'dot', width: 8, i: 2, j: 8 }, { quantity: 'dot', width: 8, i: 19, j: 0 },
+  { quantity: 'rope', m: 3, n: 7 }, { quantity: 'rope', m: 0, n: 19 }, { quantity: 'rope', m: 15, n: 15 }, { quantity: 'rope', m: 11, n: 2 },
+  { quantity: 't5', bidir: true, rel: -20 }, { quantity: 't5', bidir: true, rel: -16 }, { quantity: 't5', bidir: true, rel: 16 },
+  { quantity: 't5', bidir: true, rel: 32 }, { quantity: 't5', bidir: true, rel: -64 }, { quantity: 't5', bidir: true, rel: 0 },
+  { quantity: 't5', bidir: true, rel: 200 }, { quantity: 't5', bidir: false, rel: -64 },
+  { quantity: 't5', bidir: false, rel: 5 }, { quantity: 't5', bidir: false, rel: -32 }, { quantity: 't5', bidir: false, rel: -200 },
+  { quantity: 'alibi', heads: 8, head: 3, dist: 5 }, { quantity: 'alibi', heads: 6, head: 5, dist: 20 },
+  { quantity: 'alibi', heads: 16, head: 3, dist: 7 }, { quantity: 'alibi', heads: 12, head: 10, dist: 13 },
+  { quantity: 'alibi', heads: 1, head: 1, dist: 0 }, { quantity: 'alibi', heads: 8, head: 7, dist: 1 },
+  { quantity: 'scaled', scaling: 'default', factor: 8, pair: 0 }, { quantity: 'scaled', scaling: 'default', factor: 8, pair: 63 },
+  { quantity: 'scaled', scaling: 'linear', factor: 4, pair: 10 }, { quantity: 'scaled', scaling: 'dynamic', factor: 8, pair: 40 },
+  { quantity: 'scaled', scaling: 'yarn', factor: 16, pair: 30 },
+  { quantity: 'scaled', scaling: 'yarn', factor: 32, pair: 50 }, { quantity: 'scaled', scaling: 'llama3', factor: 8, pair: 20 },
+  { quantity: 'scaled', scaling: 'llama3', factor: 8, pair: 35 }, { quantity: 'scaled', scaling: 'llama3', factor: 2, pair: 45 },
+];
+
+async function pick(page, name, value) {
+  await page.click(`#code .choice-item:has(input[name=${name}][value="${value}"]) label`);
+}
+
+/** Drives the controls to `state`: the quantity first (it rebuilds the controls), then the rest. */
+async function setState(page, state) {
+  await pick(page, 'quantity', state.quantity);
+  for (const [name, value] of Object.entries(state)) {
+    if (name === 'quantity') continue;
+    if (typeof value === 'boolean') {
+      const box = page.locator(`#code input[name=${name}]`);
+      if ((await box.isChecked()) !== value) await box.click();
+    } else if (['width', 'scaling', 'factor'].includes(name)) {
+      await pick(page, name, value);
+    } else {
+      await setSlider(page, 'code', name, value);
+    }
+  }
+}
+
+/**
+ * Runs each program in a fresh namespace of one python3 process; returns what each printed, or
+ * null when `module` cannot be imported there (checked in the same process: importing torch
+ * takes seconds on this machine).
+ */
+async function runPython(programs, module) {
+  const driver = [
+    'import contextlib, importlib, io, json, sys',
+    'try:',
+    `    importlib.import_module("${module}")`,
+    'except ImportError:',
+    '    print("null")',
+    '    sys.exit(0)',
+    'out = []',
+    'for code in json.load(sys.stdin):',
+    '    buf = io.StringIO()',
+    '    with contextlib.redirect_stdout(buf):',
+    '        exec(code, {"__name__": "__main__"})',
+    '    out.append(buf.getvalue())',
+    'print(json.dumps(out))',
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    const child = execFile(PYTHON, ['-c', driver], { encoding: 'utf8', timeout: 180000, maxBuffer: 1 << 24 }, (err, stdout) => {
+      if (err) reject(err);
+      else resolve(JSON.parse(stdout));
+    });
+    child.stdin.end(JSON.stringify(programs));
+  });
+}
+
+/** The lines that set the parameters: `name = literal` / `a, b = literal, literal`. */
+const LITERAL = '(?:-?[\\d.]+|"\\w+"|True|False)';
+const SETTING = new RegExp(`^[a-z_, ]+ = ${LITERAL}(?:, ${LITERAL})*(?:  #.*)?$`);
+const settingLines = (code) => code.split('\n').filter((l) => SETTING.test(l));
+
+test('every quantity: the card equals the formula computed here, and the NumPy and PyTorch programs print the card', async (t) => {
+  const page = await openStep(b, 'code');
+  const seen = [];
+  for (const state of STATES) {
+    await setState(page, state);
+    const q = state.quantity;
+    const values = { ...state };
+    const card = await readout(page, 'code', 'value');
+    const want = own[q](values);
+    assert.ok(Math.abs(card.value - want) <= TOL[q] * Math.max(1, Math.abs(want)),
+      `${JSON.stringify(state)}: core ${card.value} vs ${want}`);
+    // The text has the quantity's digits and is the value rounded to them.
+    const digits = (card.text.split('.')[1] ?? '').length;
+    assert.equal(digits, DIGITS[q], `${JSON.stringify(state)}: "${card.text}"`);
+    assert.ok(Math.abs(Number(card.text) - want) <= 0.5 * 10 ** -DIGITS[q] + 1e-9, `${JSON.stringify(state)}: "${card.text}" vs ${want}`);
+    // The URL holds the state.
+    const url = urlParams(page);
+    for (const [k, v] of Object.entries(state)) assert.equal(url[k], typeof v === 'boolean' ? (v ? '1' : '0') : String(v), `${k} in the URL`);
+    const numpy = await page.inputValue('#code textarea[data-lib=numpy]');
+    const torch = await page.inputValue('#code textarea[data-lib=torch]');
+    seen.push({ state, text: card.text, numpy, torch });
+  }
+  const times = await updateTimes(page, 'code');
+  t.diagnostic(`update p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // The programs, run.
+  // Both libraries at once: importing torch alone takes seconds here.
+  const [printed, printedTorch] = await Promise.all([
+    runPython(seen.map((s) => s.numpy), 'numpy'), runPython(seen.map((s) => s.torch), 'torch'),
+  ]);
+  assert.ok(printed, 'python3-numpy is installed (wasm/tools/setup.sh)');
+  seen.forEach((s, k) => assert.equal(printed[k], `${s.text}\n`, `NumPy for ${JSON.stringify(s.state)}:\n${s.numpy}`));
+  if (printedTorch) {
+    seen.forEach((s, k) => assert.equal(printedTorch[k], `${s.text}\n`, `PyTorch for ${JSON.stringify(s.state)}:\n${s.torch}`));
+    t.diagnostic(`ran ${seen.length} NumPy and ${seen.length} PyTorch programs`);
+  } else {
+    // No torch here: the PyTorch program must at least set the same parameters as the NumPy one
+    // that was run, and print with the same precision.
+    for (const s of seen) {
+      assert.deepEqual(settingLines(s.torch), settingLines(s.numpy), `settings of ${JSON.stringify(s.state)}`);
+      assert.ok(settingLines(s.torch).length >= 1);
+      assert.match(s.torch, new RegExp(`print\\(.*:\\.${DIGITS[s.state.quantity]}f\\}|print\\(bucket\\.item\\(\\)\\)`));
+    }
+    t.diagnostic(`python3 has no torch: ran ${seen.length} NumPy programs; PyTorch programs compared by their settings only`);
+  }
+});
+
+test('the seeds\' numbers: PE(10, 4) = 0.9999, PE(3)·PE(8) = 6.1370, q′(3)·k′(7) = 1.1786, PE(2)·PE(8) at d = 8 is 3.7837', async () => {
+  const page = await openStep(b, 'code');
+  assert.equal((await readout(page, 'code', 'value')).text, '0.9999');
+  await page.goto(`${b.url}?step=code&quantity=dot&i=3&j=8&width=16`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal((await readout(page, 'code', 'value')).text, '6.1370');
+  await page.goto(`${b.url}?step=code&quantity=rope&m=3&n=7`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal((await readout(page, 'code', 'value')).text, '1.1786');
+  await page.goto(`${b.url}?step=code&quantity=dot&i=2&j=8&width=8`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal((await readout(page, 'code', 'value')).text, '3.7837');
+  // The settings table names what the programs use.
+  const cells = await page.$$eval('#code .code-settings tbody tr', (rows) => rows.map((r) => r.textContent.trim()));
+  assert.ok(cells.some((c) => /^width\s*8$/.test(c)), cells.join('|'));
+  assert.ok(cells.some((c) => /^i\s*2$/.test(c)) && cells.some((c) => /^j\s*8$/.test(c)), cells.join('|'));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('only the current quantity\'s controls exist; the picker works by keyboard and writes the URL', async () => {
+  const page = await openStep(b, 'code', 'quantity=pe');
+  const names = () => page.$$eval('#code .controls input', (els) => [...new Set(els.map((e) => e.name))]);
+  assert.deepEqual(await names(), ['pos', 'dim']);
+  await page.locator('#code input[name=quantity]:checked').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(urlParams(page).quantity, 'wavelength');
+  assert.deepEqual(await names(), ['wdim']);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await names(), ['width', 'i', 'j']);
+  await page.keyboard.press('End');  // radio groups: End is not a radio key, ArrowLeft wraps around
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(urlParams(page).quantity, 'scaled');
+  assert.deepEqual(await names(), ['scaling', 'factor', 'pair']);
+  // A slider by keyboard.
+  await page.locator('#code input[name=pair]').focus();
+  await page.keyboard.press('Home');
+  assert.equal(urlParams(page).pair, '0');
+  const card = await readout(page, 'code', 'value');
+  assert.ok(Math.abs(card.value - own.scaled({ scaling: 'yarn', factor: 8, pair: 0 })) < 1e-9);
+  assert.equal(card.text, '6.28');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('ALiBi: the head slider ends at the number of heads, and a head past it is clamped', async () => {
+  const page = await openStep(b, 'code', 'quantity=alibi&heads=4&head=9&dist=3');
+  assert.equal(await page.inputValue('#code input[name=head]'), '4');
+  assert.equal(await page.getAttribute('#code input[name=head]', 'max'), '4');
+  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 4, head: 4, dist: 3 }));
+  await setSlider(page, 'code', 'heads', 16);
+  await setSlider(page, 'code', 'head', 12);
+  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 16, head: 12, dist: 3 }));
+  await setSlider(page, 'code', 'heads', 5);
+  assert.equal(await page.inputValue('#code input[name=head]'), '5');
+  assert.equal(urlParams(page).head, '5');
+  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 5, head: 5, dist: 3 }));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the URL reopens a state, and bad values are clamped or fall back to the defaults', async () => {
+  const page = await openStep(b, 'code', 'quantity=t5&rel=-64&bidir=0');
+  assert.equal((await readout(page, 'code', 'value')).text, String(t5Exact(-64, false)));
+  assert.equal(await page.isChecked('#code input[name=bidir]'), false);
+  await setSlider(page, 'code', 'rel', 17);
+  const url = page.url();
+  await page.close();
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  assert.equal(await again.inputValue('#code input[name=rel]'), '17');
+  assert.equal((await readout(again, 'code', 'value')).value, t5Exact(17, false));
+  assert.deepEqual(again.errors, []);
+  await again.close();
+
+  const bad = await openStep(b, 'code', 'quantity=nope&pos=999&dim=-3');
+  assert.equal(urlParams(bad).quantity, 'pe');
+  assert.equal(await bad.inputValue('#code input[name=pos]'), '49');
+  assert.equal(await bad.inputValue('#code input[name=dim]'), '0');
+  assert.equal((await readout(bad, 'code', 'value')).text, own.pe({ pos: 49, dim: 0 }).toFixed(4));
+  assert.deepEqual(bad.errors, []);
+  await bad.close();
+  const bad2 = await openStep(b, 'code', 'quantity=scaled&scaling=ntk&factor=3&pair=1e9');
+  assert.deepEqual([urlParams(bad2).scaling, urlParams(bad2).factor, urlParams(bad2).pair], ['yarn', '8', '63']);
+  assert.ok(Math.abs((await readout(bad2, 'code', 'value')).value - own.scaled({ scaling: 'yarn', factor: 8, pair: 63 })) < 1e-6);
+  assert.deepEqual(bad2.errors, []);
+  await bad2.close();
+});
+
+test('Copy puts the program on the clipboard; without a clipboard the program is selected and the status says how to copy', async () => {
+  await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(b.url).origin });
+  const page = await openStep(b, 'code', 'quantity=rope&m=5&n=1');
+  await page.click('#code button[name=copy-numpy]');
+  await page.waitForFunction(() => document.querySelector('#code .code-status')?.textContent.length > 0);
+  const numpy = await page.inputValue('#code textarea[data-lib=numpy]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), numpy);
+  assert.match(await page.textContent('#code .code-status'), /Copied/);
+  assert.match(numpy, /^m, n = 5, 1$/m);
+  await page.close();
+
+  const refused = await b.newPage();
+  await refused.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  await refused.goto(`${b.url}?step=code&quantity=t5`);
+  await refused.waitForSelector('body[data-ready=true]');
+  await refused.locator('#code button[name=copy-torch]').focus();
+  await refused.keyboard.press('Enter');
+  const statuses = refused.locator('#code .code-status');
+  await refused.waitForFunction(() => document.querySelectorAll('#code .code-status')[1]?.textContent.length > 0);
+  assert.match(await statuses.nth(1).textContent(), /Ctrl\+C/);
+  const sel = await refused.evaluate(() => {
+    const ta = document.querySelector('#code textarea[data-lib=torch]');
+    return { focused: document.activeElement === ta, start: ta.selectionStart, end: ta.selectionEnd, length: ta.value.length };
+  });
+  assert.deepEqual(sel, { focused: true, start: 0, end: sel.length, length: sel.length });
+  assert.ok(sel.length > 100);
+  // A new setting clears the status.
+  await setSlider(refused, 'code', 'rel', 3);
+  assert.equal(await statuses.nth(1).textContent(), '');
+  assert.deepEqual(refused.errors, []);
+  await refused.close();
+});
