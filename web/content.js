@@ -4,7 +4,7 @@ import { h } from './kit/dom.js';
 import { REFERENCES } from './references.js';
 
 // The FAQ entries, content.faq<n>.q and .a in every catalog.
-const FAQ = [1, 2, 3, 4, 5, 6, 7];
+export const FAQ = [1, 2, 3, 4, 5, 6, 7];
 
 export function renderContent(root, m) {
   const faq = FAQ.map((n) => h('details', { class: 'faq-item' },

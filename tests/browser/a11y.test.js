@@ -11,6 +11,7 @@ import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
 import { openStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
+import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, ...).
@@ -76,7 +77,7 @@ for (const theme of ['light', 'dark']) {
   test(`axe finds no violation in the text after the steps, FAQ open (${theme} theme)`, async () => {
     const page = await openStep(b, STEP_IDS[0], `theme=${theme}`);
     for (const summary of await page.locator('#faq summary').all()) await summary.click();
-    assert.equal(await page.locator('#faq details[open]').count(), 4);
+    assert.equal(await page.locator('#faq details[open]').count(), FAQ_COUNT);
     assert.deepEqual(await axeViolations(page, '#content'), [], theme);
     assert.deepEqual(await axeViolations(page, '.masthead'), [], `header, ${theme}`);
     await page.close();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startBrowser } from './browser.js';
 import { readout } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
+import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
@@ -110,8 +111,8 @@ test('without WebAssembly the text, FAQ and references still read, with a clear 
   assert.ok(await page.isVisible('#rope h2'));
   assert.ok((await page.textContent('#rope')).length > 100, 'the step still explains itself');
   assert.equal(await page.locator('#rope input').count(), 0);
-  assert.equal(await page.locator('#faq details').count(), 4);
-  assert.equal(await page.locator('#references li').count(), 5);
+  assert.equal(await page.locator('#faq details').count(), FAQ_COUNT);
+  assert.equal(await page.locator('#references li').count(), REFERENCE_COUNT);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

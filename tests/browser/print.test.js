@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
+import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -52,7 +53,7 @@ for (const theme of ['light', 'dark']) {
       // Print is always on the light palette: dark text on white paper.
       ink: getComputedStyle(document.body).color,
     }));
-    assert.deepEqual(hidden, { nav: false, buttons: [], embed: false, faqOpen: 4, faqText: true, references: 5, ink: 'rgb(28, 34, 48)' });
+    assert.deepEqual(hidden, { nav: false, buttons: [], embed: false, faqOpen: FAQ_COUNT, faqText: true, references: REFERENCE_COUNT, ink: 'rgb(28, 34, 48)' });
     // The steps printed in order, one after the other, none overlapping.
     const tops = await page.$$eval('main > section.step', (els) => els.map((e) => e.getBoundingClientRect().top));
     assert.deepEqual([...tops].sort((x, y) => x - y), tops);
