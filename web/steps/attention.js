@@ -1,10 +1,383 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Attention, family by family: one live heatmap of softmax attention over one seeded token
+// sequence, for NoPE, sinusoidal, learned, T5 relative bias, RoPE or ALiBi, with a second
+// family and a difference view. Everything comes from core.familyAttention, which computes only
+// what is drawn: at most 256 query rows (every (n/256)-th query), each row's keys summed into at
+// most 256 column bins, plus the exact score and probability row of the chosen query i (the
+// readouts and the line plot). The model (contents, biases, stand-ins) is documented in
+// core/family_attention.hpp.
+import { h } from '../kit/dom.js';
+import { Heatmap } from '../kit/heatmap.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { divergingCss } from '../kit/palette.js';
+import { math, mfrac, mi, mn, mo, mrow, msqrt, msub } from '../kit/math.js';
+import { choice, slider, toggle } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'attention';
-export const params = {};
+const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048];
+const D = 64;          // head dimension
+const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
+const SEED = 0;
+const MAX_DRAWN = 256; // rows and columns drawn at most
+const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const params = {
+  family: { type: 'enum', values: FAMILIES, default: 'rope' },
+  versus: { type: 'enum', values: FAMILIES, default: 'none' },
+  view: { type: 'enum', values: ['single', 'difference'], default: 'single' },
+  n: { type: 'enum', values: LENGTHS, default: 128 },
+  causal: { type: 'bool', default: true },
+  head: { type: 'int', min: 0, max: HEADS - 1, default: 3 },
+  i: { type: 'int', min: 0, max: LENGTHS.at(-1) - 1, default: 100 },
+  j: { type: 'int', min: 0, max: LENGTHS.at(-1) - 1, default: 92 },
+};
+
+/** The drawn grid for n tokens: which queries are rows, where each key bin starts and ends. */
+export function grid(n) {
+  const rows = Math.min(n, MAX_DRAWN);
+  const cols = Math.min(n, MAX_DRAWN);
+  return {
+    rows: Int32Array.from({ length: rows }, (_, r) => Math.floor((r * n) / rows)),
+    edges: Int32Array.from({ length: cols + 1 }, (_, c) => Math.floor((c * n) / cols)),
+  };
+}
+
+// Decimals that show a positive number with about two significant digits.
+const digitsFor = (v) => (v > 0 ? Math.min(6, Math.max(1, 1 - Math.floor(Math.log10(v)))) : 2);
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  const familyName = (f) => m.t(`attention.fam.${f}`);
+
+  const controls = {
+    family: choice({
+      name: 'family', label: m.t('attention.family'), value: values.family,
+      options: FAMILIES.map((f) => ({ value: f, label: familyName(f) })), onChange: (v) => set({ family: v }),
+    }),
+    versus: choice({
+      name: 'versus', label: m.t('attention.versus'), value: values.versus,
+      options: FAMILIES.map((f) => ({ value: f, label: familyName(f) })), onChange: (v) => set({ versus: v }),
+    }),
+    view: choice({
+      name: 'view', label: m.t('attention.view'), value: values.view,
+      options: [{ value: 'single', label: m.t('attention.viewSingle') }, { value: 'difference', label: m.t('attention.viewDiff') }],
+      onChange: (v) => set({ view: v }),
+    }),
+    n: choice({
+      name: 'n', label: m.t('attention.n'), value: values.n,
+      options: LENGTHS.map((n) => ({ value: n, label: m.fixed(n, 0) })), onChange: (v) => set({ n: v }),
+    }),
+    causal: toggle({ name: 'causal', label: m.t('attention.causal'), checked: values.causal, onChange: (v) => set({ causal: v }) }),
+    head: slider({
+      name: 'head', label: m.t('attention.head'), min: 0, max: HEADS - 1, value: values.head,
+      format: (h) => `1/${2 ** (h + 1)}`, onInput: (v) => set({ head: v }),
+    }),
+    i: slider({ name: 'i', label: m.t('attention.i'), min: 0, max: values.n - 1, value: Math.min(values.i, values.n - 1), onInput: (v) => set({ i: v }) }),
+    j: slider({ name: 'j', label: m.t('attention.j'), min: 0, max: values.n - 1, value: Math.min(values.j, values.n - 1), onInput: (v) => set({ j: v }) }),
+  };
+  slots.controls.append(
+    h('div', { class: 'attention-choices' }, controls.family.el, controls.versus.el, controls.view.el, controls.n.el),
+    controls.causal.el, controls.head.el, controls.i.el, controls.j.el,
+  );
+
+  // Formula of family A, then the same score with the current numbers.
+  const formula = h('div', { class: 'formula attention-formula' });
+
+  // Heatmap: queries down, key bins across; its legend; the hover line.
+  const keys = h('span', { id: 'attention-keys', class: 'sr-only' }, m.t('attention.hoverHint'));
+  const canvas = h('canvas', { class: 'heatmap attention-map', 'aria-describedby': keys.id });
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('attention.hoverHint'));
+  const legendEl = h('div', { class: 'legend attention-legend' });
+  const mapCaption = h('figcaption', {});
+  const mapFigure = h('figure', { class: 'attention-fig attention-heat' },
+    mapCaption,
+    h('div', { class: 'heatmap-frame' },
+      h('span', { class: 'axis axis-x' }, m.t('attention.axisKeys')),
+      h('span', { class: 'axis axis-y' }, m.t('attention.axisQueries')),
+      canvas, keys),
+    legendEl, hover);
+
+  let drawn = null;  // { rows, edges, cells, limit } of the last render, for the hover line
+  const heatmap = new Heatmap(canvas, {
+    limit: 1,
+    onCell: (c) => {
+      if (!c || !drawn) {
+        hover.textContent = m.t('attention.hoverHint');
+        return;
+      }
+      const lo = drawn.edges[c.col];
+      const hi = drawn.edges[c.col + 1] - 1;
+      const v = drawn.cells[c.row * (drawn.edges.length - 1) + c.col];
+      const value = m.fixed(v, Math.max(4, digitsFor(Math.abs(v))));
+      hover.textContent = lo === hi
+        ? m.t('attention.hover', { i: drawn.rows[c.row], j: lo, value })
+        : m.t('attention.hoverBin', { i: drawn.rows[c.row], lo, hi, value });
+    },
+    onSelect: (c) => {
+      if (!drawn) return;
+      set({ i: drawn.rows[c.row], j: drawn.edges[c.col] });
+    },
+  });
+
+  // The exact row of query i.
+  const plotFigure = h('figure', { class: 'attention-fig attention-row' });
+  const plotCaption = h('figcaption', {});
+  plotFigure.append(plotCaption);
+  const plot = new LinePlot(plotFigure, {
+    xLabel: m.t('attention.plotX'), yLabel: m.t('attention.plotY'), label: '',
+    // Tick labels with no more decimals than the tick needs (0.02, 0.025), so they stay short.
+    format: (v) => m.fixed(v, (String(+v.toFixed(6)).split('.')[1] ?? '').length),
+    cursorX: (v) => m.fixed(v, 0),
+    cursorY: (v) => m.fixed(v, 4),
+    keysHint: m.t('page.plotKeys'),
+  });
+
+  slots.figure.append(formula, h('div', { class: 'attention-figs' }, mapFigure, plotFigure));
+
+  const out = {
+    score: readout('score', m.t('attention.score')),
+    prob: readout('prob', m.t('attention.prob')),
+    probB: readout('probB', m.t('attention.probB')),
+    diff: readout('diff', m.t('attention.diff')),
+    top: readout('top', m.t('attention.top')),
+  };
+  slots.readouts.append(readoutRow(out.score, out.prob, out.probB, out.diff, out.top));
+  paragraphs(slots.notes, m, 'attention.notes');
+
+  let last = null;  // the core results of the last render, for the CSV tables
+  let map = null;   // what the heatmap shows: { key, cells, limit }
+  const NO_ROWS = new Int32Array(0);
+  const keptCells = new Map();  // drawn cells per (family, n, causal, head), at most 8
+
+  // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
+  // row of query i.
+  const run = (family, g, n, rows) => core.familyAttention(family, n, D, {
+    rows, columns: g.edges.length - 1, query: values.i, causal: values.causal,
+    seed: SEED, heads: HEADS, head: values.head,
+  });
+
+  function render() {
+    const n = values.n;
+    values.i = Math.min(values.i, n - 1);
+    values.j = Math.min(values.j, n - 1);
+    const { i, j, family, versus, causal } = values;
+    const diffView = values.view === 'difference';
+    const g = grid(n);
+    const R = g.rows.length;
+    const C = g.edges.length - 1;
+
+    // The map depends on neither i nor j, and a family's cells not on the other family: when
+    // only they change, the core is asked for the query row alone and the kept cells are used.
+    const key = [family, diffView ? versus : '', n, causal, values.head].join();
+    const fresh = map?.key !== key;
+    const cellsOf = (f, wanted) => {
+      const k = [f, n, causal, f === 'alibi' ? values.head : ''].join();
+      const kept = keptCells.get(k);
+      const r = run(f, g, n, wanted && !kept ? g.rows : NO_ROWS);
+      if (wanted && !kept) {
+        keptCells.set(k, r.cells);
+        if (keptCells.size > 8) keptCells.delete(keptCells.keys().next().value);  // the oldest
+      }
+      return { ...r, cells: wanted ? kept ?? r.cells : r.cells };
+    };
+    const a = cellsOf(family, fresh);
+    // B's row of query i always feeds its readouts; its cells only the difference view.
+    const b = cellsOf(versus, fresh && diffView);
+    if (fresh) {
+      // The drawn cells: probabilities of A, or A − B.
+      let cells = a.cells;
+      if (diffView) {
+        cells = new Float32Array(a.cells.length);
+        for (let x = 0; x < cells.length; x++) cells[x] = a.cells[x] - b.cells[x];
+      }
+      const limit = scaleTop(cells);
+      map = { key, cells, limit };
+      drawn = { rows: g.rows, edges: g.edges, cells, limit };
+      canvas.dataset.limit = String(limit);
+      canvas.dataset.cols = String(C);
+      heatmap.draw(display(cells, limit), R, C);
+      drawLegend(legendEl, limit, diffView, m);
+    }
+    heatmap.select({ row: Math.floor((i * R) / n), col: Math.floor((j * C) / n) });
+    const { limit } = map;
+    last = { a, b, g, n, map, diffView };
+
+    const per = n / C;
+    const names = { a: familyName(family), b: familyName(versus) };
+    const maskText = causal ? m.t('attention.maskOn') : m.t('attention.maskOff');
+    const nText = m.fixed(n, 0);
+    mapCaption.textContent = diffView
+      ? m.t('attention.mapCaptionDiff', { a: names.a, b: names.b, n: nText })
+      : m.t('attention.mapCaption', { a: names.a, n: nText });
+    const limitText = m.fixed(limit, digitsFor(limit));
+    const drawnText = per === 1 ? m.t('attention.gridExact', { n: nText }) : m.t('attention.gridBinned', { rows: R, cols: C, per });
+    canvas.setAttribute('aria-label', diffView
+      ? m.t('attention.altDiff', { a: names.a, b: names.b, n: nText, mask: maskText, grid: drawnText, limit: limitText })
+      : m.t('attention.alt', { a: names.a, n: nText, mask: maskText, grid: drawnText, limit: limitText }));
+
+    // The exact row of query i.
+    let top = 0;
+    for (let k = 1; k < n; k++) if (a.probs[k] > a.probs[top]) top = k;
+    let yMax = a.probs[top];
+    if (diffView) for (let k = 0; k < n; k++) yMax = Math.max(yMax, b.probs[k]);
+    const xs = Float64Array.from({ length: n }, (_, k) => k);
+    const series = [{ x: xs, y: a.probs, cls: 'a', points: n <= POINTS_UP_TO, cursor: true, label: m.t('attention.plotA', { a: names.a, i }) }];
+    if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', label: m.t('attention.plotB', { b: names.b, i }) });
+    plot.draw({
+      xDomain: [0, n - 1],
+      yDomain: [0, yMax * 1.12 || 1],
+      vlines: [{ x: i, cls: 'n', label: m.t('attention.plotQuery', { i }) }],
+      series,
+      markers: [{ x: j, y: a.probs[j], cls: 'a' }],
+    });
+    plotCaption.textContent = m.t('attention.plotCaption', { i, n: nText });
+    const pA = a.probs[j];
+    const sA = a.scores[j];
+    const pText = m.fixed(pA, 4);
+    plot.svg.setAttribute('aria-label', m.t('attention.plotAlt', {
+      a: names.a, i, last: n - 1, top, topP: m.fixed(a.probs[top], 4), j, p: pText, mask: maskText,
+    }) + (diffView ? ` ${m.t('attention.plotAltB', { b: names.b, topB: argmax(b.probs), p: m.fixed(b.probs[j], 4) })}` : ''));
+
+    // Readouts.
+    const sText = sA === -Infinity ? '−∞' : m.fixed(sA, 3).replace(/^-/, '−');
+    out.score.set(sText, sA);
+    out.prob.set(pText, pA);
+    out.top.set(String(top), top);
+    out.probB.set(m.fixed(b.probs[j], 4), b.probs[j]);
+    const d = pA - b.probs[j];
+    out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
+
+    formula.replaceChildren(scoreFormula(family, m, values), math(
+      m.t('attention.nowLabel', { i, j, score: sText, p: pText }),
+      msub(mi('s'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(sText), mo(','),
+      mspace(), msub(mi('p'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(pText),
+    ));
+
+    controls.family.set(family);
+    controls.versus.set(versus);
+    controls.view.set(values.view);
+    controls.n.set(n);
+    controls.causal.set(causal);
+    controls.head.set(values.head);
+    controls.i.input.max = String(n - 1);
+    controls.j.input.max = String(n - 1);
+    controls.i.set(i);
+    controls.j.set(j);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => {
+      const { a, b, g, n, map: shown, diffView } = last;
+      const C = g.edges.length - 1;
+      const binName = (c) => (g.edges[c + 1] - g.edges[c] === 1 ? `k${g.edges[c]}` : `k${g.edges[c]}-${g.edges[c + 1] - 1}`);
+      const cells = shown.cells;  // A's probabilities, or A − B in the difference view
+      const rowHeader = ['key', 'score A', 'probability A', 'score B', 'probability B'];
+      return [
+        {
+          name: 'cells', label: m.t(diffView ? 'attention.csvCellsDiff' : 'attention.csvCells'),
+          header: ['query', ...Array.from({ length: C }, (_, c) => binName(c))],
+          rows: Array.from(g.rows, (q, r) => [q, ...cells.subarray(r * C, (r + 1) * C)]),
+        },
+        {
+          name: 'row', label: m.t('attention.csvRow', { i: values.i }),
+          header: rowHeader,
+          rows: Array.from({ length: n }, (_, k) => [k, a.scores[k], a.probs[k], b.scores[k], b.probs[k]]),
+        },
+      ];
+    },
+  };
+}
+
+function argmax(v) {
+  let best = 0;
+  for (let k = 1; k < v.length; k++) if (v[k] > v[best]) best = k;
+  return best;
+}
+
+/**
+ * Top of the colour scale: the 99th percentile of |cell| (from a 1024-bin histogram, one pass),
+ * so a few very large cells (the first rows of a causal map put all their weight on one or two
+ * keys) do not wash out the rest; cells above it are drawn at full colour.
+ */
+export function scaleTop(cells) {
+  let max = 0;
+  for (let x = 0; x < cells.length; x++) max = Math.max(max, Math.abs(cells[x]));
+  if (!(max > 0)) return 1e-6;
+  const bins = new Uint32Array(1024);
+  for (let x = 0; x < cells.length; x++) bins[Math.min(1023, Math.floor((Math.abs(cells[x]) / max) * 1024))]++;
+  let seen = 0;
+  const want = 0.99 * cells.length;
+  for (let k = 0; k < 1024; k++) {
+    seen += bins[k];
+    if (seen >= want) return Math.max(1e-6, (max * (k + 1)) / 1024);
+  }
+  return max;
+}
+
+/** What the heatmap paints: sign(v)·sqrt(min(|v|/limit, 1)) on a [−1, 1] scale. A square-root
+ * scale keeps small weights visible next to the peaks. */
+export function display(cells, limit) {
+  const out = new Float32Array(cells.length);
+  for (let x = 0; x < cells.length; x++) {
+    const t = Math.sqrt(Math.min(Math.abs(cells[x]) / limit, 1));
+    out[x] = cells[x] < 0 ? -t : t;
+  }
+  return out;
+}
+
+const mspace = () => mo('\u2003');
+
+// s_ij for family f, as MathML.
+function scoreFormula(f, m, values) {
+  const sub = (name, idx) => msub(mi(name), mi(idx));
+  const over = (...num) => mfrac(mrow(...num), msqrt(mi('d')));
+  const plus = (x, p, idx) => mrow(mo('('), sub(x, idx), mo('+'), mi(p), mo('('), mi(idx), mo(')'), mo(')'));
+  const lhs = [msub(mi('s'), mrow(mi('i'), mi('j'))), mo('=')];
+  const content = over(sub('a', 'i'), mo('·'), sub('b', 'j'));
+  let body;
+  switch (f) {
+    case 'sinusoidal': body = [over(plus('a', 'PE', 'i'), mo('·'), plus('b', 'PE', 'j'))]; break;
+    case 'learned': body = [over(plus('a', 'L', 'i'), mo('·'), plus('b', 'L', 'j'))]; break;
+    case 'rope': body = [over(mrow(mo('('), sub('R', 'i'), sub('a', 'i'), mo(')')), mo('·'), mrow(mo('('), sub('R', 'j'), sub('b', 'j'), mo(')')))]; break;
+    case 'relative': body = [content, mo('+'), mi('β'), mo('('), mi('bucket'), mo('('), mi('j'), mo('−'), mi('i'), mo(')'), mo(')')]; break;
+    case 'alibi': body = [content, mo('−'), mn(`1/${2 ** (values.head + 1)}`), mo('·'), mo('|'), mi('i'), mo('−'), mi('j'), mo('|')]; break;
+    default: body = [content];
+  }
+  return math(m.t(`attention.formula.${f}`, { slope: `1/${2 ** (values.head + 1)}` }), ...lhs, ...body);
+}
+
+// Colour bar on the same square-root scale as the map: 0 → limit for probabilities (white to
+// red), −limit → +limit for differences; the middle mark sits where a quarter of the limit is.
+// The two bars are painted once; a redraw only relabels them.
+const bars = new Map();
+function colourBar(diverging) {
+  if (bars.has(diverging)) return bars.get(diverging);
+  const steps = 64;
+  const bar = document.createElement('canvas');
+  bar.width = steps;
+  bar.height = 1;
+  bar.className = 'legend-bar';
+  bar.setAttribute('aria-hidden', 'true');
+  const ctx = bar.getContext('2d');
+  const lo = diverging ? -1 : 0;
+  for (let s = 0; s < steps; s++) {
+    ctx.fillStyle = divergingCss(lo + ((1 - lo) * (s + 0.5)) / steps, 1);
+    ctx.fillRect(s, 0, 1, 1);
+  }
+  bars.set(diverging, bar);
+  return bar;
+}
+
+function drawLegend(el, limit, diverging, m) {
+  const d = digitsFor(limit);
+  const marks = diverging
+    ? [`−${m.fixed(limit, d)}`, '0', `+${m.fixed(limit, d)}`]
+    : ['0', m.fixed(limit / 4, d + 1), `≥ ${m.fixed(limit, d)}`];
+  el.replaceChildren(colourBar(diverging), h('div', { class: 'legend-labels' }, ...marks.map((t) => h('span', {}, t))),
+    h('p', { class: 'legend-note' }, m.t(diverging ? 'attention.legendDiff' : 'attention.legendProb')));
 }

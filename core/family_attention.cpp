@@ -1,0 +1,272 @@
+// One attention head per position family; see family_attention.hpp for the model.
+//
+// Index
+//   [NAMES]    family names
+//   [CHECKS]   argument checks
+//   [CONTENT]  the seeded token contents, kept for the last (seed, dim)
+//   [COMPUTE]  queries and keys per family, scores in blocks of rows, softmax, bins
+#include "family_attention.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "alibi.hpp"
+#include "errors.hpp"
+#include "kernels/dispatch.hpp"
+#include "learned.hpp"
+#include "limits.hpp"
+#include "relative.hpp"
+#include "rope.hpp"
+#include "sinusoidal.hpp"
+
+namespace posenc {
+
+// [NAMES] -------------------------------------------------------------------------------------
+PositionFamily positionFamilyFromName(const std::string& name) {
+  if (name == "none") return PositionFamily::None;
+  if (name == "sinusoidal") return PositionFamily::Sinusoidal;
+  if (name == "learned") return PositionFamily::Learned;
+  if (name == "relative") return PositionFamily::Relative;
+  if (name == "rope") return PositionFamily::Rope;
+  if (name == "alibi") return PositionFamily::Alibi;
+  throw TypeError("family must be one of 'none', 'sinusoidal', 'learned', 'relative', 'rope', "
+                  "'alibi', got '" + name + "'");
+}
+
+// [CHECKS] ------------------------------------------------------------------------------------
+namespace {
+
+T5Params t5Of(const FamilyAttentionParams& p) {
+  T5Params t;
+  t.bidirectional = !p.causal;  // an encoder sees both sides; a decoder only the past
+  t.numBuckets = int(p.numBuckets);
+  t.maxDistance = int(p.maxDistance);
+  return t;
+}
+
+}  // namespace
+
+void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount) {
+  requireInt("n", p.n, 1, kFamilyMaxTokens);
+  requireInt("dim", p.dim, 2, kFamilyMaxDim);
+  requireEven("dim", int64_t(p.dim));
+  requireInt("columns", p.columns, 1, p.n);
+  requireInt("query", p.query, 0, p.n - 1);
+  requireInt("seed", p.seed, 0, kFamilyMaxSeed);
+  requireRealAbove("base", p.base, 1.0, kMaxBase);
+  requireInt("heads", p.heads, 1, kFamilyMaxHeads);
+  requireInt("head", p.head, 0, p.heads - 1);
+  requireInt("numBuckets", p.numBuckets, 4, kMaxBuckets);
+  requireEven("numBuckets", int64_t(p.numBuckets));
+  requireInt("maxDistance", p.maxDistance, 1, kMaxDistance);
+  checkT5(t5Of(p), nullptr, 0);  // maxDistance must leave room for the log-spaced buckets
+  requireInt("rows.length", double(rowCount), 0, p.n);
+  if (double(rowCount) * p.n > double(kMaxElements)) {
+    throw RangeError("rows.length * n must be at most " + std::to_string(kMaxElements) + ", got " +
+                     detail::fmt(double(rowCount) * p.n));
+  }
+  for (size_t r = 0; r < rowCount; ++r) {
+    const double v = rows[r];
+    if (!(std::isfinite(v) && v == std::floor(v) && v >= 0 && v <= p.n - 1)) {
+      throw RangeError("rows[" + std::to_string(r) + "] must be an integer in [0, " +
+                       detail::fmt(p.n - 1) + "], got " + detail::fmt(v));
+    }
+  }
+}
+
+double t5StandInBias(int bucket, int numBuckets, bool bidirectional) {
+  const int perDirection = bidirectional ? numBuckets / 2 : numBuckets;
+  return -kT5StandInDepth * double(bucket % perDirection) / double(perDirection - 1);
+}
+
+// [CONTENT] -----------------------------------------------------------------------------------
+namespace {
+
+// Rows 0..rows-1 of the query contents a, the key contents b and (when asked for) the learned
+// table L, for one (seed, dim). Rows depend only on (seed, dim, row), so a longer sequence
+// extends the arrays instead of starting over.
+struct Content {
+  int dim = 0;
+  double seed = -1;
+  int rows = 0, learnedRows = 0;
+  std::vector<float> a, b, learned;
+};
+
+void appendRows(double seed, int dim, double stdDev, int from, int to, bool shared,
+                std::vector<float>& out) {
+  LearnedParams lp;
+  lp.maxPositions = kMaxRows;
+  lp.dModel = dim;
+  lp.seed = seed;
+  lp.stdDev = stdDev;
+  std::vector<double> positions(size_t(to - from));
+  for (int t = from; t < to; ++t) positions[size_t(t - from)] = t;
+  out.resize(size_t(to) * dim);
+  float* first = out.data() + size_t(from) * dim;
+  learned(lp, positions.data(), positions.size(), first);
+  if (!shared) return;
+  for (int t = from; t < to; ++t) {
+    float* row = out.data() + size_t(t) * dim;
+    for (int c = 0; c < dim; ++c) row[c] += ((c / 2) % 2 == 0) ? kSharedAmplitude : -kSharedAmplitude;
+  }
+}
+
+const Content& contentFor(int dim, double seed, int n, bool withLearned) {
+  static Content cache;
+  if (cache.dim != dim || cache.seed != seed) {
+    cache = Content();
+    cache.dim = dim;
+    cache.seed = seed;
+  }
+  if (cache.rows < n) {
+    appendRows(3 * seed, dim, kContentStd, cache.rows, n, true, cache.a);
+    appendRows(3 * seed + 1, dim, kContentStd, cache.rows, n, true, cache.b);
+    cache.rows = n;
+  }
+  if (withLearned && cache.learnedRows < n) {
+    appendRows(3 * seed + 2, dim, kLearnedStd, cache.learnedRows, n, false, cache.learned);
+    cache.learnedRows = n;
+  }
+  return cache;
+}
+
+// [COMPUTE] -----------------------------------------------------------------------------------
+constexpr size_t kBlockRows = 64;  // score rows per Q·Kᵀ call: 64 x 8192 floats at most (2 MiB)
+
+// Adds the family's position part to rows of queries (at positions qpos) and to all n keys.
+void applyFamily(const FamilyAttentionParams& p, const Content& content,
+                 const std::vector<double>& qpos, std::vector<float>& q, std::vector<float>& k) {
+  const int n = int(p.n), d = int(p.dim);
+  const size_t nq = qpos.size();
+  switch (p.family) {
+    case PositionFamily::Sinusoidal:
+    case PositionFamily::Learned: {
+      std::vector<float> table;
+      const float* pe;
+      if (p.family == PositionFamily::Sinusoidal) {
+        SinusoidalParams sp;
+        sp.positions = n;
+        sp.dModel = d;
+        sp.base = p.base;
+        table.resize(size_t(n) * d);
+        sinusoidal(sp, table.data());
+        pe = table.data();
+      } else {
+        pe = content.learned.data();
+      }
+      for (size_t r = 0; r < nq; ++r) {
+        const float* add = pe + size_t(qpos[r]) * d;
+        float* row = q.data() + r * d;
+        for (int c = 0; c < d; ++c) row[c] += add[c];
+      }
+      for (size_t x = 0; x < size_t(n) * d; ++x) k[x] += pe[x];
+      break;
+    }
+    case PositionFamily::Rope: {
+      const RopeFrequencies f = ropeFrequencies(d, p.base);
+      std::vector<double> kpos(static_cast<size_t>(n));
+      for (int t = 0; t < n; ++t) kpos[size_t(t)] = t;
+      // Each query row from its own exactly reduced angles: ropeApply would otherwise reach a
+      // position near the previous one by angle addition, and a row's last bits would depend
+      // on which other rows were asked for.
+      for (size_t r = 0; r < nq; ++r) ropeApply(q.data() + r * d, &qpos[r], 1, d, RopeLayout::Half, f);
+      ropeApply(k.data(), kpos.data(), size_t(n), d, RopeLayout::Half, f);
+      break;
+    }
+    case PositionFamily::None:
+    case PositionFamily::Relative:
+    case PositionFamily::Alibi:
+      break;  // contents only; relative and alibi add a bias to the scores
+  }
+}
+
+// Bias by offset j - i, at index j - i + n - 1; empty when the family adds none.
+std::vector<float> biasByOffset(const FamilyAttentionParams& p) {
+  const int n = int(p.n);
+  std::vector<float> out;
+  if (p.family == PositionFamily::Alibi) {
+    const double slope = alibiSlopes(int(p.heads))[size_t(p.head)];
+    out.resize(size_t(2 * n - 1));
+    for (int rp = -(n - 1); rp <= n - 1; ++rp) {
+      out[size_t(rp + n - 1)] = static_cast<float>(-slope * std::abs(rp));
+    }
+  } else if (p.family == PositionFamily::Relative) {
+    const T5Params t = t5Of(p);
+    out.resize(size_t(2 * n - 1));
+    for (int rp = -(n - 1); rp <= n - 1; ++rp) {
+      out[size_t(rp + n - 1)] =
+          static_cast<float>(t5StandInBias(t5BucketOne(rp, t), t.numBuckets, t.bidirectional));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount,
+                     float* cells, float* scores, float* probs) {
+  checkFamilyAttention(p, rows, rowCount);
+  const int n = int(p.n), d = int(p.dim), columns = int(p.columns);
+  const Content& content = contentFor(d, p.seed, n, p.family == PositionFamily::Learned);
+
+  // The drawn rows, then the chosen query last: one Q·Kᵀ pass gives all of them.
+  std::vector<double> qpos(rows, rows + rowCount);
+  qpos.push_back(p.query);
+  const size_t nq = qpos.size();
+  std::vector<float> q(nq * d);
+  for (size_t r = 0; r < nq; ++r) {
+    std::copy_n(content.a.data() + size_t(qpos[r]) * d, d, q.data() + r * d);
+  }
+  std::vector<float> k(content.b.begin(), content.b.begin() + ptrdiff_t(size_t(n) * d));
+  applyFamily(p, content, qpos, q, k);
+
+  const std::vector<float> bias = biasByOffset(p);
+  std::vector<int> edges(size_t(columns) + 1);
+  for (int c = 0; c <= columns; ++c) edges[size_t(c)] = int(int64_t(c) * n / columns);
+
+  const float scale = static_cast<float>(1.0 / std::sqrt(double(d)));
+  std::vector<float> block(std::min(nq, kBlockRows) * size_t(n));
+  for (size_t start = 0; start < nq; start += kBlockRows) {
+    const size_t count = std::min(kBlockRows, nq - start);
+    // Causal: no row of this block sees a key past its last query, so the scores stop there
+    // (about half the work of a full square).
+    int keys = n;
+    if (p.causal) {
+      int last = 0;
+      for (size_t r = 0; r < count; ++r) last = std::max(last, int(qpos[start + r]));
+      keys = last + 1;
+    }
+    kernels::qk(q.data() + start * d, count, k.data(), size_t(keys), size_t(d), scale, block.data());
+    for (size_t r = 0; r < count; ++r) {
+      const size_t at = start + r;
+      const int i = int(qpos[at]);
+      float* row = block.data() + r * size_t(keys);
+      if (!bias.empty()) {
+        const float* b = bias.data() + (n - 1 - i);  // b[j] is the bias of offset j - i
+        for (int j = 0; j < keys; ++j) row[j] += b[j];
+      }
+      if (p.causal) std::fill(row + i + 1, row + keys, -INFINITY);
+      if (at + 1 == nq) {
+        std::copy_n(row, keys, scores);
+        std::fill(scores + keys, scores + n, -INFINITY);
+      }
+      kernels::softmaxRow(row, size_t(keys));
+      if (at + 1 == nq) {
+        std::copy_n(row, keys, probs);
+        std::fill(probs + keys, probs + n, 0.0f);
+        continue;
+      }
+      float* out = cells + at * columns;
+      for (int c = 0; c < columns; ++c) {
+        const int hi = std::min(edges[size_t(c) + 1], keys);
+        float sum = 0.0f;
+        for (int j = edges[size_t(c)]; j < hi; ++j) sum += row[j];
+        out[c] = sum;
+      }
+    }
+  }
+}
+
+}  // namespace posenc

@@ -1,0 +1,373 @@
+// Step 'attention' in Chromium: one attention head over one seeded token sequence for every
+// position family. The test rebuilds the whole model itself, in plain JS and double precision,
+// from the formulas in core/family_attention.hpp: the seeded normal draws (SplitMix64 +
+// Box–Muller, as core/learned.cpp draws them), the shared direction, the sinusoidal table, the
+// RoPE rotation, the T5 bucket formula with its stand-in biases, the ALiBi slopes, the causal
+// mask and the softmax. It compares the readouts, the drawn cells (Save CSV) and the canvas
+// pixels with that, and at 2,048 tokens the readouts and the row sums; it reports the update
+// times there.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const D = 64;
+const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// [MODEL] ------------------------------------------------------------------------------------
+const M64 = (1n << 64n) - 1n;
+
+/** Row `pos` of the seeded N(0, std²) draws, as core/learned.cpp makes them (float32 values). */
+function normalRow(seed, pos, d, std) {
+  let s = ((BigInt(seed) << 32n) ^ ((BigInt(pos) * 0xD1B54A32D192ED03n) & M64)) & M64;
+  const next = () => {
+    s = (s + 0x9E3779B97F4A7C15n) & M64;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
+    return z ^ (z >> 31n);
+  };
+  const uniform = () => Number(next() >> 11n) * 2 ** -53;
+  const row = new Float64Array(d);
+  for (let c = 0; c < d; c += 2) {
+    const u1 = 1 - uniform();
+    const u2 = uniform();
+    const rad = Math.sqrt(-2 * Math.log(u1)) * std;
+    row[c] = Math.fround(rad * Math.cos(2 * Math.PI * u2));
+    row[c + 1] = Math.fround(rad * Math.sin(2 * Math.PI * u2));
+  }
+  return row;
+}
+
+/** The token contents and encodings of seed 0, grown on demand (shared by every test). */
+const tokens = { a: [], b: [], l: [] };
+function token(kind, t) {
+  const list = tokens[kind];
+  while (list.length <= t) {
+    const p = list.length;
+    if (kind === 'l') {
+      list.push(normalRow(2, p, D, Math.SQRT1_2));
+    } else {
+      // Query content: seed 3·0, key content: 3·0 + 1, each plus the shared ±√½ direction.
+      const g = normalRow(kind === 'a' ? 0 : 1, p, D, 0.5);
+      list.push(g.map((v, c) => Math.fround(v + Math.fround(Math.floor(c / 2) % 2 ? -Math.SQRT1_2 : Math.SQRT1_2))));
+    }
+  }
+  return list[t];
+}
+
+function position(family, kind, t) {
+  const x = Float64Array.from(token(kind, t));
+  if (family === 'sinusoidal') {
+    for (let c = 0; c < D; c++) {
+      const w = 10000 ** (-(2 * Math.floor(c / 2)) / D);
+      x[c] += c % 2 ? Math.cos(t * w) : Math.sin(t * w);
+    }
+  } else if (family === 'learned') {
+    const l = token('l', t);
+    for (let c = 0; c < D; c++) x[c] += l[c];
+  } else if (family === 'rope') {
+    for (let k = 0; k < D / 2; k++) {
+      const angle = t * 10000 ** (-(2 * k) / D);
+      const [u, v] = [x[k], x[k + D / 2]];
+      x[k] = u * Math.cos(angle) - v * Math.sin(angle);
+      x[k + D / 2] = v * Math.cos(angle) + u * Math.sin(angle);
+    }
+  }
+  return x;
+}
+
+// HF T5 _relative_position_bucket; rp = key − query.
+function t5Bucket(rp, bidirectional, nb = 32, maxDistance = 128) {
+  let bucket = 0;
+  let n;
+  if (bidirectional) {
+    nb /= 2;
+    if (rp > 0) bucket += nb;
+    n = Math.abs(rp);
+  } else {
+    n = Math.max(-rp, 0);
+  }
+  const exact = nb / 2;
+  if (n < exact) return bucket + n;
+  const q = (Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact);
+  return bucket + Math.min(exact + Math.floor(q + 1e-9), nb - 1);
+}
+
+const keyCache = new Map();
+/** Scores and probabilities of query i over keys 0..n−1, in double. */
+function attentionRow(family, n, i, { causal = true, head = 3 } = {}) {
+  const cacheKey = `${family}/${n}`;
+  if (!keyCache.has(cacheKey)) keyCache.set(cacheKey, Array.from({ length: n }, (_, t) => position(family, 'b', t)));
+  const keys = keyCache.get(cacheKey);
+  const q = position(family, 'a', i);
+  const scores = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    let dot = 0;
+    for (let c = 0; c < D; c++) dot += q[c] * keys[j][c];
+    let s = dot / Math.sqrt(D);
+    if (family === 'alibi') s -= 2 ** -(head + 1) * Math.abs(i - j);
+    if (family === 'relative') {
+      const per = causal ? 32 : 16;
+      s += (-4 * (t5Bucket(j - i, !causal) % per)) / (per - 1);
+    }
+    scores[j] = causal && j > i ? -Infinity : s;
+  }
+  const max = Math.max(...scores);
+  const e = scores.map((s) => Math.exp(s - max));
+  const sum = e.reduce((x, y) => x + y, 0);
+  return { scores, probs: e.map((v) => v / sum) };
+}
+
+/** The drawn grid: at most 256 rows (query ⌊r·n/R⌋) and 256 key bins [⌊c·n/C⌋, ⌊(c+1)·n/C⌋). */
+function grid(n) {
+  const R = Math.min(n, 256);
+  return {
+    rows: Array.from({ length: R }, (_, r) => Math.floor((r * n) / R)),
+    edges: Array.from({ length: R + 1 }, (_, c) => Math.floor((c * n) / R)),
+  };
+}
+const binRow = (probs, edges) => edges.slice(0, -1).map((lo, c) => {
+  let s = 0;
+  for (let k = lo; k < edges[c + 1]; k++) s += probs[k];
+  return s;
+});
+
+// [PAGE] -------------------------------------------------------------------------------------
+const pick = (page, name, value) => page.click(`#attention .choice-item:has(input[name=${name}][value="${value}"]) label`);
+
+async function readouts(page) {
+  const out = {};
+  for (const name of ['score', 'prob', 'probB', 'diff', 'top']) out[name] = await readout(page, 'attention', name);
+  return out;
+}
+
+async function csv(page, table) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#attention button[data-table=${table}]`)]);
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  return { header: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
+}
+
+function near(got, want, tol, what) {
+  if (want === -Infinity) return assert.equal(got, -Infinity, what);
+  assert.ok(Math.abs(got - want) <= tol, `${what}: got ${got}, want ${want}`);
+}
+
+/** The shown text rounds the exact value to `digits` decimals (en). */
+function shows(text, want, digits, what) {
+  const shown = Number(text.replace('−', '-'));
+  assert.ok(Math.abs(shown - want) <= 0.5 * 10 ** -digits + 2e-5, `${what}: shows ${text}, want ${want}`);
+}
+
+function checkReadouts(r, family, n, i, j, opts = {}) {
+  const { scores, probs } = attentionRow(family, n, i, opts);
+  const what = `${family} n ${n} (${i}, ${j}) causal ${opts.causal ?? true}`;
+  near(r.score.value, scores[j], 2e-5, `${what} score`);
+  near(r.prob.value, probs[j], 5e-6, `${what} probability`);
+  if (scores[j] === -Infinity) assert.equal(r.score.text, '−∞');
+  else shows(r.score.text, scores[j], 3, `${what} score text`);
+  shows(r.prob.text, probs[j], 4, `${what} probability text`);
+  // The most-attended key: its probability is the row's maximum (ties within float32 noise).
+  assert.ok(probs[r.top.value] >= Math.max(...probs) - 1e-6, `${what}: top key ${r.top.value}`);
+  return { scores, probs };
+}
+
+// RdBu, as the page's palette (web/kit/palette.js) defines it, on the step's square-root scale.
+const STOPS = [[33, 102, 172], [103, 169, 207], [247, 247, 247], [239, 138, 98], [178, 24, 43]];
+function colour(value, limit) {
+  const shown = Math.sign(value) * Math.sqrt(Math.min(Math.abs(value) / limit, 1));
+  const x = ((shown + 1) / 2) * 4;
+  const k = Math.min(3, Math.floor(x));
+  const f = x - k;
+  return STOPS[k].map((v, c) => v + (STOPS[k + 1][c] - v) * f);
+}
+
+async function pixels(page, cells) {
+  return page.evaluate((list) => {
+    const canvas = document.querySelector('#attention canvas.heatmap');
+    const ctx = canvas.getContext('2d');
+    const C = Number(canvas.dataset.cols);
+    return list.map(([r, c]) => {
+      const x = Math.floor(((c + 0.5) * canvas.width) / C);
+      const y = Math.floor(((r + 0.5) * canvas.height) / C);
+      return [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    });
+  }, cells);
+}
+
+// [TESTS] ------------------------------------------------------------------------------------
+test('n = 32, every family with and without the causal mask: readouts, every drawn cell and the pixels equal the attention computed here', async () => {
+  const n = 32;
+  const [i, j] = [20, 13];
+  const page = await openStep(b, 'attention', `n=${n}&i=${i}&j=${j}&causal=1&head=2`);
+  for (const causal of [true, false]) {
+    if (!causal) await page.click('#attention input[name=causal]');
+    for (const family of FAMILIES) {
+      await pick(page, 'family', family);
+      assert.deepEqual(urlParams(page), {
+        step: 'attention', family, versus: 'none', view: 'single', n: String(n), causal: causal ? '1' : '0', head: '2', i: String(i), j: String(j),
+      });
+      const r = await readouts(page);
+      const own = checkReadouts(r, family, n, i, j, { causal, head: 2 });
+      // Family B (NoPE here) is read out beside A in every view.
+      const other = attentionRow('none', n, i, { causal });
+      near(r.probB.value, other.probs[j], 5e-6, `${family}: B probability`);
+      near(r.diff.value, own.probs[j] - other.probs[j], 1e-5, `${family}: A − B`);
+
+      // Every cell: at n = 32 each drawn cell is one (query, key) pair.
+      const cells = await csv(page, 'cells');
+      assert.equal(cells.rows.length, n);
+      assert.equal(cells.header.length, n + 1);
+      let worst = 0;
+      for (let q = 0; q < n; q++) {
+        const { probs } = attentionRow(family, n, q, { causal, head: 2 });
+        assert.equal(cells.rows[q][0], q);
+        for (let k = 0; k < n; k++) worst = Math.max(worst, Math.abs(cells.rows[q][k + 1] - probs[k]));
+      }
+      assert.ok(worst < 5e-6, `${family} causal ${causal}: worst cell error ${worst}`);
+
+      // The canvas (for three of the families, to keep the test short): a spread of cells away
+      // from the two outlined marks, coloured as computed here.
+      if (!['none', 'relative', 'rope'].includes(family)) continue;
+      const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
+      const spots = [[0, 0], [3, 1], [9, 4], [16, 15], [25, 2], [31, 31], [30, 28], [5, 27], [12, 30], [27, 22]];
+      const got = await pixels(page, spots);
+      spots.forEach(([q, k], s) => {
+        const want = colour(attentionRow(family, n, q, { causal, head: 2 }).probs[k], limit);
+        assert.ok(want.every((v, c) => Math.abs(v - got[s][c]) <= 2), `${family} pixel (${q}, ${k}): ${got[s]} vs ${want.map(Math.round)}`);
+      });
+    }
+  }
+  // The row CSV holds the exact row of query i.
+  const row = await csv(page, 'row');
+  const { scores, probs } = attentionRow('alibi', n, i, { causal: false, head: 2 });
+  const other = attentionRow('none', n, i, { causal: false });
+  assert.deepEqual(row.header, ['key', 'score A', 'probability A', 'score B', 'probability B']);
+  assert.equal(row.rows.length, n);
+  row.rows.forEach(([k, s, p, sb, pb]) => {
+    near(s, scores[k], 2e-5, `row score ${k}`);
+    near(p, probs[k], 5e-6, `row probability ${k}`);
+    near(sb, other.scores[k], 2e-5, `row score B ${k}`);
+    near(pb, other.probs[k], 5e-6, `row probability B ${k}`);
+  });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the difference view at n = 32 draws p_A − p_B and reads out both probabilities and their difference', async () => {
+  const n = 32;
+  const page = await openStep(b, 'attention', `n=${n}&family=rope&versus=sinusoidal&view=difference&i=17&j=15`);
+  // The last pair comes back to the first: the page then reuses the cells it kept for both.
+  for (const [A, B, i, j] of [['rope', 'sinusoidal', 17, 15], ['alibi', 'none', 31, 3], ['rope', 'sinusoidal', 3, 2], ['learned', 'relative', 8, 8]]) {
+    await pick(page, 'family', A);
+    await pick(page, 'versus', B);
+    await setSlider(page, 'attention', 'i', i);
+    await setSlider(page, 'attention', 'j', j);
+    const r = await readouts(page);
+    const a = checkReadouts(r, A, n, i, j);
+    const bRow = attentionRow(B, n, i);
+    near(r.probB.value, bRow.probs[j], 5e-6, `${B} probability`);
+    near(r.diff.value, a.probs[j] - bRow.probs[j], 1e-5, 'difference');
+    shows(r.diff.text, a.probs[j] - bRow.probs[j], 4, 'difference text');
+    const cells = await csv(page, 'cells');
+    let worst = 0;
+    for (let q = 0; q < n; q++) {
+      const pa = attentionRow(A, n, q).probs;
+      const pb = attentionRow(B, n, q).probs;
+      for (let k = 0; k < n; k++) worst = Math.max(worst, Math.abs(cells.rows[q][k + 1] - (pa[k] - pb[k])));
+    }
+    assert.ok(worst < 1e-5, `${A} − ${B}: worst cell error ${worst}`);
+  }
+  // The line plot shows both rows: A solid with a dot per key, B dashed.
+  assert.equal(await page.locator('#attention svg.lineplot path.series').count(), 2);
+  assert.equal(await page.locator('#attention svg.lineplot circle.point.a').count(), n);
+  assert.match(await page.getAttribute('#attention svg.lineplot', 'aria-label'), /query 8 .*Learned.*dashed line shows T5 bias/s);
+  assert.match(await page.getAttribute('#attention canvas.heatmap', 'aria-label'), /Learned minus those of T5 bias over 32 tokens/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins its row; update times', async () => {
+  const n = 2048;
+  const page = await openStep(b, 'attention', `n=${n}&i=1500&j=1490`);
+  assert.equal(await page.getAttribute('#attention input[name=i]', 'max'), '2047');
+  const moves = [
+    ['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['relative', 1234, 1200],
+    ['learned', 64, 64], ['none', 1999, 5],
+  ];
+  for (const [family, i, j] of moves) {
+    await pick(page, 'family', family);
+    await setSlider(page, 'attention', 'i', i);
+    await setSlider(page, 'attention', 'j', j);
+    checkReadouts(await readouts(page), family, n, i, j);
+  }
+  // The drawn grid: 256 rows (every 8th query), 256 columns of 8 keys each.
+  const cells = await csv(page, 'cells');
+  const { rows, edges } = grid(n);
+  assert.equal(cells.rows.length, 256);
+  assert.equal(cells.header.length, 257);
+  assert.equal(cells.header[1], 'k0-7');
+  cells.rows.forEach((row, r) => {
+    assert.equal(row[0], rows[r]);
+    const sum = row.slice(1).reduce((x, y) => x + y, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-4, `row ${r} sums to ${sum}`);
+  });
+  for (const r of [0, 100, 249]) {
+    const want = binRow(attentionRow('none', n, rows[r]).probs, edges);
+    want.forEach((v, c) => near(cells.rows[r][c + 1], v, 5e-6, `row ${r} bin ${c}`));
+  }
+  // More moves for the timing: the difference view, the mask, the length, the ALiBi head.
+  await pick(page, 'view', 'difference');
+  for (const family of FAMILIES) {
+    await pick(page, 'family', family);
+    for (const i of [300, 1024, 2047]) await setSlider(page, 'attention', 'i', i);
+  }
+  await page.click('#attention input[name=causal]');
+  for (const i of [100, 900, 1800]) await setSlider(page, 'attention', 'i', i);
+  checkReadouts(await readouts(page), 'alibi', n, 1800, 5, { causal: false });
+  await pick(page, 'view', 'single');
+  for (const h of [0, 7, 4]) await setSlider(page, 'attention', 'head', h);
+  const times = await updateTimes(page, 'attention');
+  assert.ok(times.length >= 40, `${times.length} updates measured`);
+  console.log(`update:attention at n = 2048: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length} updates`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('URL state: the controls write it, it reopens the same state, and bad values are clamped', async () => {
+  const page = await openStep(b, 'attention', 'family=bogus&versus=alibi&view=nope&n=100&i=5000&j=-3&head=99&causal=maybe');
+  assert.deepEqual(urlParams(page), {
+    step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '128', causal: '1', head: '7', i: '127', j: '0',
+  });
+  assert.equal(await page.inputValue('#attention input[name=i]'), '127');
+  assert.equal(await page.getAttribute('#attention input[name=i]', 'max'), '127');
+  checkReadouts(await readouts(page), 'rope', 128, 127, 0);
+  // A shorter sequence pulls i and j inside it.
+  await setSlider(page, 'attention', 'j', 90);
+  await pick(page, 'n', 64);
+  assert.deepEqual(urlParams(page), {
+    step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '64', causal: '1', head: '7', i: '63', j: '63',
+  });
+  // The heatmap takes focus; with a chosen cell the arrow keys move it: one row down is query 63
+  // already (the last), so go up and left instead.
+  await page.focus('#attention canvas.heatmap');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual([urlParams(page).i, urlParams(page).j], ['62', '62']);
+  assert.match(await page.textContent('#attention .hover-readout'), /^query 62, key 62: 0\.\d{4}/);
+  const url = page.url();
+  await page.close();
+
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  assert.equal(await again.isChecked('#attention input[name=n][value="64"]'), true);
+  assert.equal(await again.isChecked('#attention input[name=versus][value="alibi"]'), true);
+  checkReadouts(await readouts(again), 'rope', 64, 62, 62);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});

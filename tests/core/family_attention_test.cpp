@@ -1,0 +1,352 @@
+// core/family_attention.hpp: one head per position family, reduced to drawn rows and key bins.
+// The reference below rebuilds every score in double from the model written in the header:
+// its own sinusoid, RoPE rotation, T5 bucket formula (HF _relative_position_bucket), ALiBi
+// slope 2^(-8k/H) and stand-in bias; only the seeded normal draws come from core/learned.hpp
+// (they are the input data, tested in learned_test.cpp).
+//
+// Tolerances:
+//   2e-5 absolute on a score: float32 contents and encodings (2e-7 each for sin/cos), dot
+//        products of <= 16 terms of size <= 2 in float32 (~16 · 4 · 2^-24), times 1/sqrt(d).
+//   5e-6 absolute on a probability: a weight moves by <= |Δscore|/4, plus the softmax kernel's
+//        ~1e-6 (softmax.hpp).
+//   (n + 8) · 2^-24 on a row sum of the bins: the float32 softmax sum and the bin sums.
+
+#include "core/family_attention.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/learned.hpp"
+#include "test_util.hpp"
+
+using posenc::FamilyAttentionParams;
+using posenc::PositionFamily;
+using posenc::RangeError;
+using posenc::TypeError;
+using posenc_test::MaxError;
+
+namespace {
+
+const PositionFamily kFamilies[] = {PositionFamily::None, PositionFamily::Sinusoidal,
+                                    PositionFamily::Learned, PositionFamily::Relative,
+                                    PositionFamily::Rope, PositionFamily::Alibi};
+const char* const kNames[] = {"none", "sinusoidal", "learned", "relative", "rope", "alibi"};
+
+struct Result {
+  std::vector<float> cells, scores, probs;
+};
+
+Result run(const FamilyAttentionParams& p, const std::vector<double>& rows) {
+  Result r;
+  r.cells.assign(rows.size() * size_t(p.columns), 42.0f);
+  r.scores.assign(size_t(p.n), 42.0f);
+  r.probs.assign(size_t(p.n), 42.0f);
+  posenc::familyAttention(p, rows.data(), rows.size(), r.cells.data(), r.scores.data(),
+                          r.probs.data());
+  return r;
+}
+
+std::vector<double> allRows(int n) {
+  std::vector<double> rows(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) rows[size_t(i)] = i;
+  return rows;
+}
+
+// [REFERENCE] ---------------------------------------------------------------------------------
+std::vector<float> draws(double seed, int n, int d, double stdDev) {
+  posenc::LearnedParams lp;
+  lp.maxPositions = n;
+  lp.dModel = d;
+  lp.seed = seed;
+  lp.stdDev = stdDev;
+  std::vector<double> pos = [&] {
+    std::vector<double> v(static_cast<size_t>(n));
+    for (int t = 0; t < n; ++t) v[size_t(t)] = t;
+    return v;
+  }();
+  std::vector<float> out(size_t(n) * d);
+  posenc::learned(lp, pos.data(), pos.size(), out.data());
+  return out;
+}
+
+// HF's bucket: half the buckets per sign when bidirectional, exact below half of those, then
+// log-spaced up to maxDistance. The quotient lands on whole numbers at n = 16, 32... (float32
+// in HF); the 1e-9 keeps double from falling just below them.
+int t5Bucket(int rp, int nb, int maxDistance, bool bidirectional) {
+  int bucket = 0;
+  int n;
+  if (bidirectional) {
+    nb /= 2;
+    if (rp > 0) bucket += nb;
+    n = std::abs(rp);
+  } else {
+    n = std::max(-rp, 0);
+  }
+  const int exact = nb / 2;
+  if (n < exact) return bucket + n;
+  const double q = std::log(double(n) / exact) / std::log(double(maxDistance) / exact) * (nb - exact);
+  return bucket + std::min(exact + int(std::floor(q + 1e-9)), nb - 1);
+}
+
+// scores[i][j] in double, -inf where masked.
+std::vector<double> referenceScores(const FamilyAttentionParams& p) {
+  const int n = int(p.n), d = int(p.dim);
+  std::vector<float> ga = draws(3 * p.seed, n, d, 0.5), gb = draws(3 * p.seed + 1, n, d, 0.5);
+  std::vector<float> gl = draws(3 * p.seed + 2, n, d, std::sqrt(0.5));
+  std::vector<double> q(size_t(n) * d), k(size_t(n) * d);
+  for (int t = 0; t < n; ++t) {
+    for (int c = 0; c < d; ++c) {
+      const double mu = std::sqrt(0.5) * ((c / 2) % 2 ? -1 : 1);
+      double a = double(ga[size_t(t) * d + c]) + mu, b = double(gb[size_t(t) * d + c]) + mu;
+      if (p.family == PositionFamily::Sinusoidal) {
+        const double w = std::pow(p.base, -double(2 * (c / 2)) / d);
+        const double pe = c % 2 ? std::cos(t * w) : std::sin(t * w);
+        a += pe;
+        b += pe;
+      } else if (p.family == PositionFamily::Learned) {
+        a += gl[size_t(t) * d + c];
+        b += gl[size_t(t) * d + c];
+      }
+      q[size_t(t) * d + c] = a;
+      k[size_t(t) * d + c] = b;
+    }
+    if (p.family == PositionFamily::Rope) {
+      for (auto* v : {&q, &k}) {
+        double* row = v->data() + size_t(t) * d;
+        for (int m = 0; m < d / 2; ++m) {
+          const double ang = t * std::pow(p.base, -double(2 * m) / d);
+          const double x = row[m], y = row[m + d / 2];
+          row[m] = x * std::cos(ang) - y * std::sin(ang);
+          row[m + d / 2] = y * std::cos(ang) + x * std::sin(ang);
+        }
+      }
+    }
+  }
+  const double slope = std::exp2(-8.0 * (p.head + 1) / p.heads);  // heads a power of two here
+  std::vector<double> s(size_t(n) * n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      double dot = 0;
+      for (int c = 0; c < d; ++c) dot += q[size_t(i) * d + c] * k[size_t(j) * d + c];
+      double v = dot / std::sqrt(double(d));
+      if (p.family == PositionFamily::Alibi) v -= slope * std::abs(i - j);
+      if (p.family == PositionFamily::Relative) {
+        const bool bi = !p.causal;
+        const int b = t5Bucket(j - i, int(p.numBuckets), int(p.maxDistance), bi);
+        const int per = bi ? int(p.numBuckets) / 2 : int(p.numBuckets);
+        v += -4.0 * (b % per) / (per - 1);
+      }
+      if (p.causal && j > i) v = -INFINITY;
+      s[size_t(i) * n + j] = v;
+    }
+  }
+  return s;
+}
+
+std::vector<double> softmaxRows(const std::vector<double>& s, int n) {
+  std::vector<double> out(s.size());
+  for (int i = 0; i < n; ++i) {
+    double m = -INFINITY, sum = 0;
+    for (int j = 0; j < n; ++j) m = std::max(m, s[size_t(i) * n + j]);
+    for (int j = 0; j < n; ++j) sum += std::exp(s[size_t(i) * n + j] - m);
+    for (int j = 0; j < n; ++j) out[size_t(i) * n + j] = std::exp(s[size_t(i) * n + j] - m) / sum;
+  }
+  return out;
+}
+
+FamilyAttentionParams params(PositionFamily f, int n, int d, bool causal) {
+  FamilyAttentionParams p;
+  p.family = f;
+  p.n = n;
+  p.dim = d;
+  p.columns = n;
+  p.causal = causal;
+  p.seed = 7;
+  p.heads = 8;
+  p.head = 2;
+  p.base = 10000;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("familyAttention: every family's full matrix and query row equal the double reference") {
+  for (int f = 0; f < 6; ++f) {
+    for (bool causal : {false, true}) {
+      CAPTURE(kNames[f]);
+      CAPTURE(causal);
+      const int n = 24, d = 16;
+      FamilyAttentionParams p = params(kFamilies[f], n, d, causal);
+      p.query = 17;
+      const std::vector<double> s = referenceScores(p);
+      const std::vector<double> want = softmaxRows(s, n);
+      const Result r = run(p, allRows(n));
+      MaxError prob, score;
+      for (size_t x = 0; x < want.size(); ++x) prob.add(r.cells[x], want[x], double(x));
+      for (int j = 0; j < n; ++j) {
+        const double ws = s[size_t(17) * n + j];
+        if (std::isinf(ws)) {
+          CHECK(r.scores[size_t(j)] == -INFINITY);
+        } else {
+          score.add(r.scores[size_t(j)], ws, j);
+        }
+        prob.add(r.probs[size_t(j)], want[size_t(17) * n + j], 1000 + j);
+      }
+      CHECK(prob.value <= 5e-6);
+      CHECK(score.value <= 2e-5);
+    }
+  }
+}
+
+TEST_CASE("familyAttention: bins of a subset of rows are sums of the full rows, each summing to 1") {
+  for (int f = 0; f < 6; ++f) {
+    for (bool causal : {false, true}) {
+      CAPTURE(kNames[f]);
+      CAPTURE(causal);
+      const int n = 24;
+      FamilyAttentionParams p = params(kFamilies[f], n, 16, causal);
+      p.query = 5;
+      const Result full = run(p, allRows(n));
+      p.columns = 5;  // uneven bins: keys 0-3, 4-8, 9-13, 14-18, 19-23
+      p.query = 23;
+      const std::vector<double> rows = {0, 5, 23, 5};
+      const Result binned = run(p, rows);
+      const int edges[] = {0, 4, 9, 14, 19, 24};
+      MaxError e, total;
+      for (size_t r = 0; r < rows.size(); ++r) {
+        double rowSum = 0;
+        for (int c = 0; c < 5; ++c) {
+          double want = 0;
+          for (int j = edges[c]; j < edges[c + 1]; ++j) want += full.cells[size_t(rows[r]) * n + j];
+          e.add(binned.cells[r * 5 + c], want, double(r * 5 + c));
+          rowSum += binned.cells[r * 5 + c];
+        }
+        total.add(rowSum, 1.0, double(r));
+      }
+      CHECK(e.value <= 1e-6);
+      CHECK(total.value <= (n + 8) * 0x1p-24);
+      // The exact row does not depend on which rows are drawn or how they are binned.
+      for (int j = 0; j < n; ++j) {
+        CHECK(binned.probs[size_t(j)] == doctest::Approx(full.cells[size_t(23) * n + j]).epsilon(1e-6));
+      }
+    }
+  }
+}
+
+TEST_CASE("familyAttention: at n = 2048 every drawn row of 256 bins sums to 1 and bins its exact row") {
+  for (int f = 0; f < 6; ++f) {
+    CAPTURE(kNames[f]);
+    const int n = 2048;
+    FamilyAttentionParams p = params(kFamilies[f], n, 64, true);
+    p.columns = 256;
+    std::vector<double> rows(256);
+    for (int r = 0; r < 256; ++r) rows[size_t(r)] = r * 8;
+    MaxError total, bins;
+    for (int probe : {0, 8 * 100, 8 * 255}) {
+      p.query = probe;
+      const Result r = run(p, rows);
+      for (size_t row = 0; row < rows.size(); ++row) {
+        double s = 0;
+        for (int c = 0; c < 256; ++c) s += r.cells[row * 256 + c];
+        total.add(s, 1.0, double(row));
+      }
+      const size_t row = size_t(probe / 8);
+      for (int c = 0; c < 256; ++c) {
+        double want = 0;
+        for (int j = 8 * c; j < 8 * c + 8; ++j) want += r.probs[size_t(j)];
+        bins.add(r.cells[row * 256 + c], want, c);
+      }
+      // Causal: nothing after the query.
+      for (int j = probe + 1; j < n; ++j) REQUIRE(r.probs[size_t(j)] == 0.0f);
+    }
+    CHECK(total.value <= (n + 264) * 0x1p-24);
+    CHECK(bins.value <= 1e-6);
+  }
+}
+
+TEST_CASE("familyAttention: results do not depend on earlier calls (the kept contents)") {
+  FamilyAttentionParams p = params(PositionFamily::Learned, 10, 8, false);
+  const Result first = run(p, allRows(10));
+  FamilyAttentionParams other = params(PositionFamily::Learned, 40, 8, false);
+  other.seed = 8;
+  run(other, allRows(40));
+  other.seed = 7;
+  const Result longer = run(other, allRows(40));
+  run(params(PositionFamily::Rope, 12, 16, true), allRows(12));
+  const Result again = run(p, allRows(10));
+  CHECK(first.cells == again.cells);
+  // The first 10 tokens of the longer sequence are the same tokens: the scores agree.
+  p.query = 9;
+  other.query = 9;
+  const Result a = run(p, allRows(10)), b = run(other, allRows(40));
+  for (int j = 0; j < 10; ++j) CHECK(a.scores[size_t(j)] == doctest::Approx(b.scores[size_t(j)]).epsilon(1e-6));
+  CHECK(longer.cells.size() == 40 * 40);
+}
+
+TEST_CASE("familyAttention: ALiBi and T5 stand-ins follow the head and the buckets") {
+  CHECK(posenc::t5StandInBias(0, 32, true) == 0.0);
+  CHECK(posenc::t5StandInBias(16, 32, true) == 0.0);  // distance 0 on the future side's start
+  CHECK(posenc::t5StandInBias(15, 32, true) == -4.0);
+  CHECK(posenc::t5StandInBias(31, 32, true) == -4.0);
+  CHECK(posenc::t5StandInBias(31, 32, false) == -4.0);
+  CHECK(posenc::t5StandInBias(8, 32, true) == doctest::Approx(-4.0 * 8 / 15));
+  // A 6-head ALiBi (not a power of two): head 4's slope is 1/2 (reference order 1/4, 1/16,
+  // 1/64, 1/256, 1/2, 1/8). With query 9, the score drops by exactly slope·|i - j| beyond the
+  // contents, which we read from the 'none' family.
+  FamilyAttentionParams p = params(PositionFamily::Alibi, 12, 8, false);
+  p.heads = 6;
+  p.head = 4;
+  p.query = 9;
+  const Result alibi = run(p, allRows(12));
+  p.family = PositionFamily::None;
+  const Result none = run(p, allRows(12));
+  for (int j = 0; j < 12; ++j) {
+    CHECK(alibi.scores[size_t(j)] == doctest::Approx(none.scores[size_t(j)] - 0.5 * std::abs(9 - j)).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("familyAttention: argument checks name the argument and its range") {
+  const std::vector<double> rows = {0, 1};
+  auto call = [&](FamilyAttentionParams p, std::vector<double> r = {0, 1}) {
+    std::vector<float> cells(r.size() * 64 + 1), s(8192), pr(8192);
+    posenc::familyAttention(p, r.data(), r.size(), cells.data(), s.data(), pr.data());
+  };
+  FamilyAttentionParams ok = params(PositionFamily::Rope, 16, 8, true);
+  CHECK_NOTHROW(call(ok));
+  auto with = [&](auto change) {
+    FamilyAttentionParams p = ok;
+    change(p);
+    return p;
+  };
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.n = 0; })), "n must be an integer in [1, 8192], got 0", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.n = 8193; })), "n must be an integer in [1, 8192], got 8193", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.n = NAN; })), "n must be an integer in [1, 8192], got NaN", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.dim = 7; })), "dim must be even (it is split into pairs), got 7", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.dim = 258; })), "dim must be an integer in [2, 256], got 258", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.columns = 17; })), "columns must be an integer in [1, 16], got 17", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.columns = 0; })), "columns must be an integer in [1, 16], got 0", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.query = 16; })), "query must be an integer in [0, 15], got 16", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.query = -1; })), "query must be an integer in [0, 15], got -1", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.seed = 0.5; })), "seed must be an integer in [0, 1000000000], got 0.5", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.base = 1; })), "base must be a finite number in (1, 1000000000000], got 1", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.heads = 65; })), "heads must be an integer in [1, 64], got 65", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.head = 8; })), "head must be an integer in [0, 7], got 8", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.numBuckets = 30.5; })), "numBuckets must be an integer in [4, 4096], got 30.5", RangeError);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.numBuckets = 6 + 1; })), "numBuckets must be even (it is split into pairs), got 7", RangeError);
+  // Causal T5 buckets are one-directional: 16 exact buckets, so maxDistance must exceed 16.
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.maxDistance = 16; })), "maxDistance must be an integer in [17, 16777216], got 16", RangeError);
+  CHECK_NOTHROW(call(with([](auto& p) { p.maxDistance = 16; p.causal = false; })));
+  CHECK_THROWS_WITH_AS(call(ok, {0, 16}), "rows[1] must be an integer in [0, 15], got 16", RangeError);
+  CHECK_THROWS_WITH_AS(call(ok, {0.5}), "rows[0] must be an integer in [0, 15], got 0.5", RangeError);
+  CHECK_THROWS_WITH_AS(call(ok, std::vector<double>(17, 0.0)), "rows.length must be an integer in [0, 16], got 17", RangeError);
+  CHECK_NOTHROW(call(ok, {}));
+  CHECK(posenc::positionFamilyFromName("alibi") == PositionFamily::Alibi);
+  CHECK_THROWS_WITH_AS(posenc::positionFamilyFromName("ALiBi"),
+                       "family must be one of 'none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi', got 'ALiBi'",
+                       TypeError);
+  (void)rows;
+}
