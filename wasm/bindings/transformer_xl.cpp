@@ -1,0 +1,84 @@
+// Bindings: the four Transformer-XL score terms (core/transformer_xl.hpp) and their seeded inputs.
+#include <emscripten/bind.h>
+
+#include "core/limits.hpp"
+#include "core/transformer_xl.hpp"
+#include "wasm/bindings/args.hpp"
+
+namespace posenc::js {
+namespace {
+
+XlParams xlOptions(val dimArg, val opts) {
+  const double dim = number(dimArg, "dim");
+  const val o = options(opts, "options");
+  XlParams p;
+  p.seed = numberOption(o, "seed", 0, "options.seed");
+  p.base = numberOption(o, "base", 10000.0, "options.base");
+  requireInt("dim", dim, 2, kMaxXlDim);
+  p.dim = int(dim);
+  checkXl(p);
+  return p;
+}
+
+int position(val arg, const char* name) {
+  const double v = number(arg, name);
+  checkXlPosition(name, v);
+  return int(v);
+}
+
+val transformerXlTermsJs(val iArg, val jArg, val dimArg, val opts) {
+  return guarded([&] {
+    const int i = position(iArg, "i");
+    const int j = position(jArg, "j");
+    const XlParams p = xlOptions(dimArg, opts);
+    const XlTerms t = transformerXlTerms(i, j, p);
+    val result = val::object();
+    result.set("contentContent", t.contentContent);
+    result.set("contentPosition", t.contentPosition);
+    result.set("globalContent", t.globalContent);
+    result.set("globalPosition", t.globalPosition);
+    result.set("score", t.score);
+    return result;
+  });
+}
+
+val transformerXlRowJs(val iArg, val keysArg, val dimArg, val opts) {
+  return guarded([&] {
+    const int i = position(iArg, "i");
+    const XlParams p = xlOptions(dimArg, opts);
+    const std::vector<double> keys = positions(keysArg, "keys");
+    if (keys.size() * size_t(p.dim) > size_t(kMaxElements)) {
+      throw RangeError("keys.length * dim must be at most " + std::to_string(kMaxElements));
+    }
+    const size_t count = 4 * keys.size();
+    auto out = uninitialized<double>(count);
+    transformerXlRow(i, keys.data(), keys.size(), p, out.get());
+    return toFloat64Array(out.get(), count);
+  });
+}
+
+val transformerXlInputsJs(val iArg, val jArg, val dimArg, val opts) {
+  return guarded([&] {
+    const int i = position(iArg, "i");
+    const int j = position(jArg, "j");
+    const XlParams p = xlOptions(dimArg, opts);
+    const XlInputs in = transformerXlInputs(i, j, p);
+    val result = val::object();
+    result.set("query", toFloat64Array(in.query.data(), in.query.size()));
+    result.set("key", toFloat64Array(in.key.data(), in.key.size()));
+    result.set("u", toFloat64Array(in.u.data(), in.u.size()));
+    result.set("v", toFloat64Array(in.v.data(), in.v.size()));
+    result.set("r", toFloat64Array(in.r.data(), in.r.size()));
+    result.set("wr", toFloat64Array(in.wr.data(), in.wr.size()));
+    return result;
+  });
+}
+
+}  // namespace
+}  // namespace posenc::js
+
+EMSCRIPTEN_BINDINGS(posenc_transformer_xl) {
+  emscripten::function("transformerXlTerms", &posenc::js::transformerXlTermsJs);
+  emscripten::function("transformerXlRow", &posenc::js::transformerXlRowJs);
+  emscripten::function("transformerXlInputs", &posenc::js::transformerXlInputsJs);
+}
