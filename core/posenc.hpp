@@ -2,10 +2,14 @@
 #pragma once
 
 #include "alibi.hpp"
+#include "alibi_block.hpp"
 #include "attention.hpp"
 #include "errors.hpp"
+#include "family_attention.hpp"
 #include "learned.hpp"
 #include "limits.hpp"
 #include "relative.hpp"
 #include "rope.hpp"
 #include "sinusoidal.hpp"
+#include "transformer_xl.hpp"
+#include "vision.hpp"

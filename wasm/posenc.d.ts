@@ -46,6 +46,8 @@ export interface Posenc {
   alibiSlopes(nHeads: number): Float64Array;
   /** length × length: −slope·|i−j|, −Infinity where j > i when causal (the default). */
   alibiBias(length: number, slope: number, options?: { causal?: boolean }): Float32Array;
+  /** rows(queries) × rows(keys): −slope·|q−k| for the given positions, −Infinity where k > q when causal (the default). */
+  alibiBiasBlock(queries: Positions, keys: Positions, slope: number, options?: { causal?: boolean }): Float32Array;
   /** T5 buckets of key − query offsets. */
   t5Bucket(relativePositions: NumberArray, options?: { bidirectional?: boolean; numBuckets?: number; maxDistance?: number }): Int32Array;
   /** clip(j − i, −k, k) + k for a queryLength × keyLength matrix (queries are the last positions). */
@@ -53,8 +55,43 @@ export interface Posenc {
   /** softmax(Q·Kᵀ·scale + bias + causal mask) row by row, rows(q) × rows(k). */
   attention(q: NumberArray, k: NumberArray, dim: number,
     options?: { bias?: NumberArray; causal?: boolean; scale?: number; softmax?: boolean }): Float32Array;
+  /**
+   * One attention head over a seeded token sequence of n tokens for a position family
+   * ('none', 'sinusoidal', 'learned', 'relative' = T5 buckets with stand-in biases, 'rope',
+   * 'alibi'; model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s
+   * probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1);
+   * `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). n ≤ 8192,
+   * dim even ≤ 256, rows default 0..n−1, columns default n, causal default true.
+   */
+  familyAttention(family: 'none' | 'sinusoidal' | 'learned' | 'relative' | 'rope' | 'alibi', n: number, dim: number,
+    options?: { rows?: NumberArray; columns?: number; query?: number; causal?: boolean; seed?: number; base?: number;
+      heads?: number; head?: number; numBuckets?: number; maxDistance?: number }): { cells: Float32Array; scores: Float32Array; probs: Float32Array };
   /** Stable softmax of each row of x (rows × cols); −Infinity entries get weight 0. */
   softmax(x: NumberArray, cols: number): Float32Array;
+  /** Transformer-XL's four score terms for query i and key j from seeded example vectors (not trained
+   * weights; core/transformer_xl.hpp gives the generator): (a) q_i·k_j, (b) q_i·W_R R_{i−j}, (c) u·k_j,
+   * (d) v·W_R R_{i−j}, and their sum (before the 1/√dim scale). dim even in [2, 1024], seed in [0, 2^32). */
+  transformerXlTerms(i: number, j: number, dim: number, options?: { seed?: number; base?: number }):
+    { contentContent: number; contentPosition: number; globalContent: number; globalPosition: number; score: number };
+  /** The four terms for query i against each key: Float64Array(keys·4), [(a), (b), (c), (d)] per key. */
+  transformerXlRow(i: number, keys: Positions, dim: number, options?: { seed?: number; base?: number }): Float64Array;
+  /** The seeded inputs of the pair: q_i, k_j, u, v, R_{i−j} (dim each) and W_R (dim × dim, row-major). */
+  transformerXlInputs(i: number, j: number, dim: number, options?: { seed?: number; base?: number }):
+    { query: Float64Array; key: Float64Array; u: Float64Array; v: Float64Array; r: Float64Array; wr: Float64Array };
+  /** 2-D sin-cos on a rows × cols patch grid, (rows·cols) × d, patch (r, c) at row r·cols + c: [sin cω, cos cω, sin rω, cos rω], ω_k = base^(−k/(d/4)); d a multiple of 4. */
+  sincos2d(rows: number, cols: number, d: number, options?: { base?: number }): Float32Array;
+  /** Axial 2-D RoPE: x (d values, d a multiple of 4) rotated at every patch; interleaved pairs p < d/4 turn by c·ω_p, the rest by r·ω_(p−d/4). */
+  axialRope(x: NumberArray, rows: number, cols: number, options?: { base?: number }): Float32Array;
+  /** q′(r, c)·k′(r2, c2) for every patch (r2, c2), q = k = options.q (default d ones), float64; cosine divides by |q|². */
+  axialRopeScores(rows: number, cols: number, d: number, r: number, c: number,
+    options?: { base?: number; q?: NumberArray; cosine?: boolean }): Float64Array;
+  /** A seeded stand-in for a learned ViT grid table, (rows·cols) × d, entries ≈ N(0, std²), smooth over the grid. */
+  learnedGrid(rows: number, cols: number, d: number, options?: { seed?: number; std?: number }): Float32Array;
+  /** Bilinear resize of a rows × cols grid of d-vectors (PyTorch upsample_bilinear2d; alignCorners false by default). */
+  interpolateGrid(table: NumberArray, rows: number, cols: number, d: number, newRows: number, newCols: number,
+    options?: { alignCorners?: boolean }): Float32Array;
+  /** Row `index` of a table of d-wide rows against every row: dot products, or cosines with { cosine: true }; float64. */
+  gridSimilarity(table: NumberArray, d: number, index: number, options?: { cosine?: boolean }): Float64Array;
 }
 
 /** Loads the core; 'auto' (default) probes WebAssembly SIMD and falls back to the scalar build. */

@@ -40,8 +40,19 @@ const API = {
   t5Bucket: 2,
   alibiSlopes: 1,
   alibiBias: 3,
+  alibiBiasBlock: 4,
   attention: 4,
+  familyAttention: 4,
   softmax: 2,
+  transformerXlTerms: 4,
+  transformerXlRow: 4,
+  transformerXlInputs: 4,
+  sincos2d: 4,
+  axialRope: 4,
+  axialRopeScores: 6,
+  learnedGrid: 4,
+  interpolateGrid: 7,
+  gridSimilarity: 4,
 };
 
 const TYPED_PROTOTYPES = new Set([
@@ -55,6 +66,8 @@ const OPTION_KEYS = [
   'softmax', 'bidirectional', 'numBuckets', 'maxDistance', 'type', 'factor', 'seqLen',
   'originalMaxPositions', 'betaFast', 'betaSlow', 'mscale', 'mscaleAllDim', 'truncate',
   'attentionFactor', 'lowFreqFactor', 'highFreqFactor', 'shortFactor', 'longFactor',
+  'rows', 'columns', 'query', 'heads', 'head',
+  'cosine', 'q', 'alignCorners',
 ];
 const MAX_COPY = 1 << 24;
 
