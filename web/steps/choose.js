@@ -1,10 +1,229 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Step 15: which positional encoding to use. Four questions (choice controls) go through a
+// small pure function, recommend(), that returns a method and the rule that picked it; the
+// step shows the recommendation with its reasons, a table comparing the families (the pick's row
+// marked), and a plot of what the pick does with the distance between a query and a key,
+// computed by the core (sinusoidalDot, learned, t5Bucket, ropeApply + attention, alibiSlopes +
+// alibiBias), with the training length marked.
+import { h } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { choice } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'choose';
-export const params = {};
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const QUESTIONS = {
+  data: ['text', 'image'],
+  model: ['decoder', 'encoder'],
+  length: ['fixed', 'longer'],
+  want: ['baseline', 'fit', 'distance', 'extrapolate', 'llm'],
+};
+
+export const params = {
+  data: { type: 'enum', values: QUESTIONS.data, default: 'text' },
+  model: { type: 'enum', values: QUESTIONS.model, default: 'decoder' },
+  length: { type: 'enum', values: QUESTIONS.length, default: 'fixed' },
+  want: { type: 'enum', values: QUESTIONS.want, default: 'llm' },
+};
+
+/** The families in the comparison table, in its order. */
+export const FAMILIES = ['sinusoidal', 'learned', 'relative', 'rope', 'alibi', 'vision'];
+
+/**
+ * The recommendation for a set of answers: { method, rule }. The first rule that applies wins.
+ * method is one of FAMILIES or 'rope-scaled' (RoPE plus a context-extension scaling).
+ */
+export function recommend({ data, model, length, want }) {
+  // Patches have a row and a column: a 1-D code throws that away.
+  if (data === 'image') return { method: 'vision', rule: 'image' };
+  // The simplest thing that extrapolates: a fixed linear penalty, nothing to train or rotate.
+  if (want === 'extrapolate') return { method: 'alibi', rule: 'extrapolate' };
+  // The default of today's large models; reading past the training length needs a scaling.
+  if (want === 'llm') return length === 'longer' ? { method: 'rope-scaled', rule: 'llmLonger' } : { method: 'rope', rule: 'llm' };
+  // A learned table has no rows past its length, and sinusoids rarely carry a model far past it.
+  if (length === 'longer') return { method: 'rope-scaled', rule: 'longer' };
+  // Distances matter: a learned bias per distance is fine in an encoder; a decoder generating
+  // token by token is better served by rotations, which need no extra cache.
+  if (want === 'distance') return model === 'encoder' ? { method: 'relative', rule: 'distanceEncoder' } : { method: 'rope', rule: 'distanceDecoder' };
+  if (want === 'fit') return { method: 'learned', rule: 'fit' };
+  return { method: 'sinusoidal', rule: 'baseline' };
+}
+
+/** The table row a method belongs to. */
+export const familyOf = (method) => (method === 'rope-scaled' ? 'rope' : method);
+
+const COLUMNS = ['where', 'extrapolation', 'params', 'usedBy'];
+const FAR = 64;    // the plot runs over distances 0..FAR
+const TRAIN = 32;  // the training length marked on it
+const D = 16;
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+
+  const controls = Object.fromEntries(Object.entries(QUESTIONS).map(([name, options]) => [name, choice({
+    name, label: m.t(`choose.q.${name}`), value: values[name],
+    options: options.map((o) => ({ value: o, label: m.t(`choose.a.${name}.${o}`) })),
+    onChange: (v) => set({ [name]: v }),
+  })]));
+  slots.controls.classList.add('choose-questions');
+  slots.controls.append(...Object.values(controls).map((c) => c.el));
+
+  // The answer: the method, the rule that chose it, the reasons.
+  const answer = h('div', { class: 'choose-answer' });
+  // The plot of the pick's position signal against distance.
+  const plotFig = h('figure', { class: 'choose-plot' });
+  const plotCaption = h('figcaption', {});
+  plotFig.append(plotCaption);
+  const plot = new LinePlot(plotFig, {
+    xLabel: m.t('choose.plotX'), yLabel: '', label: '',
+    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    cursorY: (v) => m.fixed(v, 2),
+    keysHint: m.t('page.plotKeys'),
+  });
+  const plotNote = h('p', { class: 'choose-plot-note' });
+  plotFig.append(plotNote);
+  const table = comparisonTable(m);
+  slots.figure.append(h('div', { class: 'choose-grid' }, answer, plotFig), table.wrap);
+
+  const out = { method: readout('method', m.t('choose.method')) };
+  slots.readouts.append(readoutRow(out.method));
+  paragraphs(slots.notes, m, 'choose.notes');
+
+  // What the plot shows for every method, computed once here rather than on a click.
+  const signals = new Map(['sinusoidal', 'learned', 'relative', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k)]));
+  let shown = null;           // for the CSV export
+
+  function render() {
+    const { method, rule } = recommend(values);
+    const name = m.t(`choose.name.${method}`);
+    answer.replaceChildren(
+      h('p', { class: 'choose-kicker' }, m.t('choose.pick')),
+      h('p', { class: 'choose-name', 'data-method': method }, name),
+      h('p', { class: 'choose-rule' }, m.t(`choose.rule.${rule}`)),
+      ...m.paras(`choose.why.${method}`).map((p) => h('p', {}, p)),
+    );
+
+    const sig = signals.get(method);
+    shown = { method, sig };
+    plotCaption.textContent = m.t(`choose.plotCaption.${method}`);
+    plot.yLabel.textContent = m.t(`choose.plotY.${sig.y}`);
+    plot.labels.y = plot.yLabel.textContent;
+    plot.xLabel.textContent = m.t(method === 'vision' ? 'choose.plotXVision' : 'choose.plotX');
+    plot.labels.x = plot.xLabel.textContent;
+    plot.draw({
+      xDomain: [0, FAR], yDomain: sig.yDomain,
+      series: sig.series.map((s) => ({ ...s, label: m.t(`choose.legend.${s.key}`) })),
+      vlines: [{ x: TRAIN, cls: 'n', label: m.t('choose.trained', { n: TRAIN }) }],
+    });
+    const first = sig.series[0];
+    const at = (k) => m.fixed(first.y[Math.min(k, first.y.length - 1)], 2);
+    plot.svg.setAttribute('aria-label', m.t(`choose.plotAlt.${method}`, {
+      far: FAR, train: TRAIN, last: TRAIN - 1, y0: at(0), y8: at(8), yTrain: at(TRAIN - 1), yFar: at(FAR),
+    }));
+    plotNote.textContent = m.t(`choose.plotNote.${method}`, { n: TRAIN, far: FAR, train: TRAIN });
+
+    table.mark(familyOf(method));
+    out.method.set(name, method);
+    for (const [k, c] of Object.entries(controls)) c.set(values[k]);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => [{
+      name: 'signal', label: m.t('choose.csvSignal'),
+      header: ['distance', ...shown.sig.series.map((s) => s.key)],
+      rows: Array.from({ length: FAR + 1 }, (_, k) => [k, ...shown.sig.series.map((s) => (k < s.y.length ? s.y[k] : ''))]),
+    }],
+  };
+}
+
+/**
+ * What the method makes of the distance k between a query and an earlier key, k = 0..FAR, all
+ * from the core: { y: axis kind, yDomain, series: [{ key, x, y, cls, points }] }.
+ */
+function signal(core, method) {
+  const ks = (n = FAR + 1) => Float64Array.from({ length: n }, (_, k) => k);
+  const line = (key, y, cls, points = false) => ({ key, x: ks(y.length), y, cls, points });
+  // q·k of one vector (all ones) rotated at position 0 and at position k, over its own q·q.
+  const rotary = (scaling) => {
+    const x = new Float32Array((FAR + 1) * D).fill(1);
+    const r = core.ropeApply(x, FAR + 1, D, scaling ? { scaling } : {});
+    const dots = core.attention(r.subarray(0, D), r, D, { softmax: false, scale: 1 });
+    return Float64Array.from(dots, (v) => v / dots[0]);
+  };
+  switch (method) {
+    case 'sinusoidal':
+      return { y: 'similarity', yDomain: [-1, 1], series: [
+        line('sinusoidal', Float64Array.from(ks(), (k) => core.sinusoidalDot(0, k, D) / (D / 2)), 'a', true)] };
+    case 'learned': {
+      // A seeded stand-in for a trained table of TRAIN rows: cosine of row 0 with row k. Row
+      // TRAIN does not exist (the core throws a RangeError for it), so the line stops there.
+      const t = core.learned(TRAIN, D, { maxPositions: TRAIN, seed: 7 });
+      const g = core.attention(t, t, D, { softmax: false, scale: 1 });
+      const y = Float64Array.from({ length: TRAIN }, (_, k) => g[k] / Math.sqrt(g[0] * g[k * TRAIN + k]));
+      return { y: 'similarity', yDomain: [-1, 1], series: [line('learned', y, 'a', true)] };
+    }
+    case 'relative': {
+      // T5 buckets of key − query = −k (an earlier key), 32 buckets up to distance 32.
+      const b = core.t5Bucket(Array.from(ks(), (k) => -k), { numBuckets: 32, maxDistance: TRAIN });
+      return { y: 'bucket', yDomain: [0, 16], series: [line('relative', Float64Array.from(b), 'a', true)] };
+    }
+    case 'rope':
+      return { y: 'similarity', yDomain: [-1, 1], series: [line('rope', rotary(null), 'a', true)] };
+    case 'rope-scaled':
+      return { y: 'similarity', yDomain: [-1, 1], series: [
+        line('ropeScaled', rotary({ type: 'linear', factor: FAR / TRAIN }), 'a', true),
+        line('rope', rotary(null), 'b')] };
+    case 'alibi': {
+      // Three of eight heads' slopes; the last row of a causal bias matrix holds −m·k for k back.
+      const slopes = core.alibiSlopes(8);
+      const row = (m) => {
+        const bias = core.alibiBias(FAR + 1, m, { causal: true });
+        return Float64Array.from(ks(), (k) => bias[FAR * (FAR + 1) + FAR - k]);
+      };
+      return { y: 'bias', yDomain: [-32, 0], series: [
+        line('alibi3', row(slopes[2]), 'a', true), line('alibi1', row(slopes[0]), 'b'), line('alibi8', row(slopes[7]), 'c')] };
+    }
+    default: {
+      // 2-D sin-cos: half the dimensions code the row, half the column, so the similarity of
+      // patch (0, 0) with (0, k) and with (k, k) is a sum of two 1-D dot products.
+      const half = D / 2;
+      const s = Float64Array.from(ks(), (k) => core.sinusoidalDot(0, k, half));
+      const same = core.sinusoidalDot(0, 0, half);
+      return { y: 'similarity', yDomain: [-1, 1], series: [
+        line('visionRow', Float64Array.from(s, (v) => (same + v) / (2 * same)), 'a', true),
+        line('visionDiagonal', Float64Array.from(s, (v) => v / same), 'b')] };
+    }
+  }
+}
+
+/** The comparison table; mark(family) highlights the recommended row. */
+function comparisonTable(m) {
+  const rows = new Map();
+  const body = h('tbody', {}, FAMILIES.map((f) => {
+    const badge = h('span', { class: 'choose-badge', hidden: true }, m.t('choose.table.picked'));
+    const tr = h('tr', { 'data-family': f },
+      h('th', { scope: 'row' }, m.t(`choose.table.${f}`), badge),
+      COLUMNS.map((c) => h('td', {}, m.t(`choose.table.${f}.${c}`))));
+    rows.set(f, { tr, badge });
+    return tr;
+  }));
+  const wrap = h('div', { class: 'choose-table-wrap' },
+    h('table', { class: 'compare-table choose-table' },
+      h('caption', {}, m.t('choose.table.caption')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('choose.table.family')),
+        COLUMNS.map((c) => h('th', { scope: 'col' }, m.t(`choose.table.${c}`))))),
+      body));
+  return {
+    wrap,
+    mark(family) {
+      for (const [f, { tr, badge }] of rows) {
+        tr.classList.toggle('picked', f === family);
+        badge.hidden = f !== family;
+      }
+    },
+  };
 }

@@ -1,10 +1,158 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Step 7: embedding plus position, worked by hand. One token embedding e (d = 4, the seed's
+// [0.51, −0.22, 0.88, 0.14]) plus the sinusoidal code of its position from core.sinusoidal
+// (d = 4, base 10000) gives the vector the first layer reads, x = e + PE(pos), element by
+// element. A second position gives x′ = e + PE(pos′): the same token, another input vector;
+// the readout is the distance |x − x′|. A small schematic says where the addition happens
+// (once, at the input) and where RoPE acts instead (inside every attention layer).
+import { h, mm } from '../kit/dom.js';
+import { VectorBars } from '../kit/bars.js';
+import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
+import { slider } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'embedding-plus-position';
-export const params = {};
+const D = 4;
+const BASE = 10000;
+const MAX_POS = 99;
+const EMBEDDING = [0.51, -0.22, 0.88, 0.14];  // the seed's token embedding
+const LIMIT = 2;                               // |e + PE| < 0.88 + 1 on every dimension
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const params = {
+  pos: { type: 'int', min: 0, max: MAX_POS, default: 0 },
+  other: { type: 'int', min: 0, max: MAX_POS, default: 5 },
+};
+
+const vec = (sym, sub) => (sub ? msub(mi(sym), sub) : mi(sym));
+const call = (name, ...arg) => mrow(mi(name), mo('('), ...arg, mo(')'));
+// Column vectors as a bracketed table (CSS draws the brackets: stretchy glyphs need a math font).
+const column = (cells) => mm('mtable', { class: 'bracketed' }, ...cells.map((c) => mm('mtr', {}, mm('mtd', {}, c))));
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  // Every position the sliders reach, once: (MAX_POS + 1) × 4 float32 values from the core.
+  const table = core.sinusoidal(MAX_POS + 1, D, { base: BASE });
+  const pe = (p) => Array.from(table.subarray(p * D, (p + 1) * D));
+  const add = (a, b) => a.map((v, i) => v + b[i]);
+
+  const controls = {
+    pos: slider({ name: 'pos', label: m.t('embedding-plus-position.pos'), min: 0, max: MAX_POS, value: values.pos, onInput: (v) => set({ pos: v }) }),
+    other: slider({ name: 'other', label: m.t('embedding-plus-position.other'), min: 0, max: MAX_POS, value: values.other, onInput: (v) => set({ other: v }) }),
+  };
+  slots.controls.append(controls.pos.el, controls.other.el);
+
+  // The formulas: the sum, and what PE(pos) holds for d = 4.
+  const slow = () => mrow(mi('pos'), mo('/'), mn('100'));
+  const formulas = h('div', { class: 'formula epp-formulas' },
+    h('div', {}, math(m.t('embedding-plus-position.formulaSum'),
+      vec('x'), mo('='), vec('e'), mo('+'), call('PE', mi('pos')))),
+    h('div', {}, math(m.t('embedding-plus-position.formulaPe'),
+      call('PE', mi('pos')), mo('='),
+      column([call('sin', mi('pos')), call('cos', mi('pos')), call('sin', slow()), call('cos', slow())]))));
+
+  // The three vectors aligned, element by element, and the second input beside them.
+  const grid = h('table', { class: 'epp-table' });
+  const gridWrap = h('div', { class: 'epp-table-wrap' }, grid);
+
+  // Figure 1: e, PE(pos) and their sum as bars; figure 2: the inputs at the two positions.
+  const sumFig = h('figure', { class: 'epp-fig epp-sum' }, h('figcaption', {}, m.t('embedding-plus-position.sumCaption')));
+  const sumBars = new VectorBars(sumFig, { label: '' });
+  sumFig.append(h('p', { class: 'epp-axis' }, m.t('embedding-plus-position.axis')));
+  const pairFig = h('figure', { class: 'epp-fig epp-pair' }, h('figcaption', {}, m.t('embedding-plus-position.pairCaption')));
+  const pairBars = new VectorBars(pairFig, { label: '' });
+  pairFig.append(h('p', { class: 'epp-axis' }, m.t('embedding-plus-position.axis')));
+
+  slots.figure.append(formulas, gridWrap, h('div', { class: 'epp-figs' }, sumFig, pairFig), whereItHappens(m));
+
+  const out = {
+    x: Array.from({ length: D }, (_, d) => readout(`x${d}`, m.t('embedding-plus-position.element', { d }))),
+    distance: readout('distance', m.t('embedding-plus-position.distance')),
+  };
+  slots.readouts.append(readoutRow(...out.x, out.distance));
+  paragraphs(slots.notes, m, 'embedding-plus-position.notes');
+
+  let shown = null;  // the vectors on screen, for the CSV export
+
+  function render() {
+    const { pos, other } = values;
+    const p = pe(pos);
+    const q = pe(other);
+    const x = add(EMBEDDING, p);
+    const y = add(EMBEDDING, q);
+    // |x − x′| = |PE(pos) − PE(pos′)|: the embedding cancels.
+    const distance = Math.sqrt(x.reduce((acc, v, i) => acc + (v - y[i]) ** 2, 0));
+    shown = { pos, other, p, q, x, y };
+    const f = (v) => m.fixed(v, 2);
+    const list = (v) => `[${v.map(f).join(`${m.listSep} `)}]`;
+
+    const th = (text, cls) => h('th', { scope: 'col', class: cls }, text);
+    grid.replaceChildren(
+      h('caption', {}, m.t('embedding-plus-position.tableCaption', { pos, other })),
+      h('thead', {}, h('tr', {},
+        th(m.t('embedding-plus-position.colDim')),
+        th(m.t('embedding-plus-position.colE'), 'e'),
+        h('th', { class: 'op', 'aria-hidden': 'true' }, '+'),
+        th(m.t('embedding-plus-position.colPe', { pos }), 'pe'),
+        h('th', { class: 'op', 'aria-hidden': 'true' }, '='),
+        th(m.t('embedding-plus-position.colX', { pos }), 'x'),
+        th(m.t('embedding-plus-position.colX2', { other }), 'x2'),
+        th(m.t('embedding-plus-position.colDiff'), 'diff'))),
+      h('tbody', {}, EMBEDDING.map((e, d) => h('tr', {},
+        h('th', { scope: 'row' }, m.t(`embedding-plus-position.dim${d}`)),
+        h('td', { class: 'e' }, f(e)),
+        h('td', { class: 'op', 'aria-hidden': 'true' }, '+'),
+        h('td', { class: 'pe' }, f(p[d])),
+        h('td', { class: 'op', 'aria-hidden': 'true' }, '='),
+        h('td', { class: 'x' }, f(x[d])),
+        h('td', { class: 'x2' }, f(y[d])),
+        h('td', { class: 'diff' }, f(x[d] - y[d]))))),
+    );
+
+    sumBars.draw([
+      { values: EMBEDDING, cls: 'c', label: m.t('embedding-plus-position.legendE') },
+      { values: p, cls: 'b', label: m.t('embedding-plus-position.legendPe', { pos }) },
+      { values: x, cls: 'a', label: m.t('embedding-plus-position.legendX', { pos }) },
+    ], LIMIT);
+    sumBars.svg.setAttribute('aria-label', m.t('embedding-plus-position.sumAlt', { pos, e: list(EMBEDDING), pe: list(p), x: list(x) }));
+    pairBars.draw([
+      { values: x, cls: 'a', label: m.t('embedding-plus-position.legendX', { pos }) },
+      { values: y, cls: 'b', label: m.t('embedding-plus-position.legendX2', { other }) },
+    ], LIMIT);
+    pairBars.svg.setAttribute('aria-label', m.t(pos === other ? 'embedding-plus-position.pairAltSame' : 'embedding-plus-position.pairAlt', {
+      pos, other, x: list(x), y: list(y), distance: f(distance),
+    }));
+
+    x.forEach((v, d) => out.x[d].set(f(v), v));
+    out.distance.set(f(distance), distance);
+    controls.pos.set(pos);
+    controls.other.set(other);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => [{
+      name: 'vectors', label: m.t('embedding-plus-position.csvVectors'),
+      header: ['dim', 'e', `PE(${shown.pos})`, `x=e+PE(${shown.pos})`, `PE(${shown.other})`, `x'=e+PE(${shown.other})`],
+      rows: EMBEDDING.map((e, d) => [d, e, shown.p[d], shown.x[d], shown.q[d], shown.y[d]]),
+    }],
+  };
+}
+
+/** Where the position enters: once before layer 1 (sinusoidal, learned) or in every layer (RoPE). */
+function whereItHappens(m) {
+  const box = (text, cls = '') => h('li', { class: 'epp-step' }, h('span', { class: `epp-box ${cls}` }, text));
+  const flow = (name, label, items) => h('div', { class: `epp-flow ${name}` },
+    h('p', { class: 'epp-flow-title' }, label),
+    h('ol', { class: 'epp-chain' }, items));
+  const k = (key) => m.t(`embedding-plus-position.flow.${key}`);
+  return h('figure', { class: 'epp-where' },
+    h('figcaption', {}, k('caption')),
+    flow('absolute', k('absolute'), [
+      box(k('tokens')), box(k('embed')), box(k('addPe'), 'mark'), box(k('layer1')), box(k('layer2')), box(k('dots'), 'dots'), box(k('layerN')),
+    ]),
+    flow('rotary', k('rope'), [
+      box(k('tokens')), box(k('embed')), box(k('layer1Rope'), 'mark'), box(k('layer2Rope'), 'mark'), box(k('dots'), 'dots'), box(k('layerNRope'), 'mark'),
+    ]));
 }

@@ -1,10 +1,228 @@
-// Placeholder: being written. Shows the frame only.
-import { stepFrame } from '../kit/step.js';
+// Step 14: no positional encoding at all (NoPE). A sequence of identical tokens, so every score
+// is the same; the attention weights come from core.attention with or without the causal mask.
+// With the mask, row i spreads its weight evenly over the i + 1 tokens it may see, so the share
+// of token 0 is 1/(i + 1) and a later layer can read i back from it. Without the mask every row
+// is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
+// reordering the earlier tokens (a second, small sentence of distinct words) changes nothing.
+import { h } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { MatrixTable } from '../kit/matrix.js';
+import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
+import { slider, toggle } from '../kit/controls.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'nope';
-export const params = {};
+const MAX_LEN = 16;
+const D = 4;                      // width of the identical tokens
+const TOKEN = [0.5, 0.5, 0.5, 0.5];
+// The small sentence for the reordering test: five distinct words with 2-D embeddings (keys and
+// values alike); the last word is the query.
+const WORDS = [[0.2, 0.9], [0.9, 0.3], [0.5, 0.7], [0.1, 0.4], [0.8, 0.8]];
+const QUERY = WORDS.length - 1;
 
-export function mount(root, { m, index, total }) {
-  stepFrame(root, m, { id, index, total });
-  return { tables: () => [] };
+export const params = {
+  len: { type: 'int', min: 2, max: MAX_LEN, default: 6 },
+  query: { type: 'int', min: 0, max: MAX_LEN - 1, default: 3 },
+  causal: { type: 'bool', default: true },
+  shuffle: { type: 'bool', default: false },
+};
+
+export function mount(root, { core, m, values, setter, index, total }) {
+  const slots = stepFrame(root, m, { id, index, total });
+  values.query = Math.min(values.query, values.len - 1);
+  // Identical rows: every score q·k is the same number.
+  const tokens = (n) => {
+    const x = new Float32Array(n * D);
+    for (let r = 0; r < n; r++) x.set(TOKEN, r * D);
+    return x;
+  };
+  // Attention weights for n identical tokens, from the core; causal rows do not depend on n.
+  const weights = (n, causal) => core.attention(tokens(n), tokens(n), D, { causal });
+
+  const controls = {
+    len: slider({ name: 'len', label: m.t('nope.len'), min: 2, max: MAX_LEN, value: values.len,
+      onInput: (v) => set({ len: v, query: Math.min(values.query, v - 1) }) }),
+    query: slider({ name: 'query', label: m.t('nope.query'), min: 0, max: values.len - 1, value: values.query,
+      onInput: (v) => set({ query: Math.min(v, values.len - 1) }) }),
+    causal: toggle({ name: 'causal', label: m.t('nope.causal'), checked: values.causal, onChange: (v) => set({ causal: v }) }),
+  };
+  slots.controls.append(controls.len.el, controls.query.el, controls.causal.el);
+
+  // The weight of token 0 in row i, and the formula with the current numbers.
+  const formula = h('div', { class: 'formula nope-formula' });
+  const matrixBox = h('div', { class: 'nope-matrix' });
+  const matrix = new MatrixTable(matrixBox, { label: '', prefix: 'w', corner: m.t('nope.corner') });
+  const matrixNote = h('p', { class: 'nope-note' });
+  const plotFig = h('figure', { class: 'nope-plot' }, h('figcaption', {}, m.t('nope.plotCaption')));
+  const plot = new LinePlot(plotFig, {
+    xLabel: m.t('nope.plotX'), yLabel: m.t('nope.plotY'), label: '',
+    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    cursorY: (v) => m.fixed(v, 3),
+    keysHint: m.t('page.plotKeys'),
+  });
+  slots.figure.append(formula,
+    h('div', { class: 'nope-grid' },
+      h('div', { class: 'nope-panel' }, h('h3', {}, m.t('nope.matrixTitle')),
+        h('div', { class: 'nope-matrix-wrap' }, matrixBox), matrixNote),
+      h('div', { class: 'nope-panel' }, plotFig)));
+
+  const out = {
+    share: readout('share', m.t('nope.share')),
+    decoded: readout('decoded', m.t('nope.decoded')),
+    gap: readout('gap', m.t('nope.gap')),
+    rows: readout('rows', m.t('nope.rows')),
+    change: readout('change', m.t('nope.change')),
+  };
+
+  // The reordering test: its own toggle, the words in order, their weights and the output.
+  const shuffle = toggle({ name: 'shuffle', label: m.t('nope.shuffle'), checked: values.shuffle, onChange: (v) => set({ shuffle: v }) });
+  const wordTable = h('table', { class: 'nope-words' });
+  const outputLine = h('p', { class: 'nope-output' });
+  const shuffleBox = h('div', { class: 'nope-shuffle' },
+    h('h3', {}, m.t('nope.shuffleTitle')),
+    h('p', { class: 'nope-note' }, m.t('nope.shuffleIntro')),
+    h('div', { class: 'controls' }, shuffle.el),
+    h('div', { class: 'nope-words-wrap' }, wordTable), outputLine);
+  slots.figure.append(shuffleBox);
+  slots.readouts.append(readoutRow(out.share, out.decoded, out.gap, out.rows, out.change));
+  paragraphs(slots.notes, m, 'nope.notes');
+
+  const word = (k) => m.t(`nope.word${k}`);
+  /** Token i's output for the words in `order` (indices into WORDS), all from the core. */
+  function sentence(order) {
+    const x = new Float32Array(order.length * 2);
+    order.forEach((w, p) => x.set(WORDS[w], p * 2));
+    const w = core.attention(x, x, 2, { causal: true });
+    const row = w.subarray(QUERY * order.length, (QUERY + 1) * order.length);
+    // Output = Σ_j w_j v_j as a product: the weight row times the two columns of the values.
+    const cols = new Float32Array(2 * order.length);
+    order.forEach((wd, p) => { cols[p] = WORDS[wd][0]; cols[order.length + p] = WORDS[wd][1]; });
+    const output = core.attention(row, cols, order.length, { softmax: false, scale: 1 });
+    return { row, output };
+  }
+  const inOrder = WORDS.map((_, k) => k);
+  const reversed = [...inOrder.slice(0, QUERY).reverse(), QUERY];
+  const plain = sentence(inOrder);
+  const mixed = sentence(reversed);
+  const change = Math.max(Math.abs(plain.output[0] - mixed.output[0]), Math.abs(plain.output[1] - mixed.output[1]));
+
+  let shown = null;  // the weights on screen (also for the CSV export)
+  let drawnShuffle = null;
+
+  /** The len × len weights from the core, and what the readouts need from them. */
+  function computeWeights(len, causal) {
+    // With the mask, one row more than shown, so row i + 1 exists for the last row too (causal
+    // rows do not depend on the length). Without it the rows do: an exact len × len matrix.
+    const n = len + 1;
+    const long = causal ? weights(n, true) : null;
+    const w = causal ? new Float32Array(len * len) : weights(len, false);
+    if (causal) for (let r = 0; r < len; r++) w.set(long.subarray(r * n, r * n + len), r * len);
+    // How many different rows the weights have: a row that repeats another tells nothing new.
+    const rowCount = new Set(Array.from({ length: len }, (_, r) => w.subarray(r * len, (r + 1) * len).join())).size;
+    return { len, causal, w, long, n, rowCount };
+  }
+
+  function render() {
+    const { len, causal } = values;
+    const i = Math.min(values.query, len - 1);
+    const f = (v, d = 2) => m.fixed(v, d);
+    // The weights depend on the length and the mask only: computed and drawn when those change.
+    const fresh = !shown || shown.len !== len || shown.causal !== causal;
+    if (fresh) shown = computeWeights(len, causal);
+    const { w: shownW, long, n, rowCount } = shown;
+    // Token 0's share in row r, and in the row after it (without the mask every row of the
+    // sequence holds the same weights, so the neighbour gets exactly what r gets).
+    const shareAt = (r) => shownW[r * len];
+    const nextShare = (r) => (causal ? long[(r + 1) * n] : shareAt(Math.min(r + 1, len - 1)));
+    const share = shareAt(i);
+    const gap = share - nextShare(i);
+    const decoded = 1 / share - 1;
+
+    formula.replaceChildren(math(
+      m.t(causal ? 'nope.formulaCausal' : 'nope.formulaFull', { i, len, share: f(share, 3) }),
+      mi('w'), mo('('), mi('i'), mo('→'), mn('0'), mo(')'), mo('='),
+      causal ? mfrac(mn('1'), mrow(mi('i'), mo('+'), mn('1'))) : mfrac(mn('1'), mi('n')),
+      mo('='), mfrac(mn('1'), mn(String(causal ? i + 1 : len))), mo('='), mn(f(share, 3)),
+    ));
+
+    if (fresh) {
+      const names = Array.from({ length: len }, (_, k) => String(k));
+      matrix.draw({
+        rows: names, cols: names, values: shownW, limit: 1,
+        text: (v) => (v === 0 ? '·' : f(v)),
+        describe: (r, c, v) => m.t(v === 0 ? 'nope.cellMasked' : 'nope.cell', { r, c, value: f(v) }),
+      });
+      matrix.setLabel(m.t(causal ? 'nope.matrixAltCausal' : 'nope.matrixAltFull', { len, last: len - 1, uniform: f(1 / len) }));
+      matrixNote.textContent = m.t(causal ? 'nope.noteCausal' : 'nope.noteFull');
+    }
+    matrixBox.querySelectorAll('tbody tr').forEach((tr, r) => tr.classList.toggle('current', r === i));
+
+    // The plot: token 0's share in every row, and the gap to the next row.
+    const xs = Float64Array.from({ length: len }, (_, r) => r);
+    const shares = Float64Array.from(xs, shareAt);
+    const gaps = Float64Array.from(xs, (r) => shareAt(r) - nextShare(r));
+    plot.draw({
+      xDomain: [-0.4, len - 1 + 0.4], yDomain: [0, 1],
+      series: [
+        { x: xs, y: shares, cls: 'a', points: true, label: m.t('nope.legendShare') },
+        { x: xs, y: gaps, cls: 'b', points: true, label: m.t('nope.legendGap') },
+      ],
+      markers: [{ x: i, y: share, cls: 'a' }],
+      vlines: [{ x: i, cls: 'n' }],
+    });
+    plot.svg.setAttribute('aria-label', m.t(causal ? 'nope.plotAltCausal' : 'nope.plotAltFull', {
+      len, last: len - 1, i, share: f(share, 3), gap: f(gap, 3), end: f(shares[len - 1], 3), uniform: f(1 / len, 3),
+    }));
+
+    // The reordering test: redrawn when its toggle flips.
+    if (values.shuffle !== drawnShuffle) {
+      drawnShuffle = values.shuffle;
+      const order = values.shuffle ? reversed : inOrder;
+      const result = values.shuffle ? mixed : plain;
+      wordTable.replaceChildren(
+        h('caption', {}, m.t('nope.wordsCaption', { query: word(QUERY) })),
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col' }, m.t('nope.colPos')), h('th', { scope: 'col' }, m.t('nope.colWord')),
+          h('th', { scope: 'col' }, m.t('nope.colWeight')))),
+        h('tbody', {}, order.map((wd, p) => h('tr', { class: p === QUERY ? 'query' : '' },
+          h('td', {}, String(p)), h('th', { scope: 'row' }, word(wd)), h('td', {}, f(result.row[p], 3))))),
+      );
+      outputLine.textContent = m.t('nope.output', {
+        query: word(QUERY), a: f(result.output[0], 3), b: f(result.output[1], 3), change: f(change, 3),
+      });
+    }
+
+    out.share.set(f(share, 3), share);
+    out.decoded.set(f(decoded, 0), decoded);
+    out.gap.set(f(gap, 3), gap);
+    out.rows.set(m.fixed(rowCount, 0), rowCount);
+    out.change.set(f(change, 3), change);
+    controls.len.set(len);
+    controls.query.input.max = String(len - 1);
+    controls.query.set(i);
+    controls.causal.set(causal);
+    shuffle.set(values.shuffle);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();
+  return {
+    tables: () => [
+      {
+        name: 'weights', label: m.t('nope.csvWeights'),
+        header: ['query\\key', ...Array.from({ length: shown.len }, (_, c) => c)],
+        rows: Array.from({ length: shown.len }, (_, r) => [r, ...shown.w.subarray(r * shown.len, (r + 1) * shown.len)]),
+      },
+      {
+        name: 'reorder', label: m.t('nope.csvReorder'),
+        header: ['order', 'weights of the query row', 'output_0', 'output_1'],
+        rows: [
+          ['original', Array.from(plain.row).join(' '), plain.output[0], plain.output[1]],
+          ['earlier words reversed', Array.from(mixed.row).join(' '), mixed.output[0], mixed.output[1]],
+        ],
+      },
+    ],
+  };
 }

@@ -1,0 +1,170 @@
+// Step 'embedding-plus-position' in Chromium: x = e + PE(pos) element by element for the seed's
+// embedding, the second input x′ = e + PE(pos′), the distance |x − x′|, the bars, the URL.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const ID = 'embedding-plus-position';
+const E = [0.51, -0.22, 0.88, 0.14];
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+// PE(pos) for d = 4, base 10000: [sin(pos), cos(pos), sin(pos·10000^(−1/2)), cos(pos·10000^(−1/2))].
+const pe = (pos) => {
+  const slow = pos * 10000 ** (-2 / 4);
+  return [Math.sin(pos), Math.cos(pos), Math.sin(slow), Math.cos(slow)];
+};
+const input = (pos) => E.map((e, d) => e + pe(pos)[d]);
+const distance = (p, q) => Math.hypot(...input(p).map((v, d) => v - input(q)[d]));
+const fmt = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const two = (v) => fmt.format(v);
+// The core works in float32: a value is within a few float32 ulps of the float64 one.
+const TOL = 2e-6;
+
+async function check(page, pos, other) {
+  const x = input(pos);
+  for (let d = 0; d < 4; d++) {
+    const r = await readout(page, ID, `x${d}`);
+    assert.ok(Math.abs(r.value - x[d]) < TOL, `pos ${pos} element ${d}: ${r.value} vs ${x[d]}`);
+    assert.equal(r.text, two(x[d]), `pos ${pos} element ${d}`);
+  }
+  const dist = await readout(page, ID, 'distance');
+  const want = distance(pos, other);
+  assert.ok(Math.abs(dist.value - want) < TOL, `distance ${pos}/${other}: ${dist.value} vs ${want}`);
+  assert.equal(dist.text, two(want));
+  // The aligned table: e + PE(pos) = x, then x′ and x − x′, row by row.
+  const rows = await page.$$eval(`#${ID} .epp-table tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td:not(.op)')].map((c) => c.textContent)));
+  const y = input(other);
+  assert.deepEqual(rows, E.map((e, d) => [two(e), two(pe(pos)[d]), two(x[d]), two(y[d]), two(x[d] - y[d])]));
+}
+
+test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1.14], at position 5 as another vector", async () => {
+  const page = await openStep(b, ID);
+  assert.deepEqual(urlParams(page), { step: ID, pos: '0', other: '5' });
+  const texts = [];
+  for (let d = 0; d < 4; d++) texts.push((await readout(page, ID, `x${d}`)).text);
+  assert.deepEqual(texts, ['0.51', '0.78', '0.88', '1.14']);
+  await check(page, 0, 5);
+  // The second input at position 5 is [−0.45, 0.06, 0.93, 1.14], as the notes say.
+  assert.deepEqual(input(5).map(two), ['-0.45', '0.06', '0.93', '1.14']);
+  assert.match(await page.textContent(`#${ID} .notes`), /\[−0\.45, 0\.06, 0\.93, 1\.14\]/);
+  assert.equal((await readout(page, ID, 'distance')).text, '1.20');
+  // Figures carry descriptions with the current numbers.
+  const sumAlt = await page.getAttribute(`#${ID} .epp-sum svg`, 'aria-label');
+  assert.match(sumAlt, /PE\(0\) = \[0\.00, 1\.00, 0\.00, 1\.00\]/);
+  assert.match(sumAlt, /x = \[0\.51, 0\.78, 0\.88, 1\.14\]/);
+  assert.match(await page.getAttribute(`#${ID} .epp-pair svg`, 'aria-label'), /1\.20 apart/);
+  // Where it happens: one PE box before layer 1; RoPE rotates in every layer box.
+  assert.equal(await page.locator(`#${ID} .epp-flow.absolute .epp-box.mark`).count(), 1);
+  assert.equal(await page.locator(`#${ID} .epp-flow.rotary .epp-box.mark`).count(), 3);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('sliders: every readout equals e + PE(pos) computed here, and the URL follows', async () => {
+  const page = await openStep(b, ID);
+  for (const [pos, other] of [[1, 5], [7, 7], [33, 2], [99, 0], [50, 51], [12, 88], [0, 99]]) {
+    await setSlider(page, ID, 'pos', pos);
+    await setSlider(page, ID, 'other', other);
+    await check(page, pos, other);
+    assert.deepEqual(urlParams(page), { step: ID, pos: String(pos), other: String(other) });
+    const alt = await page.getAttribute(`#${ID} .epp-pair svg`, 'aria-label');
+    if (pos === other) {
+      assert.equal((await readout(page, ID, 'distance')).value, 0);
+      assert.match(alt, /Both positions are 7/);
+    } else {
+      assert.ok(distance(pos, other) > 0.009, 'two different positions never give the same input here');
+      assert.match(alt, new RegExp(`position ${pos} becomes .*position ${other} becomes`));
+    }
+  }
+  // The embedding cancels in x − x′: the distance is that of the two position codes.
+  assert.ok(Math.abs(distance(12, 88) - Math.hypot(...pe(12).map((v, d) => v - pe(88)[d]))) < 1e-12);
+  const times = await updateTimes(page, ID);
+  assert.ok(times.length >= 14, `${times.length} updates measured`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('arrow keys move the positions; the URL reopens the same state', async () => {
+  const page = await openStep(b, ID, 'pos=3&other=10');
+  await page.locator(`#${ID} input[name=pos]`).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.locator(`#${ID} input[name=other]`).focus();
+  await page.keyboard.press('ArrowLeft');
+  await check(page, 5, 9);
+  await page.keyboard.press('End');
+  await check(page, 5, 99);
+  assert.deepEqual(urlParams(page), { step: ID, pos: '5', other: '99' });
+  const url = page.url();
+  await page.close();
+
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  assert.equal(await again.inputValue(`#${ID} input[name=pos]`), '5');
+  assert.equal(await again.inputValue(`#${ID} input[name=other]`), '99');
+  await check(again, 5, 99);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('out-of-range and malformed URL values are clamped or fall back to the defaults', async () => {
+  for (const [query, pos, other] of [
+    ['pos=500&other=-3', 99, 0], ['pos=abc&other=2.6', 0, 3], ['pos=&other=Infinity', 0, 5], ['pos=1e9&other=%3Cb%3E', 99, 5],
+  ]) {
+    const page = await openStep(b, ID, query);
+    assert.equal(await page.inputValue(`#${ID} input[name=pos]`), String(pos), query);
+    assert.equal(await page.inputValue(`#${ID} input[name=other]`), String(other), query);
+    await check(page, pos, other);
+    assert.deepEqual(urlParams(page), { step: ID, pos: String(pos), other: String(other) });
+    assert.deepEqual(page.errors, [], query);
+    await page.close();
+  }
+});
+
+test('the bars draw e, PE(pos) and x to one scale; the CSV holds the same numbers', async () => {
+  const page = await openStep(b, ID, 'pos=4&other=40');
+  const zero = Number(await page.getAttribute(`#${ID} .epp-sum line.zero`, 'y1'));
+  const bars = (cls) => page.$$eval(`#${ID} .epp-sum rect.bar.${cls}`, (rs) => rs.map((r) => ({
+    y: Number(r.getAttribute('y')), height: Number(r.getAttribute('height')),
+  })));
+  const want = { c: E, b: pe(4), a: input(4) };
+  let scale = null;
+  for (const [cls, values] of Object.entries(want)) {
+    const rects = await bars(cls);
+    assert.equal(rects.length, 4, cls);
+    rects.forEach((r, d) => {
+      const v = values[d];
+      if (Math.abs(v) < 0.02) return;
+      const s = r.height / Math.abs(v);
+      scale ??= s;
+      assert.ok(Math.abs(s - scale) < 1e-3 * scale, `${cls} ${d}: scale ${s} vs ${scale}`);
+      assert.ok(Math.abs((v > 0 ? r.y + r.height : r.y) - zero) < 1e-3, `${cls} ${d} stands on the zero line`);
+    });
+  }
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table=vectors]`).click()]);
+  assert.equal(file.suggestedFilename(), `${ID}-vectors.csv`);
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  assert.equal(lines.length, 5);
+  assert.match(lines[0], /PE\(4\).*PE\(40\)/);
+  lines.slice(1).forEach((line, d) => {
+    const [dim, e, p, x, q, y] = line.split(',').map(Number);
+    assert.equal(dim, d);
+    assert.equal(e, E[d]);
+    assert.ok(Math.abs(p - pe(4)[d]) < TOL && Math.abs(x - input(4)[d]) < TOL, line);
+    assert.ok(Math.abs(q - pe(40)[d]) < TOL && Math.abs(y - input(40)[d]) < TOL, line);
+  });
+  await page.close();
+});
+
+test('at 375 px nothing overflows the page sideways', async () => {
+  const page = await openStep(b, ID, 'pos=37&other=81', { viewport: { width: 375, height: 800 } });
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `page is ${scroll}px wide in a ${client}px window`);
+  await check(page, 37, 81);
+  await page.close();
+});

@@ -1,0 +1,210 @@
+// Step 'nope' in Chromium: attention weights of identical tokens with and without the causal
+// mask, token 0's share 1/(i + 1), the position read back from it, the shrinking gap between
+// neighbours, and the reordering test (a count, not an order). Expected values are computed here.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBrowser } from './browser.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+
+const ID = 'nope';
+let b;
+before(async () => { b = await startBrowser(); });
+after(async () => { await b?.close(); });
+
+const fmt = (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const f3 = (v) => fmt(3).format(v);
+const f2 = (v) => fmt(2).format(v);
+const TOL = 1e-6;  // float32 weights
+
+// Identical tokens: every score equal, so softmax spreads the weight evenly over the visible keys.
+const weight = (i, j, len, causal) => (causal ? (j <= i ? 1 / (i + 1) : 0) : 1 / len);
+const share = (i, len, causal) => weight(i, 0, len, causal);
+const gap = (i, len, causal) => (causal ? 1 / (i + 1) - 1 / (i + 2) : 0);
+
+async function check(page, len, i, causal) {
+  const s = await readout(page, ID, 'share');
+  assert.ok(Math.abs(s.value - share(i, len, causal)) < TOL, `len ${len} i ${i} causal ${causal}: share ${s.value}`);
+  assert.equal(s.text, f3(share(i, len, causal)));
+  const d = await readout(page, ID, 'decoded');
+  const wantPos = causal ? i : len - 1;  // without the mask every row reads back the same
+  assert.ok(Math.abs(d.value - wantPos) < 1e-4, `decoded ${d.value} vs ${wantPos}`);
+  assert.equal(d.text, String(wantPos));
+  const g = await readout(page, ID, 'gap');
+  assert.ok(Math.abs(g.value - gap(i, len, causal)) < TOL, `gap ${g.value} vs ${gap(i, len, causal)}`);
+  assert.equal(g.text, f3(gap(i, len, causal)));
+  // Every row differs with the mask; without it they are all one row.
+  const rows = await readout(page, ID, 'rows');
+  assert.equal(rows.value, causal ? len : 1);
+  assert.equal(rows.text, String(causal ? len : 1));
+  // The matrix: len × len cells, masked ones shown as '·'.
+  const cells = await page.$$eval(`#${ID} .matrix-table [data-readout^="w-"]`, (els) => els.map((e) => ({
+    name: e.dataset.readout, value: Number(e.dataset.value), text: e.textContent,
+  })));
+  assert.equal(cells.length, len * len);
+  for (const c of cells) {
+    const [, r, col] = c.name.split('-').map(Number);
+    const want = weight(r, col, len, causal);
+    assert.ok(Math.abs(c.value - want) < TOL, `${c.name}: ${c.value} vs ${want}`);
+    assert.equal(c.text, want === 0 ? '·' : f2(want), c.name);
+  }
+  // The query's row is outlined; the query slider stops at len − 1.
+  assert.equal(await page.locator(`#${ID} .matrix-table tbody tr.current th`).textContent(), String(i));
+  assert.equal(await page.getAttribute(`#${ID} input[name=query]`, 'max'), String(len - 1));
+  assert.equal(await page.inputValue(`#${ID} input[name=query]`), String(i));
+}
+
+test('the default state: six identical tokens, query 3 gives token 0 a quarter and reads back 3', async () => {
+  const page = await openStep(b, ID);
+  assert.deepEqual(urlParams(page), { step: ID, len: '6', query: '3', causal: '1', shuffle: '0' });
+  await check(page, 6, 3, true);
+  assert.equal((await readout(page, ID, 'share')).text, '0.250');
+  assert.equal((await readout(page, ID, 'gap')).text, '0.050');
+  assert.match(await page.textContent(`#${ID} .nope-formula`), /0\.250/);
+  // Every row differs from every other with the mask.
+  const rows = await page.$$eval(`#${ID} .matrix-table tbody tr`, (trs) => trs.map((tr) => tr.textContent));
+  assert.equal(new Set(rows).size, 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('length, query and mask: readouts and matrix follow 1/(i + 1); without the mask every row is 1/n', async () => {
+  const page = await openStep(b, ID);
+  const moves = [[6, 0, true], [6, 5, true], [16, 15, true], [16, 10, true], [2, 1, true], [9, 4, false], [16, 15, false], [3, 2, false], [12, 7, true]];
+  for (const [len, i, causal] of moves) {
+    await setSlider(page, ID, 'len', len);
+    await setSlider(page, ID, 'query', i);
+    if ((await page.isChecked(`#${ID} input[name=causal]`)) !== causal) await page.locator(`#${ID} input[name=causal]`).click();
+    await check(page, len, i, causal);
+    assert.deepEqual(urlParams(page), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' });
+    if (!causal) {
+      const rows = await page.$$eval(`#${ID} .matrix-table tbody tr td`, (tds) => tds.map((t) => t.textContent));
+      assert.equal(new Set(rows).size, 1, 'every cell the same without the mask');
+    }
+  }
+  // Shortening the sequence below the query pulls the query back to the last position.
+  await setSlider(page, ID, 'len', 5);
+  await check(page, 5, 4, true);
+  assert.equal(urlParams(page).query, '4');
+  const times = await updateTimes(page, ID);
+  assert.ok(times.length >= moves.length * 2, `${times.length} updates measured`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the gap between neighbours shrinks like 1/((i + 1)(i + 2)), on the readout and on the plot', async () => {
+  const page = await openStep(b, ID, 'len=16&query=0');
+  let last = Infinity;
+  for (const i of [0, 1, 2, 5, 10, 15]) {
+    await setSlider(page, ID, 'query', i);
+    const g = (await readout(page, ID, 'gap')).value;
+    assert.ok(Math.abs(g - 1 / ((i + 1) * (i + 2))) < TOL, `i ${i}: ${g}`);
+    assert.ok(g < last, 'shrinking');
+    last = g;
+  }
+  assert.equal((await readout(page, ID, 'gap')).text, '0.004');  // 1/16 − 1/17
+  // The plot: token 0's share as dots and the gap as a dashed line, 16 points each, heights
+  // linear in the values; the big marker on the query's share.
+  const series = await page.$$eval(`#${ID} .nope-plot path.series`, (ps) => ps.map((p) =>
+    p.getAttribute('d').slice(1).split('L').map((xy) => xy.split(',').map(Number))));
+  assert.equal(series.length, 2);
+  const [shares, gaps] = series;
+  assert.equal(shares.length, 16);
+  assert.equal(gaps.length, 16);
+  const y0 = shares[0][1];                     // share 1 at i = 0
+  const yZero = y0 + (shares[1][1] - y0) * 2;  // share 0.5 at i = 1, so zero lies twice as far
+  shares.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / (yZero - y0) - 1 / (i + 1)) < 1e-3, `share point ${i}`));
+  gaps.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / (yZero - y0) - 1 / ((i + 1) * (i + 2))) < 1e-3, `gap point ${i}`));
+  const marker = await page.$eval(`#${ID} .nope-plot circle.marker`, (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+  assert.ok(Math.abs(marker[0] - shares[15][0]) < 0.01 && Math.abs(marker[1] - shares[15][1]) < 0.01);
+  assert.match(await page.getAttribute(`#${ID} .nope-plot svg`, 'aria-label'), /i = 15 the share is 0\.063 and the gap 0\.004/);
+  await page.close();
+});
+
+// The reordering test, computed here: 2-D words, scores x_i·x_j/√2, causal softmax for the last.
+const WORDS = { the: [0.2, 0.9], cat: [0.9, 0.3], sat: [0.5, 0.7], on: [0.1, 0.4], mat: [0.8, 0.8] };
+function lastRow(order) {
+  const q = WORDS[order.at(-1)];
+  const scores = order.map((w) => (q[0] * WORDS[w][0] + q[1] * WORDS[w][1]) / Math.SQRT2);
+  const top = Math.max(...scores);
+  const e = scores.map((s) => Math.exp(s - top));
+  const sum = e.reduce((a, c) => a + c, 0);
+  const w = e.map((v) => v / sum);
+  const out = [0, 1].map((c) => order.reduce((acc, word, p) => acc + w[p] * WORDS[word][c], 0));
+  return { w, out };
+}
+
+test('reversing the words before the query moves their weights with them and leaves its output unchanged', async () => {
+  const page = await openStep(b, ID);
+  const original = ['the', 'cat', 'sat', 'on', 'mat'];
+  const reversed = ['on', 'sat', 'cat', 'the', 'mat'];
+  const table = () => page.$$eval(`#${ID} .nope-words tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const outputs = [];
+  for (const [order, on] of [[original, false], [reversed, true], [original, false]]) {
+    if ((await page.isChecked(`#${ID} input[name=shuffle]`)) !== on) {
+      await page.locator(`#${ID} input[name=shuffle]`).focus();
+      await page.keyboard.press('Space');
+      // The switch flips on the key's release: wait for the redraw to write the URL.
+      await page.waitForFunction((want) => new URLSearchParams(location.search).get('shuffle') === want, on ? '1' : '0');
+    }
+    assert.equal(urlParams(page).shuffle, on ? '1' : '0');
+    const { w, out } = lastRow(order);
+    assert.deepEqual(await table(), order.map((word, p) => [String(p), word, f3(w[p])]));
+    const text = await page.textContent(`#${ID} .nope-output`);
+    assert.ok(text.includes(`[${f3(out[0])}, ${f3(out[1])}]`), text);
+    outputs.push(out);
+    const change = await readout(page, ID, 'change');
+    assert.ok(change.value < 1e-6, `change ${change.value}`);
+    assert.equal(change.text, '0.000');
+  }
+  // Each word keeps its weight whichever slot it sits in; the output is the same either way.
+  const a = lastRow(original);
+  const r = lastRow(reversed);
+  for (const word of original) assert.ok(Math.abs(a.w[original.indexOf(word)] - r.w[reversed.indexOf(word)]) < 1e-12);
+  assert.ok(Math.abs(outputs[0][0] - outputs[1][0]) < 1e-12 && Math.abs(outputs[0][1] - outputs[1][1]) < 1e-12);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('keyboard: Space switches the mask, arrows move the query; the URL reopens the state', async () => {
+  const page = await openStep(b, ID, 'len=8&query=2&causal=1');
+  await page.locator(`#${ID} input[name=causal]`).focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('causal') === '0');
+  await check(page, 8, 2, false);
+  await page.locator(`#${ID} input[name=query]`).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  await check(page, 8, 7, false);
+  await page.locator(`#${ID} input[name=causal]`).focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('causal') === '1');
+  await check(page, 8, 7, true);
+  const url = page.url();
+  await page.close();
+  const again = await b.newPage();
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready=true]');
+  await check(again, 8, 7, true);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('bad URL values are clamped: the query never passes the last position', async () => {
+  for (const [query, len, i, causal] of [
+    ['len=99&query=50', 16, 15, true], ['len=4&query=9', 4, 3, true], ['len=1&causal=0', 2, 1, false],
+    ['len=abc&query=-2&causal=maybe', 6, 0, true], ['len=7.4&query=2.5&causal=false', 7, 3, false],
+  ]) {
+    const page = await openStep(b, ID, query);
+    await check(page, len, i, causal);
+    assert.deepEqual(urlParams(page), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' }, query);
+    assert.deepEqual(page.errors, [], query);
+    await page.close();
+  }
+});
+
+test('at 375 px nothing overflows the page sideways', async () => {
+  const page = await openStep(b, ID, 'len=16&query=9', { viewport: { width: 375, height: 800 } });
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `page is ${scroll}px wide in a ${client}px window`);
+  await page.close();
+});
