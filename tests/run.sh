@@ -29,9 +29,9 @@ count_doctest
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest
-echo "== node:test: the JS API on both modules, and the page in headless Chromium"
+echo "== node:test: the JS API on both modules, the page and the Lab in headless Chromium, the desktop Lab under Xvfb"
 rm -rf tests/out/perf
-node --test tests/js/ tests/browser/ 2>&1 | tee "$log"
+node --test tests/js/ tests/browser/ tests/native/ 2>&1 | tee "$log"
 passed=$((passed + $(grep -a '^# pass ' "$log" | awk '{print $3}')))
 failed=$((failed + $(grep -a '^# fail ' "$log" | awk '{print $3}')))
 echo

@@ -82,14 +82,25 @@ function snapshot(value, depth = 0) {
     const plain = TYPED_PROTOTYPES.has(proto) && !Object.hasOwn(value, 'length') &&
       !Object.hasOwn(value, 'constructor');
     if (plain) return value;
-    if (value.length > MAX_COPY) return new Float64Array(0);
-    return Float64Array.from({ length: value.length }, (_, i) => Number(value[i]));
+    // The copy keeps what the bindings reject: BigInts (Number() would convert them) and an
+    // oversized length (an empty copy used to pass as an empty array, so the call succeeded).
+    if (value instanceof BigInt64Array || value instanceof BigUint64Array) return new BigInt64Array(0);
+    const length = value.length;
+    if (length > MAX_COPY) {
+      const sparse = [];  // rejected by its length, as an oversized Array is below
+      sparse[Math.min(length, 2 ** 32 - 1) - 1] = undefined;
+      return sparse;
+    }
+    return Float64Array.from({ length }, (_, i) => Number(value[i]));
   }
   if (Array.isArray(value)) {
     const length = value.length;
     if (!(length <= MAX_COPY)) {
-      const sparse = [];  // carries the length for the bindings' size check, allocates nothing
-      sparse.length = Math.min(length, 2 ** 32 - 1);
+      // Carries the length for the bindings' size check. One element far out keeps V8's
+      // elements sparse; `sparse.length = length` would allocate that many holes (128 MiB
+      // and ~100 ms for 2^24 + 1), which showed up as rss growth in tests/js/errors.test.js.
+      const sparse = [];
+      sparse[Math.min(length, 2 ** 32 - 1) - 1] = undefined;
       return sparse;
     }
     return Array.from({ length }, (_, i) => (depth > 1 ? value[i] : snapshot(value[i], 2)));

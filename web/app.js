@@ -26,6 +26,38 @@ function timedFor(stepId, after = () => {}) {
 // Where the built core modules live relative to this file; the bundler rewrites it.
 const CORE_BASE = typeof __POSENC_CORE_BASE__ === 'undefined' ? '../wasm/dist/' : __POSENC_CORE_BASE__;
 
+// The Lab (web/lab.html; dist/lab.html) sits beside this file and is only linked, never loaded
+// here. The single file has no Lab beside it: its bundle defines this as null (no Lab links).
+const LAB_PAGE = typeof __POSENC_LAB_PAGE__ === 'undefined' ? 'lab.html' : __POSENC_LAB_PAGE__;
+// The Lab state a step opens: the family, and the step's parameters the Lab shares, under the
+// Lab's names (wasm/lab/lab_state.hpp; undefined ones are left out, the Lab clamps the rest).
+const LAB_STATE = {
+  'embedding-plus-position': (v) => ({ family: 'sinusoidal', pos: v.pos }),
+  sinusoidal: (v) => ({ family: 'sinusoidal', pos: v.pos, dim: v.dim }),
+  frequencies: () => ({ family: 'sinusoidal' }),
+  relative: (v) => ({ family: 'sinusoidal', qpos: v.i, kpos: v.j }),
+  rope: (v) => ({ family: 'rope', qpos: v.qpos, kpos: v.kpos }),
+  compare: (v) => ({ family: 'rope', qpos: v.m, kpos: v.n }),
+  learned: (v) => ({ family: 'learned', pos: v.pos }),
+  'relative-bias': (v) => ({ family: 't5', len: v.len, buckets: v.nb, maxDistance: v.maxd,
+    bidirectional: v.bidir, seed: v.seed, qpos: v.ti, kpos: v.tj }),
+  alibi: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
+  attention: (v) => ({ family: { relative: 't5' }[v.family] ?? v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
+  extend: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
+  nope: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
+};
+
+/** The Lab's address with these parameters (and the page's language and theme). */
+function labHref(params = {}) {
+  const url = new URL(LAB_PAGE, import.meta.url);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const query = new URLSearchParams(location.search);
+  for (const name of ['lang', 'theme']) if (query.has(name)) url.searchParams.set(name, query.get(name));
+  return url.href;
+}
+
 /**
  * @param {{loadCore?: (o:object) => Promise<object>, loadPart?: (lang:string, part:string) => Promise<object>}} [platform]
  *   how to get the core and the catalogs; the defaults fetch them next to this file.
@@ -44,6 +76,7 @@ export async function start({
   applyMessages(document, m);
   document.getElementById('theme-switch')?.replaceChildren(themeSwitch(m, theme));
   document.getElementById('lang-switch')?.replaceChildren(languageSwitch(m));
+  if (LAB_PAGE && !embed) document.getElementById('lab-link')?.replaceChildren(h('a', { href: labHref() }, m.t('page.openLab')));
   if (embed) document.body.classList.add('embed');
   else renderContent(document.getElementById('content'), m);
 
@@ -130,11 +163,16 @@ export async function start({
     const prev = STEPS[index - 1];
     const next = STEPS[index + 1];
     const embedUi = embedPanel(step, values, m);
+    // "Open this state in the Lab": its address follows the step's values as they change.
+    const labState = LAB_PAGE ? LAB_STATE[step.id] : undefined;
+    const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)) }, m.t('page.openLabState'));
+    for (const type of ['focus', 'pointerenter', 'click']) lab?.addEventListener(type, () => { lab.href = labHref(labState(values)); });
     return h('div', { class: 'step-footer' },
       h('div', { class: 'pager' },
         prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
         embedUi.button,
         next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span')),
+      lab && h('p', { class: 'step-lab-line' }, lab),
       embedUi.panel);
   }
 

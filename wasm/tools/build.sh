@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the two browser modules (SIMD, scalar) into wasm/dist/ and, with --tests, the native
-# and wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
+# Builds the two browser modules (SIMD, scalar) and the Lab (wasm/lab/: posenc-lab.mjs/.wasm)
+# into wasm/dist/, the desktop Lab (build/native/posenc-lab) and, with --tests, the native and
+# wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
 # Flags live in CMakeLists.txt; this only names build directories.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,8 +18,17 @@ configure_native() {  # $1 build dir, rest: extra cmake args
   cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
 }
 
+if [ ! -f build/imgui-src/imgui/imgui.cpp ]; then
+  echo "build: the Lab needs Dear ImGui's sources in build/imgui-src/: run wasm/tools/setup.sh" >&2
+  exit 1
+fi
+
 configure_wasm
-cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar
+# posenc-lab: the Lab (wasm/lab/) for web/lab.html, into wasm/dist/ beside the modules.
+cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-lab
+# The Lab's desktop build (GLFW + OpenGL 3): build/native/posenc-lab.
+configure_native build/native
+cmake --build build/native -j "$jobs" --target posenc-lab
 
 if [ "${1:-}" = "--tests" ]; then
   cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd

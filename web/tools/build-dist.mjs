@@ -2,6 +2,7 @@
 //   dist/index.html, app.js, app.css, i18n/, core/   the static site; relative URLs only, so it
 //                                                     works from any subpath of any static host
 //   dist/web/examples/                                the example course page embedding steps
+//   dist/lab.html, dist/lab/                          the Lab (Dear ImGui over the core, WebGL2)
 //   dist/positional-encoding.html                     everything inlined (JS, CSS, catalogs and
 //                                                     both wasm modules); opens from file://
 // Prints the gzip size of what the hosted explainer loads.
@@ -71,6 +72,24 @@ async function main() {
   await cp(at('web/i18n/'), new URL('i18n/', dist), { recursive: true });
   await cp(at('web/examples/'), new URL('web/examples/', dist), { recursive: true });
 
+  // The Lab (web/lab.html): a page of its own, dist/lab.html with its files in dist/lab/. The
+  // explainer only links to it (nothing of it is fetched by index.html) and the single file
+  // leaves it out.
+  await esbuild.build({
+    entryPoints: [at('web/lab.js')],
+    bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
+    outfile: new URL('lab/lab.js', dist).pathname,
+    define: { __POSENC_LAB_BASE__: '"./"', __POSENC_EXPLAINER__: '"index.html"' },
+    logLevel: 'warning',
+  });
+  await cp(at('web/lab.css'), new URL('lab/lab.css', dist));
+  for (const f of ['posenc-lab.mjs', 'posenc-lab.wasm']) await cp(at(`wasm/dist/${f}`), new URL(`lab/${f}`, dist));
+  const labHtml = (await readFile(at('web/lab.html'), 'utf8'))
+    .replace('href="lab.css"', 'href="lab/lab.css"')
+    .replace('src="lab.js"', 'src="lab/lab.js"')
+    .replace('href="../index.html"', 'href="index.html"');
+  await writeFile(new URL('lab.html', dist), labHtml);
+
   // The single file: a classic script (file:// blocks module scripts), hashes in its CSP.
   const all = await catalogs();
   const single = await esbuild.build({
@@ -79,7 +98,8 @@ async function main() {
     loader: { '.wasm': 'binary' },
     // The Emscripten glue builds URLs from import.meta.url even when handed the wasm bytes; a
     // classic script has no import.meta, so it gets the page's own URL (nothing is fetched).
-    define: { 'import.meta.url': 'document.baseURI' },
+    // No Lab beside a single file: its links are left out (web/app.js reads this as null).
+    define: { 'import.meta.url': 'document.baseURI', __POSENC_LAB_PAGE__: 'null' },
     logLevel: 'error',
     plugins: [{
       name: 'catalogs',

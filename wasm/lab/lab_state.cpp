@@ -1,0 +1,186 @@
+#include "lab_state.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace posenc::lab {
+namespace {
+
+struct Choice {
+  const char* name;
+  int value;
+};
+const Choice kFamilies[] = {{"none", int(Family::None)},     {"sinusoidal", int(Family::Sinusoidal)},
+                            {"learned", int(Family::Learned)}, {"rope", int(Family::Rope)},
+                            {"alibi", int(Family::Alibi)},     {"t5", int(Family::T5)}};
+const Choice kScalings[] = {{"default", int(RopeScalingType::Default)}, {"linear", int(RopeScalingType::Linear)},
+                            {"dynamic", int(RopeScalingType::Dynamic)}, {"yarn", int(RopeScalingType::Yarn)},
+                            {"llama3", int(RopeScalingType::Llama3)},   {"longrope", int(RopeScalingType::Longrope)}};
+const Choice kLayouts[] = {{"half", int(RopeLayout::Half)}, {"interleaved", int(RopeLayout::Interleaved)}};
+
+template <size_t N>
+const char* nameOf(const Choice (&list)[N], int value) {
+  for (const Choice& c : list) if (c.value == value) return c.name;
+  return list[0].name;
+}
+template <size_t N>
+bool valueOf(const Choice (&list)[N], const std::string& name, int& out) {
+  for (const Choice& c : list) {
+    if (name == c.name) {
+      out = c.value;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool parseNumber(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+bool parseBool(const std::string& text, bool& out) {
+  if (text == "1" || text == "true") out = true;
+  else if (text == "0" || text == "false") out = false;
+  else return false;
+  return true;
+}
+
+std::string decode(const std::string& in) {  // %XX and '+' of a query string
+  std::string out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') out += ' ';
+    else if (in[i] == '%' && i + 2 < in.size() + 0 && std::isxdigit(static_cast<unsigned char>(in[i + 1])) &&
+             std::isxdigit(static_cast<unsigned char>(in[i + 2]))) {
+      out += static_cast<char>(std::strtol(in.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+    } else out += in[i];
+  }
+  return out;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+// Every numeric field: its key, where it lives, its range, and whether it is an integer.
+struct NumberField {
+  const char* key;
+  double State::*real;
+  int State::*integer;
+  double min, max;
+};
+const NumberField kNumbers[] = {
+    {"len", nullptr, &State::len, 2, 2048},
+    {"d", nullptr, &State::d, 2, 512},
+    {"base", &State::base, nullptr, 2, 1e7},
+    {"factor", &State::factor, nullptr, 1, 128},
+    {"orig", nullptr, &State::orig, 16, 1 << 20},
+    {"betaFast", &State::betaFast, nullptr, 0.5, 256},
+    {"betaSlow", &State::betaSlow, nullptr, 0.0625, 256},
+    {"lowFreq", &State::lowFreq, nullptr, 0.25, 64},
+    {"highFreq", &State::highFreq, nullptr, 0.25, 64},
+    {"heads", nullptr, &State::heads, 1, 64},
+    {"head", nullptr, &State::head, 0, 63},
+    {"buckets", nullptr, &State::buckets, 4, 512},
+    {"maxDistance", nullptr, &State::maxDistance, 2, 65536},
+    {"table", nullptr, &State::table, 1, 8192},
+    {"seed", nullptr, &State::seed, 0, 1000000},
+    {"std", &State::std, nullptr, 0.001, 4},
+    {"tok", &State::tok, nullptr, 0, 4},
+    {"noise", &State::noise, nullptr, 0, 4},
+    {"qpos", nullptr, &State::qpos, 0, 2047},
+    {"kpos", nullptr, &State::kpos, 0, 2047},
+    {"pos", nullptr, &State::pos, 0, 2047},
+    {"dim", nullptr, &State::dim, 0, 511},
+};
+
+}  // namespace
+
+const char* familyName(Family f) { return nameOf(kFamilies, int(f)); }
+const char* scalingName(RopeScalingType t) { return nameOf(kScalings, int(t)); }
+
+void clamp(State& s) {
+  for (const NumberField& f : kNumbers) {
+    if (f.real) s.*f.real = std::clamp(s.*f.real, f.min, f.max);
+    else s.*f.integer = std::clamp(s.*f.integer, int(f.min), int(f.max));
+  }
+  s.d -= s.d % 2;  // RoPE rotates pairs; every family uses the same d
+  s.head = std::min(s.head, s.heads - 1);
+  s.buckets -= s.buckets % 2;
+  s.qpos = std::min(s.qpos, s.len - 1);
+  s.kpos = std::min(s.kpos, s.len - 1);
+  s.pos = std::min(s.pos, s.len - 1);
+  s.dim = std::min(s.dim, s.d - 1);
+}
+
+bool applyParam(State& s, const std::string& key, const std::string& value) {
+  int choice = 0;
+  bool flag = false;
+  if (key == "family") {
+    if (!valueOf(kFamilies, value, choice)) return false;
+    s.family = Family(choice);
+  } else if (key == "scaling") {
+    if (!valueOf(kScalings, value, choice)) return false;
+    s.scaling = RopeScalingType(choice);
+  } else if (key == "layout") {
+    if (!valueOf(kLayouts, value, choice)) return false;
+    s.layout = RopeLayout(choice);
+  } else if (key == "causal" || key == "bidirectional") {
+    if (!parseBool(value, flag)) return false;
+    (key == "causal" ? s.causal : s.bidirectional) = flag;
+  } else {
+    const NumberField* field = nullptr;
+    for (const NumberField& f : kNumbers) if (key == f.key) field = &f;
+    double v = 0;
+    if (!field || !parseNumber(value, v)) return false;
+    v = std::clamp(v, field->min, field->max);
+    if (field->real) s.*field->real = v;
+    else s.*field->integer = int(std::lround(v));
+  }
+  clamp(s);
+  return true;
+}
+
+bool applyQuery(State& s, const std::string& query) {
+  size_t start = (!query.empty() && query[0] == '?') ? 1 : 0;
+  bool any = false;
+  // Lengths first, so that positions given in the same query are clamped to the new length.
+  std::vector<std::pair<std::string, std::string>> pairs;
+  while (start < query.size()) {
+    size_t end = query.find('&', start);
+    if (end == std::string::npos) end = query.size();
+    const std::string item = query.substr(start, end - start);
+    const size_t eq = item.find('=');
+    if (eq != std::string::npos) pairs.emplace_back(decode(item.substr(0, eq)), decode(item.substr(eq + 1)));
+    start = end + 1;
+  }
+  std::stable_partition(pairs.begin(), pairs.end(), [](const auto& p) {
+    return p.first == "len" || p.first == "d" || p.first == "heads";
+  });
+  for (const auto& [k, v] : pairs) any = applyParam(s, k, v) || any;
+  return any;
+}
+
+std::string toQuery(const State& s) {
+  std::string q = std::string("family=") + familyName(s.family);
+  q += std::string("&layout=") + nameOf(kLayouts, int(s.layout));
+  q += std::string("&scaling=") + scalingName(s.scaling);
+  q += std::string("&causal=") + (s.causal ? "1" : "0");
+  q += std::string("&bidirectional=") + (s.bidirectional ? "1" : "0");
+  for (const NumberField& f : kNumbers) {
+    q += std::string("&") + f.key + "=" + (f.real ? number(s.*f.real) : std::to_string(s.*f.integer));
+  }
+  return q;
+}
+
+}  // namespace posenc::lab

@@ -1,0 +1,60 @@
+// The Lab's parameters: one struct, read from and written to a URL query string. The names
+// match the explainer's URL parameters where the two overlap (qpos, kpos, pos, dim, base, ...),
+// so a step can hand its state to the Lab with a plain link.
+#pragma once
+
+#include <string>
+
+#include "core/rope.hpp"
+
+namespace posenc::lab {
+
+enum class Family { None, Sinusoidal, Learned, Rope, Alibi, T5 };
+
+const char* familyName(Family f);          // "none", "sinusoidal", ... (the URL value)
+const char* scalingName(RopeScalingType t);  // "default", "linear", ... (the core's names)
+
+struct State {
+  Family family = Family::Rope;
+  int len = 256;          // sequence length N
+  int d = 64;             // model / head dimension (even)
+  double base = 10000.0;  // sinusoid / RoPE base
+  // RoPE
+  RopeLayout layout = RopeLayout::Half;
+  RopeScalingType scaling = RopeScalingType::Default;
+  double factor = 4.0;
+  int orig = 1024;        // training length: originalMaxPositions (yarn, llama3, longrope),
+                          // maxPositions (dynamic)
+  double betaFast = 32.0, betaSlow = 1.0;     // yarn
+  double lowFreq = 1.0, highFreq = 4.0;       // llama3
+  // ALiBi
+  int heads = 8;
+  int head = 0;
+  // T5
+  int buckets = 32;
+  int maxDistance = 128;
+  bool bidirectional = true;
+  // learned table (and the seeded stand-ins: T5's bucket biases, the tokens' content)
+  int table = 1024;
+  int seed = 0;
+  double std = 0.02;
+  // attention
+  bool causal = false;
+  double tok = 1.0;       // weight of the token vector shared by every position
+  double noise = 0.0;     // weight of a random vector per position
+  int qpos = 128, kpos = 120;   // the pinned attention cell; qpos is the curve's query
+  int pos = 10, dim = 4;        // the pinned cell of the encoding table
+};
+
+// Keeps every field inside its range (and d even, head < heads, cells inside the figures).
+void clamp(State& s);
+
+// Applies "key=value&key=value" (a leading '?' is skipped; unknown keys and unparsable values
+// are ignored, numbers are clamped). Returns true when a known key was set.
+bool applyQuery(State& s, const std::string& query);
+bool applyParam(State& s, const std::string& key, const std::string& value);
+
+// Every field as a query string (no leading '?').
+std::string toQuery(const State& s);
+
+}  // namespace posenc::lab

@@ -1,0 +1,716 @@
+#include "lab_ui.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "imgui.h"
+#include "lab_gl.hpp"
+
+namespace posenc::lab {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kTextureSide = 512;  // figures are drawn smaller than this on any screen
+
+// ---- colours -------------------------------------------------------------------------------
+
+struct Rgb {
+  float r, g, b;
+};
+Rgb mix(Rgb a, Rgb b, float t) { return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t}; }
+
+// Diverging blue - light grey - red for signed values, t in [-1, 1].
+Rgb diverging(float t) {
+  const Rgb neg{40, 90, 200}, mid{235, 235, 235}, pos{200, 40, 40};
+  t = std::clamp(t, -1.0f, 1.0f);
+  return t < 0 ? mix(mid, neg, -t) : mix(mid, pos, t);
+}
+// Sequential dark blue - teal - yellow (viridis-like stops), t in [0, 1].
+Rgb sequential(float t) {
+  static const Rgb stops[] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+  t = std::clamp(t, 0.0f, 1.0f) * 4.0f;
+  const int i = std::min(3, int(t));
+  return mix(stops[i], stops[i + 1], t - i);
+}
+
+// The colour scale of a table: symmetric around 0 for signed values, min..max otherwise.
+struct Scale {
+  double lo = 0, hi = 1;
+};
+Scale scaleOf(const Table& t) {
+  double lo = kInf, hi = -kInf;
+  for (float v : t.v) {
+    if (std::isfinite(v)) {
+      lo = std::min(lo, double(v));
+      hi = std::max(hi, double(v));
+    }
+  }
+  if (!(lo <= hi)) return {};
+  if (t.signedValues) {
+    const double m = std::max({std::fabs(lo), std::fabs(hi), 1e-30});
+    return {-m, m};
+  }
+  if (hi == lo) hi = lo + 1;
+  return {lo, hi};
+}
+
+// The table as an RGBA image of at most maxSide x maxSide pixels: a bigger table is pooled in
+// blocks, each pixel showing its block's extreme (largest |v| for signed values, largest v
+// otherwise), so thin features such as a diagonal survive. The readouts use the exact table.
+//   rowScaled (attention weights): each value over its row's maximum, square-rooted, so every
+//   row's pattern shows whatever its spread (a causal first row would otherwise be all of it).
+void colorize(const Table& t, bool rowScaled, int maxSide, std::vector<uint8_t>& rgba, int& w, int& h) {
+  Scale s = scaleOf(t);
+  std::vector<float> rowMax;
+  if (rowScaled) {
+    rowMax.assign(t.rows, 0.0f);
+    for (int r = 0; r < t.rows; ++r) {
+      for (int c = 0; c < t.cols; ++c) rowMax[r] = std::max(rowMax[r], t.at(r, c));
+      if (!(rowMax[r] > 0)) rowMax[r] = 1;
+    }
+    s = {0, 1};
+  }
+  const int br = (t.rows + maxSide - 1) / maxSide, bc = (t.cols + maxSide - 1) / maxSide;
+  h = (t.rows + br - 1) / br;
+  w = (t.cols + bc - 1) / bc;
+  rgba.resize(size_t(w) * h * 4);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      float v = std::numeric_limits<float>::quiet_NaN();
+      for (int r = y * br; r < std::min(t.rows, (y + 1) * br); ++r) {
+        const float* row = t.v.data() + size_t(r) * t.cols;
+        for (int c = x * bc; c < std::min(t.cols, (x + 1) * bc); ++c) {
+          const float u = rowScaled ? row[c] / rowMax[r] : row[c];
+          if (!std::isfinite(u)) continue;
+          if (std::isnan(v) || (t.signedValues ? std::fabs(u) > std::fabs(v) : u > v)) v = u;
+        }
+      }
+      Rgb c{128, 128, 128};
+      if (std::isfinite(v)) {
+        if (t.signedValues) {
+          c = diverging(float(v / s.hi));
+        } else {
+          float u = float((v - s.lo) / (s.hi - s.lo));
+          if (rowScaled) u = std::sqrt(u);  // small weights stay visible
+          c = sequential(u);
+        }
+      }
+      uint8_t* px = &rgba[(size_t(y) * w + x) * 4];
+      px[0] = uint8_t(c.r);
+      px[1] = uint8_t(c.g);
+      px[2] = uint8_t(c.b);
+      px[3] = 255;
+    }
+  }
+}
+
+// ---- widgets that report a change ----------------------------------------------------------
+
+bool sliderInt(const char* label, int* v, int lo, int hi, bool log = false) {
+  return ImGui::SliderInt(label, v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0);
+}
+bool sliderDouble(const char* label, double* v, double lo, double hi, const char* format, bool log = false) {
+  return ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, format,
+                             log ? ImGuiSliderFlags_Logarithmic : 0);
+}
+template <typename E>
+bool combo(const char* label, E* value, const char* const items[], int count) {
+  int i = int(*value);
+  if (!ImGui::Combo(label, &i, items, count)) return false;
+  *value = E(i);
+  return true;
+}
+
+void help(const char* text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
+}
+
+// ---- figures -------------------------------------------------------------------------------
+
+struct Cell {
+  int row = -1, col = -1;
+};
+
+// A table as an image filling `size`; returns the hovered cell; a click pins it.
+Cell heatmap(const Texture& tex, const Table& t, ImVec2 size, Cell pinned, bool* clicked) {
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex.id)), size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(160, 160, 160, 255));
+  const float cw = size.x / std::max(1, t.cols), ch = size.y / std::max(1, t.rows);
+  if (pinned.row >= 0 && pinned.row < t.rows && pinned.col >= 0 && pinned.col < t.cols) {
+    const float x = p0.x + pinned.col * cw, y = p0.y + pinned.row * ch;
+    const float ex = std::max(cw, 6.0f), ey = std::max(ch, 6.0f);
+    const ImVec2 a(x + cw / 2 - ex / 2 - 1, y + ch / 2 - ey / 2 - 1), b(a.x + ex + 2, a.y + ey + 2);
+    dl->AddRect(a, b, IM_COL32(0, 0, 0, 255), 0, 0, 3.0f);
+    dl->AddRect(a, b, IM_COL32(255, 220, 0, 255), 0, 0, 1.5f);
+  }
+  Cell hover;
+  *clicked = false;
+  if (ImGui::IsItemHovered() && t.rows > 0 && t.cols > 0) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    hover.col = std::clamp(int((m.x - p0.x) / cw), 0, t.cols - 1);
+    hover.row = std::clamp(int((m.y - p0.y) / ch), 0, t.rows - 1);
+    *clicked = ImGui::IsMouseClicked(0);
+  }
+  return hover;
+}
+
+struct Series {
+  const std::vector<double>* y;
+  ImU32 color;
+  const char* name;
+  bool dashed;
+};
+
+std::string tickLabel(double v) {
+  char buf[32];
+  if (v != 0 && (std::fabs(v) >= 1e7 || std::fabs(v) < 1e-3)) std::snprintf(buf, sizeof buf, "%.0e", v);
+  else if (std::fabs(v) >= 1e4) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+// Curves over x = x0 + i; y on a log10 axis when logY. A horizontal reference line at hline
+// (NaN: none). Non-finite points leave gaps. Returns the hovered index, or -1.
+int linePlot(ImVec2 size, double x0, const std::vector<Series>& series, bool logY, double hline,
+             const char* hlineName, int pinned) {
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float left = 58, bottom = 20, top = 6, right = 10;
+  const ImVec2 a(p0.x + left, p0.y + top), b(p0.x + size.x - right, p0.y + size.y - bottom);
+  dl->AddRectFilled(a, b, IM_COL32(24, 26, 30, 255));
+  dl->AddRect(a, b, IM_COL32(140, 140, 140, 255));
+  size_t n = 0;
+  auto tr = [&](double v) { return logY ? (v > 0 ? std::log10(v) : -kInf) : v; };
+  double lo = kInf, hi = -kInf;
+  for (const Series& s : series) {
+    n = std::max(n, s.y->size());
+    for (double v : *s.y) {
+      const double t = tr(v);
+      if (std::isfinite(t)) lo = std::min(lo, t), hi = std::max(hi, t);
+    }
+  }
+  if (std::isfinite(tr(hline))) lo = std::min(lo, tr(hline)), hi = std::max(hi, tr(hline));
+  if (n == 0 || !(lo <= hi)) return -1;
+  if (hi - lo < 1e-12) lo -= 1, hi += 1;
+  const double pad = (hi - lo) * 0.06;
+  lo -= pad, hi += pad;
+  const double xmax = std::max<double>(1, double(n) - 1);
+  auto px = [&](double i) { return float(a.x + (b.x - a.x) * (i / xmax)); };
+  auto py = [&](double t) { return float(b.y - (b.y - a.y) * ((t - lo) / (hi - lo))); };
+  const ImU32 grid = IM_COL32(70, 74, 80, 255), label = IM_COL32(200, 200, 200, 255);
+  // y ticks: decades on a log axis, five steps on a linear one
+  if (logY) {
+    const double step = std::max(1.0, std::ceil((hi - lo) / 6));
+    for (double e = std::ceil(lo); e <= hi; e += step) {
+      dl->AddLine(ImVec2(a.x, py(e)), ImVec2(b.x, py(e)), grid);
+      const std::string s = tickLabel(std::pow(10.0, e));
+      dl->AddText(ImVec2(p0.x + 2, py(e) - 7), label, s.c_str());
+    }
+  } else {
+    for (int k = 0; k <= 4; ++k) {
+      const double t = lo + (hi - lo) * k / 4;
+      dl->AddLine(ImVec2(a.x, py(t)), ImVec2(b.x, py(t)), grid);
+      const std::string s = tickLabel(t);
+      dl->AddText(ImVec2(p0.x + 2, py(t) - 7), label, s.c_str());
+    }
+  }
+  for (int k = 0; k <= 4; ++k) {
+    const double i = std::round(xmax * k / 4);
+    const std::string s = tickLabel(x0 + i);
+    const float w = ImGui::CalcTextSize(s.c_str()).x;
+    dl->AddText(ImVec2(std::clamp(px(i) - w / 2, a.x, b.x - w), b.y + 3), label, s.c_str());
+  }
+  dl->PushClipRect(a, b, true);
+  if (std::isfinite(tr(hline))) {
+    dl->AddLine(ImVec2(a.x, py(tr(hline))), ImVec2(b.x, py(tr(hline))), IM_COL32(230, 230, 230, 255), 1.5f);
+    dl->AddText(ImVec2(a.x + 4, py(tr(hline)) - 15), IM_COL32(230, 230, 230, 255), hlineName);
+  }
+  for (const Series& s : series) {
+    const std::vector<double>& y = *s.y;
+    float run = 0;
+    for (size_t i = 1; i < y.size(); ++i) {
+      const double t0 = tr(y[i - 1]), t1 = tr(y[i]);
+      if (!std::isfinite(t0) || !std::isfinite(t1)) continue;
+      const ImVec2 u(px(double(i - 1)), py(t0)), v(px(double(i)), py(t1));
+      const float len = std::hypot(v.x - u.x, v.y - u.y);
+      if (!s.dashed || std::fmod(run, 10.0f) < 6.0f) dl->AddLine(u, v, s.color, 2.0f);
+      run += len;
+    }
+    if (y.size() <= 64 || s.dashed) {  // marks where the points are few (or the line is dashed)
+      for (size_t i = 0; i < y.size(); ++i) {
+        const double t = tr(y[i]);
+        if (std::isfinite(t)) dl->AddCircleFilled(ImVec2(px(double(i)), py(t)), 2.5f, s.color);
+      }
+    }
+  }
+  if (pinned >= 0 && size_t(pinned) < n) {
+    dl->AddLine(ImVec2(px(pinned), a.y), ImVec2(px(pinned), b.y), IM_COL32(255, 220, 0, 200), 1.5f);
+  }
+  int hover = -1;
+  if (hovered) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    hover = std::clamp(int(std::lround((mx - a.x) / (b.x - a.x) * xmax)), 0, int(n) - 1);
+    dl->AddLine(ImVec2(px(hover), a.y), ImVec2(px(hover), b.y), IM_COL32(255, 255, 255, 120));
+  }
+  dl->PopClipRect();
+  return hover;
+}
+
+void legend(const std::vector<Series>& series) {
+  for (size_t i = 0; i < series.size(); ++i) {
+    if (i) ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series[i].color), "%s %s",
+                       series[i].dashed ? "- -" : "---", series[i].name);
+  }
+}
+
+const char* const kFamilyItems[] = {"none (NoPE)", "sinusoidal", "learned table", "RoPE", "ALiBi",
+                                    "T5 relative buckets"};
+const char* const kLayoutItems[] = {"half (HF rotate_half)", "interleaved (RoFormer, Meta)"};
+const char* const kScalingItems[] = {"default (none)", "linear (position interpolation)", "dynamic NTK",
+                                     "YaRN", "Llama 3", "LongRoPE"};
+
+bool usesDims(Family f) { return f != Family::Alibi && f != Family::T5; }
+
+}  // namespace
+
+// ---- textures ------------------------------------------------------------------------------
+
+void Texture::upload(int w, int h, const std::vector<uint8_t>& rgba) {
+  if (!id) glGenTextures(1, &id);
+  glBindTexture(GL_TEXTURE_2D, id);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);  // cells stay sharp both ways
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  if (w == width && h == height) {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  } else {
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    width = w;
+    height = h;
+  }
+}
+
+// ---- the app -------------------------------------------------------------------------------
+
+App::App() { clamp(state); }
+
+void App::applyQuery(const std::string& query) {
+  if (posenc::lab::applyQuery(state, query)) changed_ = true;
+}
+
+bool App::set(const std::string& key, const std::string& value) {
+  const bool ok = applyParam(state, key, value);
+  if (ok) changed_ = true;
+  return ok;
+}
+
+void App::recordFrame(double startMs, double cpuMs) {
+  frameStarts_.push_back(startMs);
+  frameTimes_.push_back(cpuMs);
+  constexpr size_t kWindow = 60;
+  if (frameTimes_.size() > kWindow) frameTimes_.erase(frameTimes_.begin());
+  if (frameStarts_.size() > kWindow + 1) frameStarts_.erase(frameStarts_.begin());
+  double sum = 0, worst = 0;
+  for (double t : frameTimes_) sum += t, worst = std::max(worst, t);
+  stats.frameMs = sum / frameTimes_.size();
+  stats.maxFrameMs = worst;
+  stats.intervalMs = frameStarts_.size() > 1
+                         ? (frameStarts_.back() - frameStarts_.front()) / (frameStarts_.size() - 1) : 0;
+  stats.frames += 1;
+}
+
+void App::refresh() {
+  if (model.update(state)) {
+    stats.computeMs = model.millis;
+    texturesStale_ = true;
+  }
+  if (texturesStale_) {
+    std::vector<uint8_t> rgba;
+    int w = 0, h = 0;
+    if (!model.encoding.v.empty()) {
+      const Scale sc = scaleOf(model.encoding);
+      encodingLo_ = sc.lo;
+      encodingHi_ = sc.hi;
+      colorize(model.encoding, false, kTextureSide, rgba, w, h);
+      encodingTexture_.upload(w, h, rgba);
+    }
+    if (!model.attention.v.empty()) {
+      colorize(model.attention, true, kTextureSide, rgba, w, h);
+      attentionTexture_.upload(w, h, rgba);
+    }
+    texturesStale_ = false;
+    texturesUploaded_ = true;
+  }
+}
+
+bool App::frameChanged() {
+  // FNV-1a over 8-byte words of every vertex, index and command of the draw lists.
+  uint64_t hash = 1469598103934665603ull;
+  auto mix = [&](const void* data, size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    size_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      hash = (hash ^ w) * 1099511628211ull;
+    }
+    for (; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;
+  };
+  const ImDrawData* dd = ImGui::GetDrawData();
+  if (dd) {
+    mix(&dd->DisplaySize, sizeof dd->DisplaySize);
+    for (int l = 0; l < dd->CmdListsCount; ++l) {
+      const ImDrawList* list = dd->CmdLists[l];
+      mix(list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+      mix(list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+      for (const ImDrawCmd& c : list->CmdBuffer) {
+        mix(&c.ClipRect, sizeof c.ClipRect);
+        mix(&c.TextureId, sizeof c.TextureId);
+        mix(&c.ElemCount, sizeof c.ElemCount);
+        mix(&c.IdxOffset, sizeof c.IdxOffset);
+      }
+    }
+  }
+  const bool changed = hash != lastDrawHash_ || texturesUploaded_;
+  lastDrawHash_ = hash;
+  texturesUploaded_ = false;
+  if (changed) stats.drawn += 1;
+  return changed;
+}
+
+void App::frame() {
+  refresh();
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  // The one window takes the keyboard from the start (Tab and the arrow keys walk its controls).
+  if (ImGui::GetFrameCount() <= 1) ImGui::SetNextWindowFocus();
+  ImGui::Begin("Positional encoding Lab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  const bool narrow = io.DisplaySize.x < 900;
+  if (narrow) {
+    // Phones and narrow windows: the controls, then each figure below, in one scrolling column.
+    ImGui::BeginChild("all", ImVec2(0, 0), false);
+    controls();
+    const float w = ImGui::GetContentRegionAvail().x, h = 380;
+    encodingPanel(w, h);
+    attentionPanel(w, h);
+    wavelengthPanel(w, h);
+    scorePanel(w, h);
+    ImGui::EndChild();
+  } else {
+    const float cw = std::clamp(io.DisplaySize.x * 0.25f, 250.0f, 340.0f);
+    ImGui::BeginChild("controls", ImVec2(cw, 0), true);
+    controls();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("figures", ImVec2(0, 0), false);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float sp = ImGui::GetStyle().ItemSpacing.x;
+    const float w = std::floor((avail.x - sp) / 2), h = std::floor((avail.y - sp) / 2);
+    encodingPanel(w, h);
+    ImGui::SameLine();
+    attentionPanel(w, h);
+    wavelengthPanel(w, h);
+    ImGui::SameLine();
+    scorePanel(w, h);
+    ImGui::EndChild();
+  }
+  ImGui::End();
+  if (changed_) {
+    clamp(state);
+    changed_ = false;
+    if (onStateChange) onStateChange(toQuery(state));
+  }
+}
+
+void App::controls() {
+  State& s = state;
+  bool c = false;
+  ImGui::TextUnformatted("Positional encoding Lab");
+  help("Every number below comes from the same C++ core as the explainer. Hover a figure to read "
+       "a cell; click to pin it.");
+  ImGui::Separator();
+  ImGui::PushItemWidth(-110);
+  c |= combo("family", &s.family, kFamilyItems, 6);
+  c |= sliderInt("length N", &s.len, 2, 2048, true);
+  if (sliderInt("d (dim)", &s.d, 2, 512, true)) {
+    s.d += s.d % 2;
+    c = true;
+  }
+  if (s.family == Family::Sinusoidal || s.family == Family::Rope) {
+    c |= sliderDouble("base", &s.base, 2, 1e7, "%.0f", true);
+  }
+  if (s.family == Family::Rope) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("RoPE");
+    c |= combo("layout", &s.layout, kLayoutItems, 2);
+    c |= combo("scaling", &s.scaling, kScalingItems, 6);
+    if (s.scaling != RopeScalingType::Default) c |= sliderDouble("factor", &s.factor, 1, 128, "%.3g", true);
+    c |= sliderInt("training len", &s.orig, 16, 1 << 20, true);
+    if (s.scaling == RopeScalingType::Yarn) {
+      c |= sliderDouble("beta_fast", &s.betaFast, 0.5, 256, "%.3g", true);
+      c |= sliderDouble("beta_slow", &s.betaSlow, 0.0625, 256, "%.3g", true);
+    }
+    if (s.scaling == RopeScalingType::Llama3) {
+      c |= sliderDouble("low_freq", &s.lowFreq, 0.25, 64, "%.3g", true);
+      c |= sliderDouble("high_freq", &s.highFreq, 0.25, 64, "%.3g", true);
+    }
+    if (s.scaling == RopeScalingType::Dynamic) help("Dynamic NTK changes the base only when N exceeds the training length.");
+    if (s.scaling == RopeScalingType::Longrope) help("LongRoPE's factors are per model; the Lab uses 1 up to the training length and a ramp 1..factor beyond.");
+    ImGui::Text("attention factor %.6g", model.attentionFactor);
+  }
+  if (s.family == Family::Alibi) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("ALiBi");
+    c |= sliderInt("heads", &s.heads, 1, 64, true);
+    c |= sliderInt("head", &s.head, 0, s.heads - 1);
+    if (size_t(s.head) < model.slopes.size()) ImGui::Text("slope of head %d: %.6g", s.head, model.slopes[s.head]);
+  }
+  if (s.family == Family::T5) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("T5 buckets");
+    if (sliderInt("buckets", &s.buckets, 4, 512, true)) {
+      s.buckets += s.buckets % 2;
+      c = true;
+    }
+    c |= sliderInt("max distance", &s.maxDistance, 2, 65536, true);
+    c |= ImGui::Checkbox("bidirectional", &s.bidirectional);
+    help("Each bucket's bias is learned in T5; the Lab draws them from the seeded table (std 1).");
+  }
+  if (s.family == Family::Learned) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Learned table");
+    c |= sliderInt("table size", &s.table, 1, 8192, true);
+    c |= sliderDouble("init std", &s.std, 0.001, 4, "%.3g", true);
+  }
+  ImGui::Separator();
+  ImGui::TextUnformatted("Attention");
+  c |= ImGui::Checkbox("causal mask", &s.causal);
+  c |= sliderDouble("token weight", &s.tok, 0, 4, "%.2f");
+  c |= sliderDouble("noise weight", &s.noise, 0, 4, "%.2f");
+  c |= sliderInt("seed", &s.seed, 0, 1000);
+  c |= sliderInt("query", &s.qpos, 0, s.len - 1);
+  c |= sliderInt("key", &s.kpos, 0, s.len - 1);
+  if (usesDims(s.family)) {
+    c |= sliderInt("table pos", &s.pos, 0, s.len - 1);
+    c |= sliderInt("table dim", &s.dim, 0, s.d - 1);
+  }
+  ImGui::PopItemWidth();
+  help("Tokens: the same vector (token weight) at every position plus a seeded random one per "
+       "position (noise weight); queries = keys, no projections.");
+  ImGui::Separator();
+  // The timings as of the last second (text that changed every frame would force a redraw).
+  const double now = ImGui::GetTime();
+  if (now - shownAt_ >= 1.0 || shown_.frames < 2) {
+    shown_ = stats;
+    shownAt_ = now;
+  }
+  ImGui::Text("frame %.2f ms CPU (worst %.1f)", shown_.frameMs, shown_.maxFrameMs);
+  ImGui::Text("%.1f ms between frames", shown_.intervalMs);
+  ImGui::Text("last recompute %.1f ms (N = %d)", stats.computeMs, model.state.len);
+  if (!model.error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "core: %s", model.error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (c) changed_ = true;
+}
+
+void App::encodingPanel(float w, float h) {
+  ImGui::BeginChild("encoding", ImVec2(w, h), true);
+  const Table& t = model.encoding;
+  ImGui::TextUnformatted(t.title.c_str());
+  if (t.v.empty()) {
+    ImGui::TextDisabled("(no table)");
+    ImGui::EndChild();
+    return;
+  }
+  const Scale sc{encodingLo_, encodingHi_};
+  ImGui::TextDisabled("rows: %s 0..%d   columns: %s 0..%d", t.rowLabel.c_str(), t.rows - 1,
+                      t.colLabel.c_str(), t.cols - 1);
+  const float lineH = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(40.0f, ImGui::GetContentRegionAvail().y - 2 * lineH));
+  // The pinned cell: (pos, dim) of a position table, (head, distance) for ALiBi, (query, key) for T5.
+  int* pr = &state.pos;
+  int* pc = &state.dim;
+  if (state.family == Family::Alibi) pr = &state.head, pc = &state.pos;
+  if (state.family == Family::T5) pr = &state.qpos, pc = &state.kpos;
+  bool clicked = false;
+  const Cell hover = heatmap(encodingTexture_, t, size, Cell{*pr, *pc}, &clicked);
+  if (hover.row >= 0) {
+    ImGui::SetTooltip("%s %d, %s %d: %.6g", t.rowLabel.c_str(), hover.row, t.colLabel.c_str(), hover.col,
+                      double(t.at(hover.row, hover.col)));
+    if (clicked) {
+      *pr = hover.row;
+      *pc = hover.col;
+      changed_ = true;
+    }
+  }
+  const int r = std::clamp(*pr, 0, t.rows - 1), col = std::clamp(*pc, 0, t.cols - 1);
+  ImGui::Text("pinned %s %d, %s %d: %.6g", t.rowLabel.c_str(), r, t.colLabel.c_str(), col, double(t.at(r, col)));
+  if (t.signedValues) ImGui::TextDisabled("colour: blue %.3g .. grey 0 .. red %.3g", sc.lo, sc.hi);
+  else ImGui::TextDisabled("colour: dark %.3g .. yellow %.3g", sc.lo, sc.hi);
+  ImGui::EndChild();
+}
+
+void App::attentionPanel(float w, float h) {
+  ImGui::BeginChild("attention", ImVec2(w, h), true);
+  const Table& t = model.attention;
+  if (t.v.empty()) {
+    ImGui::TextUnformatted("attention weights");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "The core refused these parameters: %s",
+                       model.error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+    return;
+  }
+  ImGui::TextUnformatted(t.title.c_str());
+  ImGui::TextDisabled("rows: query 0..%d   columns: key 0..%d", t.rows - 1, t.cols - 1);
+  const float lineH = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float side = std::max(40.0f, std::min(avail.x, avail.y - 2 * lineH));
+  bool clicked = false;
+  const Cell hover = heatmap(attentionTexture_, t, ImVec2(side, side), Cell{state.qpos, state.kpos}, &clicked);
+  auto describe = [&](int i, int j) {
+    char buf[160];
+    const double b = model.readout("bias", i, j);
+    if (std::isnan(b)) std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g", i, j, double(t.at(i, j)));
+    else std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g (bias %.4g)", i, j, double(t.at(i, j)), b);
+    return std::string(buf);
+  };
+  if (hover.row >= 0) {
+    ImGui::SetTooltip("%s", describe(hover.row, hover.col).c_str());
+    if (clicked) {
+      state.qpos = hover.row;
+      state.kpos = hover.col;
+      changed_ = true;
+    }
+  }
+  ImGui::Text("pinned %s", describe(std::min(state.qpos, t.rows - 1), std::min(state.kpos, t.cols - 1)).c_str());
+  ImGui::TextDisabled("colour: sqrt(weight / row max), dark 0 .. yellow 1");
+  ImGui::EndChild();
+}
+
+void App::wavelengthPanel(float w, float h) {
+  ImGui::BeginChild("wavelength", ImVec2(w, h), true);
+  const bool rope = state.family == Family::Rope;
+  if (state.family == Family::Alibi && !model.slopes.empty()) {
+    // ALiBi has no wavelengths: its one parameter per head is the slope.
+    ImGui::TextUnformatted("ALiBi slope per head (log scale)");
+    std::vector<Series> series{{&model.slopes, IM_COL32(90, 170, 255, 255), "slope", false}};
+    legend(series);
+    const float lineH = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, true,
+                               std::numeric_limits<double>::quiet_NaN(), "", state.head);
+    if (hover >= 0) {
+      ImGui::SetTooltip("head %d: slope %.6g (bias at distance 100: %.4g)", hover, model.slopes[hover],
+                        -model.slopes[hover] * 100);
+      if (ImGui::IsMouseClicked(0)) {
+        state.head = hover;
+        changed_ = true;
+      }
+    }
+    ImGui::TextDisabled("x: head 0..%zu (the reference order: not sorted)", model.slopes.size() - 1);
+    ImGui::Text("head %d: slope %.6g", state.head, model.slopes[std::min<size_t>(state.head, model.slopes.size() - 1)]);
+    ImGui::EndChild();
+    return;
+  }
+  if (state.family == Family::T5 && !model.bucketBias.empty()) {
+    // T5 has no wavelengths: its parameters are one bias per bucket.
+    ImGui::TextUnformatted("T5 bias per bucket (seeded stand-in for the learned values)");
+    const std::vector<double> biases(model.bucketBias.begin(), model.bucketBias.end());
+    std::vector<Series> series{{&biases, IM_COL32(90, 170, 255, 255), "bias", false}};
+    legend(series);
+    const float lineH = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int pinned = int(model.readout("bucket", state.qpos, state.kpos));
+    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, false,
+                               std::numeric_limits<double>::quiet_NaN(), "", pinned);
+    if (hover >= 0) ImGui::SetTooltip("bucket %d: bias %.6g", hover, biases[hover]);
+    ImGui::TextDisabled("x: bucket 0..%zu%s", biases.size() - 1,
+                        state.bidirectional ? " (the upper half: keys after the query)" : "");
+    ImGui::Text("query %d, key %d: bucket %d, bias %.6g", state.qpos, state.kpos, pinned,
+                pinned >= 0 && size_t(pinned) < biases.size() ? biases[pinned] : 0.0);
+    ImGui::EndChild();
+    return;
+  }
+  if (model.wavelengthBase.empty()) {
+    ImGui::TextUnformatted("wavelength per dimension pair");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", "Wavelengths belong to sinusoidal and RoPE; choose one of them.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+    return;
+  }
+  ImGui::TextUnformatted("wavelength 2*pi/frequency per pair (log scale)");
+  const std::vector<double>& scaled = model.wavelengthScaled.empty() ? model.wavelengthBase : model.wavelengthScaled;
+  int within = 0, withinBase = 0;  // pairs that turn at least once within the training length
+  for (double l : scaled) within += l <= state.orig;
+  for (double l : model.wavelengthBase) withinBase += l <= state.orig;
+  std::vector<Series> series;
+  if (rope && state.scaling != RopeScalingType::Default) {
+    series.push_back({&model.wavelengthBase, IM_COL32(160, 160, 160, 255), "unscaled", true});
+    series.push_back({&model.wavelengthScaled, IM_COL32(255, 150, 40, 255), scalingName(state.scaling), false});
+  } else {
+    series.push_back({&scaled, IM_COL32(90, 170, 255, 255), rope ? "RoPE" : "sinusoidal", false});
+  }
+  legend(series);
+  const float lineH = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, true, state.orig,
+                             "training length", -1);
+  if (hover >= 0) {
+    ImGui::SetTooltip("pair %d: wavelength %.6g (unscaled %.6g), %.4g turns in the training length", hover,
+                      scaled[hover], model.wavelengthBase[hover], state.orig / scaled[hover]);
+  }
+  ImGui::TextDisabled("x: pair index 0..%zu", scaled.size() - 1);
+  ImGui::Text("pairs turning within %d positions: %d of %zu (unscaled %d)", state.orig, within, scaled.size(), withinBase);
+  ImGui::EndChild();
+}
+
+void App::scorePanel(float w, float h) {
+  ImGui::BeginChild("scores", ImVec2(w, h), true);
+  ImGui::Text("score of query %d vs key distance (before softmax)", state.qpos);
+  if (model.scores.empty()) {
+    ImGui::TextDisabled("(no scores: see the core's message)");
+    ImGui::EndChild();
+    return;
+  }
+  std::vector<Series> series{{&model.scores, IM_COL32(90, 200, 140, 255), "q.k/sqrt(d) + bias", false}};
+  legend(series);
+  const float lineH = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), -double(state.qpos), series,
+                             false, std::numeric_limits<double>::quiet_NaN(), "", state.kpos);
+  if (hover >= 0) {
+    ImGui::SetTooltip("key %d (distance %d): score %.6g", hover, hover - state.qpos, model.scores[hover]);
+    if (ImGui::IsMouseClicked(0)) {
+      state.kpos = hover;
+      changed_ = true;
+    }
+  }
+  ImGui::TextDisabled("x: key - query%s", state.family == Family::Alibi && state.causal
+                                               ? "   (ALiBi's causal bias masks later keys: -inf, not drawn)" : "");
+  const int k = std::min(state.kpos, int(model.scores.size()) - 1);
+  ImGui::Text("pinned key %d (distance %d): score %.6g", k, k - state.qpos, model.scores[k]);
+  ImGui::EndChild();
+}
+
+}  // namespace posenc::lab
