@@ -162,4 +162,12 @@ export const REFERENCES = [
     venue: 'arXiv:2409.12191',
     url: 'https://arxiv.org/abs/2409.12191',
   },
+  {
+    id: 'gelberg2025',
+    authors: 'Gelberg, Y., Eguchi, K., Akiba, T., & Cetin, E.',
+    year: 2025,
+    title: 'Extending the Context of Pretrained LLMs by Dropping Their Positional Embeddings',
+    venue: 'arXiv:2512.12167; International Conference on Learning Representations (ICLR 2026)',
+    url: 'https://arxiv.org/abs/2512.12167',
+  },
 ];

@@ -1,4 +1,4 @@
-// The closing content in Chromium: seven FAQ entries in every language (the three newer ones:
+// The closing content in Chromium: every FAQ entry in every language (the three newer ones:
 // lost in the middle, time series and multimodal positions, dropping the encoding), and the
 // references with the identifiers the steps cite, each link pointing at its own paper.
 import assert from 'node:assert/strict';
@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep } from './steps.js';
+import { FAQ_COUNT } from './content-counts.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -18,7 +19,7 @@ const ARXIV = {
   chen2023: '2306.15595', dai2019: '1901.02860', raffel2020: '1910.10683', peng2023: '2309.00071',
   dubey2024: '2407.21783', dosovitskiy2020: '2010.11929', he2021: '2111.06377', heo2024: '2403.13298',
   haviv2022: '2203.16634', kazemnejad2023: '2305.19466', liu2023: '2307.03172', wang2024: '2409.12191',
-  devlin2018: '1810.04805', scao2022: '2211.05100',
+  devlin2018: '1810.04805', scao2022: '2211.05100', gelberg2025: '2512.12167',
 };
 // The two that are not on arXiv, cited as what they are.
 const OTHER = {
@@ -37,7 +38,7 @@ test('seven FAQ entries in each language, the new ones about the middle of the c
     const items = await page.$$eval('#faq details', (ds) => ds.map((d) => ({
       q: d.querySelector('summary').textContent, paras: [...d.querySelectorAll('p')].map((p) => p.textContent),
     })));
-    assert.equal(items.length, 7, lang);
+    assert.equal(items.length, FAQ_COUNT, lang);
     items.forEach((item, k) => {
       assert.equal(item.q, catalogs[lang][`content.faq${k + 1}.q`]);
       assert.deepEqual(item.paras, catalogs[lang][`content.faq${k + 1}.a`]);

@@ -7,7 +7,7 @@
 import { h, s } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mi, mn, mo, mrow, msub, msup, mfrac, mtext } from '../kit/math.js';
+import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -185,7 +185,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
         msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
         mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
         mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
-        mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n'))), mtext(m.t('alibi.formulaPow2')))), h('div', {},
+        mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div', {},
       math(m.t('alibi.formulaNowLabel', { slope: m.fixed(slope, 5), i, j, bias: m.fixed(b, 3) }),
         mo('−'), mn(m.fixed(slope, 5)), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')')),
         mo('='), mn(m.fixed(b, 3)))),
