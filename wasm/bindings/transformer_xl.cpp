@@ -1,6 +1,8 @@
 // Bindings: the four Transformer-XL score terms (core/transformer_xl.hpp) and their seeded inputs.
 #include <emscripten/bind.h>
 
+#include <cmath>
+
 #include "core/limits.hpp"
 #include "core/transformer_xl.hpp"
 #include "wasm/bindings/args.hpp"
@@ -49,6 +51,14 @@ val transformerXlRowJs(val iArg, val keysArg, val dimArg, val opts) {
     const std::vector<double> keys = positions(keysArg, "keys");
     if (keys.size() * size_t(p.dim) > size_t(kMaxElements)) {
       throw RangeError("keys.length * dim must be at most " + std::to_string(kMaxElements));
+    }
+    // Every key before the result is allocated (up to 32 MiB, which the wasm heap would keep
+    // after a bad call); the message is the core's, built only for a bad key.
+    for (size_t t = 0; t < keys.size(); ++t) {
+      const double j = keys[t];
+      if (!(j >= 0 && j <= kMaxRows && j == std::floor(j))) {
+        checkXlPosition(("keys[" + std::to_string(t) + "]").c_str(), j);
+      }
     }
     const size_t count = 4 * keys.size();
     auto out = uninitialized<double>(count);
