@@ -203,6 +203,58 @@ std::vector<float> biasByOffset(const FamilyAttentionParams& p) {
   return out;
 }
 
+// The attention of the gathered query rows q (nq x d, at positions qpos) against keys k (n x d),
+// in blocks of rows: rows 0..nq-2 summed into `columns` key bins (cells), the last row returned
+// exactly (scores, probs). biasByOffset: 2n - 1 floats by key - query + n - 1, or empty.
+void attendRows(const std::vector<double>& qpos, const float* q, const float* k, int n, int d, int columns,
+                bool causal, const float* biasByOffset, float* cells, float* scores, float* probs) {
+  const size_t nq = qpos.size();
+  std::vector<int> edges(size_t(columns) + 1);
+  for (int c = 0; c <= columns; ++c) edges[size_t(c)] = int(int64_t(c) * n / columns);
+
+  const float scale = static_cast<float>(1.0 / std::sqrt(double(d)));
+  std::vector<float> block(std::min(nq, kBlockRows) * size_t(n));
+  for (size_t start = 0; start < nq; start += kBlockRows) {
+    const size_t count = std::min(kBlockRows, nq - start);
+    // Causal: no row of this block sees a key past its last query, so the scores stop there
+    // (about half the work of a full square).
+    int keys = n;
+    if (causal) {
+      int last = 0;
+      for (size_t r = 0; r < count; ++r) last = std::max(last, int(qpos[start + r]));
+      keys = last + 1;
+    }
+    kernels::qk(q + start * d, count, k, size_t(keys), size_t(d), scale, block.data());
+    for (size_t r = 0; r < count; ++r) {
+      const size_t at = start + r;
+      const int i = int(qpos[at]);
+      float* row = block.data() + r * size_t(keys);
+      if (biasByOffset) {
+        const float* b = biasByOffset + (n - 1 - i);  // b[j] is the bias of offset j - i
+        for (int j = 0; j < keys; ++j) row[j] += b[j];
+      }
+      if (causal) std::fill(row + i + 1, row + keys, -INFINITY);
+      if (at + 1 == nq) {
+        std::copy_n(row, keys, scores);
+        std::fill(scores + keys, scores + n, -INFINITY);
+      }
+      kernels::softmaxRow(row, size_t(keys));
+      if (at + 1 == nq) {
+        std::copy_n(row, keys, probs);
+        std::fill(probs + keys, probs + n, 0.0f);
+        continue;
+      }
+      float* out = cells + at * columns;
+      for (int c = 0; c < columns; ++c) {
+        const int hi = std::min(edges[size_t(c) + 1], keys);
+        float sum = 0.0f;
+        for (int j = edges[size_t(c)]; j < hi; ++j) sum += row[j];
+        out[c] = sum;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount,
@@ -223,50 +275,32 @@ void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t 
   applyFamily(p, content, qpos, q, k);
 
   const std::vector<float> bias = biasByOffset(p);
-  std::vector<int> edges(size_t(columns) + 1);
-  for (int c = 0; c <= columns; ++c) edges[size_t(c)] = int(int64_t(c) * n / columns);
+  attendRows(qpos, q.data(), k.data(), n, d, columns, p.causal, bias.empty() ? nullptr : bias.data(), cells,
+             scores, probs);
+}
 
-  const float scale = static_cast<float>(1.0 / std::sqrt(double(d)));
-  std::vector<float> block(std::min(nq, kBlockRows) * size_t(n));
-  for (size_t start = 0; start < nq; start += kBlockRows) {
-    const size_t count = std::min(kBlockRows, nq - start);
-    // Causal: no row of this block sees a key past its last query, so the scores stop there
-    // (about half the work of a full square).
-    int keys = n;
-    if (p.causal) {
-      int last = 0;
-      for (size_t r = 0; r < count; ++r) last = std::max(last, int(qpos[start + r]));
-      keys = last + 1;
-    }
-    kernels::qk(q.data() + start * d, count, k.data(), size_t(keys), size_t(d), scale, block.data());
-    for (size_t r = 0; r < count; ++r) {
-      const size_t at = start + r;
-      const int i = int(qpos[at]);
-      float* row = block.data() + r * size_t(keys);
-      if (!bias.empty()) {
-        const float* b = bias.data() + (n - 1 - i);  // b[j] is the bias of offset j - i
-        for (int j = 0; j < keys; ++j) row[j] += b[j];
-      }
-      if (p.causal) std::fill(row + i + 1, row + keys, -INFINITY);
-      if (at + 1 == nq) {
-        std::copy_n(row, keys, scores);
-        std::fill(scores + keys, scores + n, -INFINITY);
-      }
-      kernels::softmaxRow(row, size_t(keys));
-      if (at + 1 == nq) {
-        std::copy_n(row, keys, probs);
-        std::fill(probs + keys, probs + n, 0.0f);
-        continue;
-      }
-      float* out = cells + at * columns;
-      for (int c = 0; c < columns; ++c) {
-        const int hi = std::min(edges[size_t(c) + 1], keys);
-        float sum = 0.0f;
-        for (int j = edges[size_t(c)]; j < hi; ++j) sum += row[j];
-        out[c] = sum;
-      }
+void binnedAttention(const BinnedAttentionParams& p, const float* q, const float* k, const double* rows,
+                     size_t rowCount, float* cells, float* scores, float* probs) {
+  requireInt("n", p.n, 1, kFamilyMaxTokens);
+  requireInt("dim", p.dim, 1, kMaxDim);
+  requireInt("columns", p.columns, 1, p.n);
+  requireInt("query", p.query, 0, p.n - 1);
+  requireInt("rows.length", double(rowCount), 0, p.n);
+  for (size_t r = 0; r < rowCount; ++r) {
+    const double v = rows[r];
+    if (!(std::isfinite(v) && v == std::floor(v) && v >= 0 && v <= p.n - 1)) {
+      throw RangeError("rows[" + std::to_string(r) + "] must be an integer in [0, " +
+                       detail::fmt(p.n - 1) + "], got " + detail::fmt(v));
     }
   }
+  const int n = p.n, d = p.dim;
+  std::vector<double> qpos(rows, rows + rowCount);
+  qpos.push_back(p.query);
+  std::vector<float> gathered(qpos.size() * size_t(d));
+  for (size_t r = 0; r < qpos.size(); ++r) {
+    std::copy_n(q + size_t(qpos[r]) * d, d, gathered.data() + r * d);
+  }
+  attendRows(qpos, gathered.data(), k, n, d, p.columns, p.causal, p.biasByOffset, cells, scores, probs);
 }
 
 }  // namespace posenc

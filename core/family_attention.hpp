@@ -96,4 +96,20 @@ double t5StandInBias(int bucket, int numBuckets, bool bidirectional);
 void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount,
                      float* cells, float* scores, float* probs);
 
+// The same computation for queries and keys the caller built (the Lab's own token model, RoPE
+// scalings, ...): q and k are n x dim rows for positions 0..n-1 (of q only the rows asked for and
+// `query` are read); scale 1/sqrt(dim); biasByOffset (2n - 1 floats, entry j - i + n - 1 is added
+// to the score of key j for query i) or nullptr; causal masks j > i. cells, scores and probs as
+// in familyAttention. RangeError names a bad count or row.
+struct BinnedAttentionParams {
+  int n = 0;        // in [1, 8192]
+  int dim = 0;      // in [1, 8192]
+  int columns = 0;  // key bins, in [1, n]
+  int query = 0;    // in [0, n - 1]
+  bool causal = false;
+  const float* biasByOffset = nullptr;
+};
+void binnedAttention(const BinnedAttentionParams& p, const float* q, const float* k, const double* rows,
+                     size_t rowCount, float* cells, float* scores, float* probs);
+
 }  // namespace posenc

@@ -118,6 +118,13 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
   const xs = Float32Array.from({ length: 64 * 16 }, (_, k) => 1 + table[k]);
   const core = pe.attention(xs, xs, 16);
   for (let j = 0; j < 64; j++) close(labRow[j], core[40 * 64 + j], 1e-6, `attention[40, ${j}] vs pe.attention`);
+  // N <= 512: the drawn table has a cell per query and key, the same numbers as the exact rows.
+  assert.deepEqual([await readout(page, 'attentionRows'), await readout(page, 'attentionColumns')], [64, 64]);
+  const drawn40 = await readRow(page, 'attentionCell', 40, 64);
+  for (let j = 0; j < 64; j++) assert.equal(drawn40[j], labRow[j], `drawn cell [40, ${j}] vs the exact row`);
+  // Another query's exact row (computed on demand for a hover): pe.attention's row 3.
+  const row3 = await readRow(page, 'attention', 3, 64);
+  for (let j = 0; j < 64; j++) close(row3[j], core[3 * 64 + j], 1e-6, `attention[3, ${j}] vs pe.attention`);
 
   // A scripted change: RoPE with YaRN. The pixels and the URL follow.
   await set(page, { family: 'rope', scaling: 'yarn', factor: 8, orig: 32 });
@@ -191,10 +198,46 @@ test('bad URL values are clamped; frame times at N = 2048 (reported)', { timeout
   assert.equal(state.tok, '1', 'an unparsable number keeps the default');
   assert.equal(urlParams(page).len, '2048', 'the clamped state is written back to the URL');
 
-  // N = 2048, d = 64: idle frames, then frames that recompute (toggling the causal mask).
-  await set(page, { d: 64, qpos: 1024, kpos: 1000 });
-  assert.equal(await readout(page, 'attention', 2047, 2047) > 0, true);
-  close((await readRow(page, 'attention', 1024, 2048)).reduce((a, c) => a + c, 0), 1, 1e-4, 'a row of 2048 weights sums to 1');
+  // N = 2048, d = 64, RoPE, tokens (1, ..., 1): the figure holds every 4th query and the keys
+  // summed in 512 bins of 4, computed only for those rows. Checked against the core's full
+  // pe.attention (the same queries from pe.ropeApply) and against the formula in float64:
+  // score(i, j) = Σ_k 2·cos((i − j)·θ_k) / 8, θ_k = 10000^(−2k/64) (a unit pair per RoPE pair).
+  await set(page, { d: 64, base: 10000, qpos: 1024, kpos: 1000 });
+  assert.deepEqual([await readout(page, 'attentionRows'), await readout(page, 'attentionColumns')], [512, 512]);
+  const n = 2048;
+  const xs = pe.ropeApply(new Float32Array(n * 64).fill(1), Array.from({ length: n }, (_, i) => i), 64, { base: 10000 });
+  const full = pe.attention(xs, xs, 64);
+  const theta = Array.from({ length: 32 }, (_, k) => 10000 ** (-(2 * k) / 64));
+  const formulaRow = (i) => softmax(Array.from({ length: n }, (_, j) => theta.reduce((a, t) => a + 2 * Math.cos((i - j) * t), 0) / 8));
+  let worstCore = 0;
+  let worstFormula = 0;
+  for (const r of [0, 1, 255, 256, 511]) {
+    const q = await readout(page, 'attentionQuery', r);
+    assert.equal(q, 4 * r, `drawn row ${r} is query ${4 * r}`);
+    const cells = await readRow(page, 'attentionCell', r, 512);
+    const ref = formulaRow(q);
+    for (let c = 0; c < 512; c++) {
+      let fromCore = 0;
+      let fromFormula = 0;
+      for (let j = 4 * c; j < 4 * c + 4; j++) {
+        fromCore += full[q * n + j];
+        fromFormula += ref[j];
+      }
+      worstCore = Math.max(worstCore, Math.abs(cells[c] - fromCore));
+      worstFormula = Math.max(worstFormula, Math.abs(cells[c] - fromFormula));
+    }
+    close(cells.reduce((a, c) => a + c, 0), 1, 1e-4, `drawn row ${r} sums to 1`);
+  }
+  t.diagnostic(`N = 2048 drawn cells: worst |Δ| ${worstCore.toExponential(1)} vs pe.attention, ${worstFormula.toExponential(1)} vs the formula`);
+  assert.ok(worstCore <= 1e-7, `drawn cells vs pe.attention bins: ${worstCore}`);
+  assert.ok(worstFormula <= 2e-6, `drawn cells vs the formula's bins: ${worstFormula}`);
+  for (const [i, j] of [[2047, 2047], [2047, 0], [5, 1000]]) {
+    close(await readout(page, 'attention', i, j), full[i * n + j], 1e-6, `exact attention[${i}, ${j}] vs pe.attention`);
+  }
+  const row1024 = await readRow(page, 'attention', 1024, n);
+  close(row1024.reduce((a, c) => a + c, 0), 1, 1e-4, 'a row of 2048 weights sums to 1');
+  const ref1024 = formulaRow(1024);
+  for (let j = 0; j < n; j += 7) close(row1024[j], ref1024[j], 2e-6, `attention[1024, ${j}] vs the formula`);
   await page.waitForTimeout(1500);
   const idle = await page.evaluate(() => ({ frame: posencLab.stat('frameMs'), worst: posencLab.stat('maxFrameMs'),
     interval: posencLab.stat('intervalMs'), frames: posencLab.stat('frames'), drawn: posencLab.stat('drawn') }));

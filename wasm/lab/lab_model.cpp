@@ -1,5 +1,6 @@
 #include "lab_model.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -57,18 +58,27 @@ bool Model::update(const State& s) {
   state = s;
   computed = true;
   if (all) computeAll(s);
-  else if (row) computeScores(s);
+  else if (row) computeRow(s);
   if (all || row) {
     millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   return all || row;
 }
 
+// The attention figure asks the core (binnedAttention, core/family_attention.hpp) for the drawn
+// rows only, binned to the texture's width, and for exact rows one query at a time: at N = 2048
+// that is 512 of the 2048 rows, never the N x N square.
 void Model::computeAll(const State& s) {
   const int n = s.len, d = s.d;
   error.clear();
   encoding = Table{};
   attention = Table{};
+  attentionStep = 1;
+  attentionQueries.clear();
+  attentionEdges.clear();
+  probs.clear();
+  cachedQuery_ = -1;
+  cachedProbs_.clear();
   bias.clear();
   scores.clear();
   wavelengthBase.clear();
@@ -162,8 +172,10 @@ void Model::computeAll(const State& s) {
           alibiBias(cols, slopes[h], false, square.data());
           std::copy(square.begin(), square.begin() + cols, encoding.v.begin() + size_t(h) * cols);
         }
-        bias.resize(size_t(n) * n);
-        alibiBias(n, slopes[s.head], s.causal, bias.data());
+        // The bias by key - query (alibiBias's value -slope * |i - j|; the causal mask is the
+        // attention's, and biasAt reports -Infinity past the query as alibiBias(causal) does).
+        bias.resize(size_t(2 * n - 1));
+        for (int o = 0; o < 2 * n - 1; ++o) bias[o] = static_cast<float>(-slopes[s.head] * std::abs(o - (n - 1)));
         q_ = x;
         break;
       }
@@ -187,41 +199,110 @@ void Model::computeAll(const State& s) {
         encoding.rows = n;
         encoding.cols = n;
         encoding.v.resize(size_t(n) * n);
-        bias.resize(size_t(n) * n);
         for (int i = 0; i < n; ++i) {
-          for (int j = 0; j < n; ++j) {
-            const int b = bucketOfDistance[size_t(j - i + n - 1)];
-            encoding.v[size_t(i) * n + j] = float(b);
-            bias[size_t(i) * n + j] = bucketBias[b];
-          }
+          for (int j = 0; j < n; ++j) encoding.v[size_t(i) * n + j] = float(bucketOfDistance[size_t(j - i + n - 1)]);
         }
+        bias.resize(size_t(2 * n - 1));  // by key - query, as bucketOfDistance
+        for (int o = 0; o < 2 * n - 1; ++o) bias[o] = bucketBias[bucketOfDistance[o]];
         q_ = x;
         break;
       }
     }
     k_ = q_;
 
+    // Only what the figure draws: every step-th query, keys summed into at most kAttentionSide
+    // bins, plus the exact row of the chosen query.
+    attentionStep = (n + kAttentionSide - 1) / kAttentionSide;
+    const int columns = std::min(n, kAttentionSide);
+    std::vector<double> rows;
+    for (int i = 0; i < n; i += attentionStep) {
+      attentionQueries.push_back(i);
+      rows.push_back(i);
+    }
+    attentionEdges.resize(size_t(columns) + 1);
+    for (int c = 0; c <= columns; ++c) attentionEdges[c] = int(int64_t(c) * n / columns);
     attention.title = std::string("attention weights softmax(QK^T/sqrt(d)") +
                       (bias.empty() ? "" : " + bias") + ")" + (s.causal ? ", causal" : "");
     attention.rowLabel = "query";
     attention.colLabel = "key";
     attention.signedValues = false;
-    attention.rows = attention.cols = n;
-    attention.v.resize(size_t(n) * n);
-    AttentionParams ap;
-    ap.qRows = ap.kRows = n;
-    ap.dim = d;
-    ap.scale = 1.0 / std::sqrt(double(d));
-    ap.causal = s.causal;
-    ap.bias = bias.empty() ? nullptr : bias.data();
-    posenc::attention(ap, q_.data(), k_.data(), attention.v.data());
+    attention.rows = int(rows.size());
+    attention.cols = columns;
+    attention.v.resize(rows.size() * columns);
+    probs.resize(n);
+    std::vector<float> masked(n);
+    BinnedAttentionParams bp;
+    bp.n = n;
+    bp.dim = d;
+    bp.columns = columns;
+    bp.query = s.qpos;
+    bp.causal = s.causal;
+    bp.biasByOffset = bias.empty() ? nullptr : bias.data();
+    binnedAttention(bp, q_.data(), k_.data(), rows.data(), rows.size(), attention.v.data(), masked.data(),
+                    probs.data());
     computeScores(s);
   } catch (const std::exception& e) {
     error = e.what();
     attention = Table{};
+    attentionQueries.clear();
+    attentionEdges.clear();
+    probs.clear();
     scores.clear();
     q_.clear();
   }
+}
+
+void Model::computeRow(const State& s) {
+  exactRow(s.qpos, probs);
+  computeScores(s);
+}
+
+void Model::exactRow(int i, std::vector<float>& weights) const {
+  weights.clear();
+  if (q_.empty()) return;
+  const int n = state.len;
+  BinnedAttentionParams bp;
+  bp.n = n;
+  bp.dim = state.d;
+  bp.columns = 1;
+  bp.query = i;
+  bp.causal = state.causal;
+  bp.biasByOffset = bias.empty() ? nullptr : bias.data();
+  std::vector<float> masked(n);
+  weights.resize(n);
+  binnedAttention(bp, q_.data(), k_.data(), nullptr, 0, nullptr, masked.data(), weights.data());
+}
+
+const std::vector<float>& Model::weightsOf(int i) const {
+  static const std::vector<float> none;
+  if (q_.empty() || i < 0 || i >= state.len) return none;
+  if (i == state.qpos && !probs.empty()) return probs;
+  if (cachedQuery_ != i) {
+    exactRow(i, cachedProbs_);
+    cachedQuery_ = i;
+  }
+  return cachedProbs_;
+}
+
+int Model::drawnRowOf(int i) const {
+  if (attention.rows == 0) return -1;
+  return std::clamp(i / attentionStep, 0, attention.rows - 1);
+}
+
+int Model::binOf(int j) const {
+  const int cols = attention.cols, n = state.len;
+  if (cols == 0) return -1;
+  int c = std::clamp(int(int64_t(j) * cols / n), 0, cols - 1);
+  while (c > 0 && attentionEdges[c] > j) --c;
+  while (c + 1 < cols && attentionEdges[c + 1] <= j) ++c;
+  return c;
+}
+
+double Model::biasAt(int i, int j) const {
+  const int n = state.len;
+  if (bias.empty() || i < 0 || i >= n || j < 0 || j >= n) return std::numeric_limits<double>::quiet_NaN();
+  if (state.family == Family::Alibi && state.causal && j > i) return -std::numeric_limits<double>::infinity();
+  return bias[size_t(j - i + n - 1)];
 }
 
 void Model::computeScores(const State& s) {
@@ -236,7 +317,12 @@ void Model::computeScores(const State& s) {
   ap.scale = 1.0 / std::sqrt(double(d));
   ap.causal = false;
   ap.softmax = false;
-  ap.bias = bias.empty() ? nullptr : bias.data() + size_t(s.qpos) * n;
+  std::vector<float> biasRow;
+  if (!bias.empty()) {
+    biasRow.resize(n);
+    for (int j = 0; j < n; ++j) biasRow[j] = float(biasAt(s.qpos, j));
+  }
+  ap.bias = biasRow.empty() ? nullptr : biasRow.data();
   std::vector<float> out(n);
   posenc::attention(ap, q_.data() + size_t(s.qpos) * d, k_.data(), out.data());
   scores.assign(out.begin(), out.end());
@@ -249,7 +335,15 @@ double Model::readout(const std::string& name, int a, int b) const {
   };
   auto item = [&](const auto& v) { return (a >= 0 && size_t(a) < v.size()) ? double(v[a]) : nan; };
   if (name == "table") return cell(encoding);
-  if (name == "attention") return cell(attention);
+  if (name == "attention") {
+    const std::vector<float>& w = weightsOf(a);
+    return (b >= 0 && size_t(b) < w.size()) ? double(w[b]) : nan;
+  }
+  if (name == "attentionCell") return cell(attention);
+  if (name == "attentionQuery") return item(attentionQueries);
+  if (name == "attentionEdge") return item(attentionEdges);
+  if (name == "attentionRows") return attention.rows;
+  if (name == "attentionColumns") return attention.cols;
   if (name == "score") return item(scores);
   if (name == "wavelength") return item(wavelengthScaled.empty() ? wavelengthBase : wavelengthScaled);
   if (name == "wavelengthBase") return item(wavelengthBase);
@@ -257,9 +351,7 @@ double Model::readout(const std::string& name, int a, int b) const {
   if (name == "slope") return item(slopes);
   if (name == "millis") return millis;
   const int n = state.len;
-  if (name == "bias") {
-    return (!bias.empty() && a >= 0 && a < n && b >= 0 && b < n) ? double(bias[size_t(a) * n + b]) : nan;
-  }
+  if (name == "bias") return biasAt(a, b);
   if (name == "bucket") {
     return (!bucketOfDistance.empty() && a >= 0 && a < n && b >= 0 && b < n)
                ? double(bucketOfDistance[size_t(b - a + n - 1)]) : nan;

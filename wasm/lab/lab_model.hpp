@@ -26,8 +26,17 @@ struct Model {
   bool computed = false;
 
   Table encoding;          // the family's table: PE rows, rotated unit pairs, ALiBi heads, T5 buckets
-  Table attention;         // len x len softmax weights
-  std::vector<float> bias;  // len x len additive bias (ALiBi, T5), empty otherwise
+  // The attention weights as drawn: the query rows attentionQueries (every attentionStep-th
+  // query, at most kAttentionSide of them), each row's weights summed over the keys of
+  // attention.cols bins (bin c: keys attentionEdges[c] .. attentionEdges[c + 1] - 1). With
+  // len <= kAttentionSide every query and key has its own cell, so the table is the exact matrix.
+  // The core (posenc::binnedAttention) computes only these rows, never the len x len square.
+  static constexpr int kAttentionSide = 512;
+  Table attention;
+  int attentionStep = 1;
+  std::vector<int> attentionQueries, attentionEdges;
+  std::vector<float> probs;    // the exact weights of query qpos against every key
+  std::vector<float> bias;     // bias by key - query, at index key - query + len - 1 (ALiBi, T5), else empty
   std::vector<double> scores;  // raw scores of query qpos against every key (no mask, no softmax)
   // Wavelengths 2*pi / frequency per pair (RoPE) or per sin/cos pair (sinusoidal).
   std::vector<double> wavelengthBase, wavelengthScaled;
@@ -45,13 +54,31 @@ struct Model {
   // A number the Lab displays, by name (the test compares these with the JS API):
   //   "table" (row, col), "attention" (query, key), "score" (key), "bias" (query, key),
   //   "wavelength" (pair), "wavelengthBase" (pair), "attentionFactor", "slope" (head),
-  //   "bucket" (query, key), "millis". NaN when out of range.
+  //   "bucket" (query, key), "millis", "attentionCell" (drawn row, bin): a drawn cell's sum of
+  //   weights, "attentionQuery" (drawn row), "attentionEdge" (bin): its first key,
+  //   "attentionRows", "attentionColumns". NaN when out of range. "attention" is exact for any
+  //   query: rows other than qpos are computed by the core on demand (one row, kept until the
+  //   next one is asked for).
   double readout(const std::string& name, int a, int b) const;
+
+  // The exact weights of query i against every key (empty when the core refused the state).
+  const std::vector<float>& weightsOf(int i) const;
+  // The drawn row of query i (the nearest drawn query at or below it), the bin holding key j.
+  int drawnRowOf(int i) const;
+  int binOf(int j) const;
+  // The bias added to the score of key j for query i (ALiBi's causal mask: -Infinity past i);
+  // NaN when the family adds none.
+  double biasAt(int i, int j) const;
 
  private:
   std::vector<float> q_, k_;  // the queries and keys behind the attention (no projections)
+  mutable int cachedQuery_ = -1;
+  mutable std::vector<float> cachedProbs_;
   void computeAll(const State& s);
+  void computeRow(const State& s);
   void computeScores(const State& s);
+  // One exact row from the core: the score row (masked) and the weights of query i.
+  void exactRow(int i, std::vector<float>& weights) const;
 };
 
 }  // namespace posenc::lab

@@ -581,29 +581,48 @@ void App::attentionPanel(float w, float h) {
     return;
   }
   ImGui::TextUnformatted(t.title.c_str());
-  ImGui::TextDisabled("rows: query 0..%d   columns: key 0..%d", t.rows - 1, t.cols - 1);
+  const int n = state.len;
+  const bool binned = model.attentionStep > 1 || t.cols < n;
+  if (binned) {
+    ImGui::TextDisabled("rows: every %d%s query 0..%d   columns: %d bins of %d keys", model.attentionStep,
+                        model.attentionStep == 2 ? "nd" : model.attentionStep == 3 ? "rd" : "th",
+                        model.attentionQueries.back(), t.cols, (n + t.cols - 1) / t.cols);
+  } else {
+    ImGui::TextDisabled("rows: query 0..%d   columns: key 0..%d", t.rows - 1, t.cols - 1);
+  }
   const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = std::max(40.0f, std::min(avail.x, avail.y - 2 * lineH));
   bool clicked = false;
-  const Cell hover = heatmap(attentionTexture_, t, ImVec2(side, side), Cell{state.qpos, state.kpos}, &clicked);
+  const Cell pinnedCell{model.drawnRowOf(state.qpos), model.binOf(state.kpos)};
+  const Cell hover = heatmap(attentionTexture_, t, ImVec2(side, side), pinnedCell, &clicked);
+  // Exact readouts: the weight of one query and key from the core's exact row of that query.
   auto describe = [&](int i, int j) {
     char buf[160];
-    const double b = model.readout("bias", i, j);
-    if (std::isnan(b)) std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g", i, j, double(t.at(i, j)));
-    else std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g (bias %.4g)", i, j, double(t.at(i, j)), b);
+    const std::vector<float>& w = model.weightsOf(i);
+    const double v = j < int(w.size()) ? double(w[j]) : std::numeric_limits<double>::quiet_NaN();
+    const double b = model.biasAt(i, j);
+    if (std::isnan(b)) std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g", i, j, v);
+    else std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g (bias %.4g)", i, j, v, b);
     return std::string(buf);
   };
   if (hover.row >= 0) {
-    ImGui::SetTooltip("%s", describe(hover.row, hover.col).c_str());
+    const int i = model.attentionQueries[hover.row];
+    const int lo = model.attentionEdges[hover.col], hi = model.attentionEdges[hover.col + 1] - 1;
+    if (lo == hi) ImGui::SetTooltip("%s", describe(i, lo).c_str());
+    else ImGui::SetTooltip("%s\nkeys %d..%d together: %.6g", describe(i, lo).c_str(), lo, hi, double(t.at(hover.row, hover.col)));
     if (clicked) {
-      state.qpos = hover.row;
-      state.kpos = hover.col;
+      state.qpos = i;
+      state.kpos = lo;
       changed_ = true;
     }
   }
-  ImGui::Text("pinned %s", describe(std::min(state.qpos, t.rows - 1), std::min(state.kpos, t.cols - 1)).c_str());
-  ImGui::TextDisabled("colour: sqrt(weight / row max), dark 0 .. yellow 1");
+  ImGui::Text("pinned %s", describe(state.qpos, state.kpos).c_str());
+  if (binned) {
+    ImGui::TextDisabled("colour: sqrt(bin sum / row max), dark 0 .. yellow 1");
+  } else {
+    ImGui::TextDisabled("colour: sqrt(weight / row max), dark 0 .. yellow 1");
+  }
   ImGui::EndChild();
 }
 
