@@ -89,7 +89,7 @@ export async function start({
   nav.setAttribute('aria-label', m.t('page.steps'));
   const link = (step, i) => {
     const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
-      h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`${step.id}.title`)));
+      h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`titles.${step.id}`)));
     navButtons.set(step.id, b);
     return h('li', {}, b);
   };
@@ -119,17 +119,30 @@ export async function start({
   if (!core) document.body.classList.add('no-wasm');
 
   const mounted = new Map();
+  const modules = new Map();  // id → the step's module, once it and its text have loaded
+  const loading = new Map();
 
-  /** Builds a step the first time it is needed (shown, or printed); later calls do nothing. */
+  /** Loads a step's module and its catalog part, once. */
+  function prepare(step) {
+    if (!loading.has(step.id)) {
+      loading.set(step.id, Promise.all([step.load(), m.load(step.id)]).then(([module]) => {
+        modules.set(step.id, module);
+      }));
+    }
+    return loading.get(step.id);
+  }
+
+  /** Builds a loaded step the first time it is needed (shown, or printed); later calls do nothing. */
   function mount(step) {
-    if (mounted.has(step.id)) return;
-    const values = readParams(step.params, step === requested ? location.search : '');
+    const module = modules.get(step.id);
+    if (mounted.has(step.id) || !module) return;
+    const values = readParams(module.params, step === requested ? location.search : '');
     const index = STEPS.indexOf(step);
     const section = sections.get(step.id);
     if (core) {
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
       const timed = timedFor(step.id, scrollers.check);
-      const api = step.mount(section, {
+      const api = module.mount(section, {
         core, m, values, index, total: STEPS.length,
         // set = setter(render); set(patch) applies a change of the step's parameters, redraws
         // (timed, for the update-time report) and writes the URL.
@@ -138,24 +151,28 @@ export async function start({
             Object.assign(values, patch);
             render();
           });
-          writeParams(step.id, step.params, values);
+          writeParams(step.id, module.params, values);
         },
       });
       scrollers.check();
       if (!embed) addDownloads(section, step.id, api, m);
     } else {
-      section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`${step.id}.title`)),
+      section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`titles.${step.id}`)),
         ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
     }
-    if (!embed) section.append(stepFooter(step, index, values));
+    if (!embed) section.append(stepFooter(module, index, values));
     mounted.set(step.id, values);
   }
 
-  function show(step, { focus = true } = {}) {
+  let wanted = null;  // the step asked for last: a slower load of an earlier click must not win
+  async function show(step, { focus = true } = {}) {
+    wanted = step;
+    await prepare(step);
+    if (wanted !== step) return;
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
     mount(step);
-    writeParams(step.id, step.params, mounted.get(step.id));
+    writeParams(step.id, modules.get(step.id).params, mounted.get(step.id));
     if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
 
@@ -176,11 +193,15 @@ export async function start({
       embedUi.panel);
   }
 
-  show(requested, { focus: false });
-  if (embed) reportHeight(requested.id);
-  else preparePrint(() => STEPS.forEach(mount));
-  document.body.dataset.ready = 'true';
+  await show(requested, { focus: false });
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
+  if (embed) reportHeight(requested.id);
+  else {
+    preparePrint(() => STEPS.forEach(mount));
+    // The other steps load behind the first screen, so moving on and printing need no wait.
+    await Promise.all(STEPS.map(prepare));
+  }
+  document.body.dataset.ready = 'true';  // everything loaded: what the tests wait for
 }
 
 /**

@@ -42,7 +42,7 @@ export function embedPanel(step, values, m) {
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
     if (open) {
-      code.value = embedSnippet(step, values, m.t(`${step.id}.title`));
+      code.value = embedSnippet(step, values, m.t(`titles.${step.id}`));
       status.textContent = '';
     }
   } }, m.t('page.embed'));

@@ -1,12 +1,15 @@
 // Message catalogs: every user-visible string comes from web/i18n/<lang>/<part>.json, one part
 // per step plus the page and its closing content. Keys are prefixed by their part
-// ("rope.title"); a value is a string or a list of paragraphs. Text is always set with
+// ("rope.lead"); a value is a string or a list of paragraphs. Text is always set with
 // textContent, so neither a catalog nor a URL can inject markup.
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
+// What every page needs at once: the page's own text, every step's title (the navigation) and the
+// text after the steps. A step's own part is loaded when the step is first shown.
+export const PAGE_PARTS = ['page', 'titles', 'content'];
 export const PARTS = [
-  'page', 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
+  ...PAGE_PARTS, 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
   'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
-  'vision', 'nope', 'choose', 'code', 'quiz', 'content',
+  'vision', 'nope', 'choose', 'code', 'quiz',
 ];
 
 /** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */
@@ -16,10 +19,19 @@ export async function fetchPart(code, part) {
   return res.json();
 }
 
-export async function loadMessages(lang, loadPart = fetchPart) {
+/**
+ * The catalog of one language with `parts` loaded; `m.load(part)` adds another (once) before a
+ * step that needs it is built.
+ */
+export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PARTS) {
   const code = LANGUAGES.includes(lang) ? lang : 'en';
-  const parts = await Promise.all(PARTS.map((part) => loadPart(code, part)));
-  const messages = Object.assign({}, ...parts);
+  const messages = {};
+  const loading = new Map();
+  const load = (part) => {
+    if (!loading.has(part)) loading.set(part, loadPart(code, part).then((json) => { Object.assign(messages, json); }));
+    return loading.get(part);
+  };
+  await Promise.all(parts.map(load));
   const formats = new Map();
   const format = (digits) => {
     if (!formats.has(digits)) {
@@ -35,6 +47,7 @@ export async function loadMessages(lang, loadPart = fetchPart) {
   const fillVars = (text, vars) => text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
   return {
     lang: code,
+    load,
     /** The message for key with {name} placeholders filled from vars. */
     t(key, vars = {}) {
       const text = lookup(key);

@@ -11,7 +11,7 @@ export function stepFrame(root, m, { id, index, total }) {
   };
   root.replaceChildren(
     h('p', { class: 'step-count' }, m.t('page.stepOf', { n: index + 1, total })),
-    h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`${id}.title`)),
+    h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
     h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
     ...m.paras(`${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
     h('div', { class: 'workbench' }, slots.controls, slots.figure, slots.readouts),

@@ -1,23 +1,25 @@
-// The steps in reading order. Each module exports { id, params, mount }.
-import * as order from './order.js';
-import * as sinusoidal from './sinusoidal.js';
-import * as frequencies from './frequencies.js';
-import * as relative from './relative.js';
-import * as rope from './rope.js';
-import * as compare from './compare.js';
-import * as embeddingPlusPosition from './embedding-plus-position.js';
-import * as learned from './learned.js';
-import * as relativeBias from './relative-bias.js';
-import * as alibi from './alibi.js';
-import * as attention from './attention.js';
-import * as extend from './extend.js';
-import * as vision from './vision.js';
-import * as nope from './nope.js';
-import * as choose from './choose.js';
-import * as code from './code.js';
-import * as quiz from './quiz.js';
-
-export const STEPS = [order, sinusoidal, frequencies, relative, rope, compare, embeddingPlusPosition, learned, relativeBias, alibi, attention, extend, vision, nope, choose, code, quiz];
+// The steps in reading order. Each entry names the step and loads its module — which exports
+// { id, params, mount } — the first time the step is needed, so the page starts with the code of
+// the step it opens on; the others follow while the reader looks at it.
+export const STEPS = [
+  { id: 'order', load: () => import('./order.js') },
+  { id: 'sinusoidal', load: () => import('./sinusoidal.js') },
+  { id: 'frequencies', load: () => import('./frequencies.js') },
+  { id: 'relative', load: () => import('./relative.js') },
+  { id: 'rope', load: () => import('./rope.js') },
+  { id: 'compare', load: () => import('./compare.js') },
+  { id: 'embedding-plus-position', load: () => import('./embedding-plus-position.js') },
+  { id: 'learned', load: () => import('./learned.js') },
+  { id: 'relative-bias', load: () => import('./relative-bias.js') },
+  { id: 'alibi', load: () => import('./alibi.js') },
+  { id: 'attention', load: () => import('./attention.js') },
+  { id: 'extend', load: () => import('./extend.js') },
+  { id: 'vision', load: () => import('./vision.js') },
+  { id: 'nope', load: () => import('./nope.js') },
+  { id: 'choose', load: () => import('./choose.js') },
+  { id: 'code', load: () => import('./code.js') },
+  { id: 'quiz', load: () => import('./quiz.js') },
+];
 
 // The navigation's groups, in order: how many steps each takes from the front of STEPS.
 const IDEA = 6;

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { LANGUAGES, PARTS } from '../i18n.js';
+import { LANGUAGES, PAGE_PARTS, PARTS } from '../i18n.js';
+import { STEPS } from '../steps/index.js';
 
 const root = new URL('../../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -53,11 +54,11 @@ async function main() {
   const html = await readFile(at('index.html'), 'utf8');
   const css = await cssBundle();
 
-  // The hosted site.
-  await esbuild.build({
-    entryPoints: [at('web/main.js')],
+  // The hosted site: app.js, and a chunk per step (plus chunks they share) loaded when needed.
+  const hosted = await esbuild.build({
+    entryPoints: { app: at('web/main.js') },
     bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
-    outfile: new URL('app.js', dist).pathname,
+    splitting: true, outdir: dist.pathname, chunkNames: 'chunks/[name]-[hash]', metafile: true,
     define: { __POSENC_CORE_BASE__: '"./core/"' },
     logLevel: 'warning',
   });
@@ -117,8 +118,23 @@ async function main() {
   await writeFile(new URL('positional-encoding.html', dist), singleHtml);
 
   // What the hosted explainer loads on a browser with SIMD: page, script, styles, catalogs, core.
-  const loaded = ['index.html', 'app.js', 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
-    ...PARTS.map((p) => `i18n/en/${p}.json`)];
+  // Of the script, what the first step (order) needs: app.js, the step's chunk and the chunks
+  // both import statically. The other steps' chunks and catalog parts follow after it shows.
+  const first = STEPS[0].id;
+  const out = hosted.metafile.outputs;
+  const rel = (k) => k.replace(/^(.*\/)?dist\//, '');  // metafile paths are relative to the working directory
+  const key = (name) => Object.keys(out).find((k) => rel(k) === name);
+  const stepChunk = Object.keys(out).find((k) => out[k].entryPoint?.endsWith(`web/steps/${first}.js`));
+  const scripts = new Set();
+  const follow = (k) => {
+    if (scripts.has(k)) return;
+    scripts.add(k);
+    for (const i of out[k].imports) if (i.kind === 'import-statement') follow(i.path);
+  };
+  follow(key('app.js'));
+  follow(stepChunk);
+  const loaded = ['index.html', ...[...scripts].map(rel), 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
+    ...[...PAGE_PARTS, first].map((p) => `i18n/en/${p}.json`)];
   let raw = 0;
   let gz = 0;
   const rows = [];
@@ -130,7 +146,7 @@ async function main() {
     rows.push(`  ${f.padEnd(26)} ${String(bytes.length).padStart(8)} B  ${String(z).padStart(7)} B gzip`);
   }
   const singleBytes = Buffer.byteLength(singleHtml);
-  console.log(`dist/: hosted explainer loads ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw):`);
+  console.log(`dist/: the hosted explainer's first screen loads ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw):`);
   console.log(rows.join('\n'));
   console.log(`dist/positional-encoding.html: ${(singleBytes / 1024).toFixed(1)} KiB, ${(gzipSync(singleHtml, { level: 9 }).length / 1024).toFixed(1)} KiB gzip`);
 }
