@@ -32,8 +32,8 @@ const titles = {};
 async function title(lang, id) {
   const key = `${lang}/${id}`;
   if (!(key in titles)) {
-    const part = JSON.parse(await readFile(new URL(`../../web/i18n/${lang}/${id}.json`, import.meta.url), 'utf8'));
-    titles[key] = part[`${id}.title`];
+    const part = JSON.parse(await readFile(new URL(`../../web/i18n/${lang}/titles.json`, import.meta.url), 'utf8'));
+    titles[key] = part[`titles.${id}`];
   }
   return titles[key];
 }
