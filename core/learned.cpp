@@ -5,23 +5,9 @@
 
 #include "errors.hpp"
 #include "limits.hpp"
+#include "splitmix64.hpp"
 
 namespace posenc {
-namespace {
-
-// SplitMix64: a tiny, well-mixed generator; one stream per (seed, row).
-struct SplitMix64 {
-  uint64_t s;
-  uint64_t next() {
-    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return (next() >> 11) * 0x1.0p-53; }  // [0, 1)
-};
-
-}  // namespace
 
 void checkLearned(const LearnedParams& p, const double* positions, size_t rows) {
   requireInt("maxPositions", p.maxPositions, 1, kMaxRows);

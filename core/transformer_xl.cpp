@@ -6,6 +6,7 @@
 
 #include "errors.hpp"
 #include "limits.hpp"
+#include "splitmix64.hpp"
 
 namespace posenc {
 namespace {
@@ -14,17 +15,11 @@ constexpr uint64_t kTagU = 0, kTagV = 1, kTagWr = 2;
 uint64_t tagQuery(int p) { return 3 + 2 * uint64_t(p); }
 uint64_t tagKey(int p) { return 4 + 2 * uint64_t(p); }
 
-// SplitMix64, one stream per (seed, tag); see the header for the exact recipe.
+// One SplitMix64 stream per (seed, tag), uniform in [-1, 1); see the header for the recipe.
 struct Stream {
-  uint64_t state;
-  Stream(double seed, uint64_t tag) : state((uint64_t(seed) << 32) + tag) {}
-  double next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return double(z >> 11) * 0x1.0p-53 * 2.0 - 1.0;  // [-1, 1)
-  }
+  SplitMix64 g;
+  Stream(double seed, uint64_t tag) : g{(uint64_t(seed) << 32) + tag} {}
+  double next() { return g.uniform() * 2.0 - 1.0; }
 };
 
 std::vector<double> draw(double seed, uint64_t tag, size_t n, double scale = 1.0) {

@@ -7,22 +7,10 @@
 
 #include "errors.hpp"
 #include "limits.hpp"
+#include "splitmix64.hpp"
 
 namespace posenc {
 namespace {
-
-// SplitMix64, the generator of core/learned.cpp (kept private there): one stream per seed and
-// purpose, so a dim's wave and a patch's noise never depend on the grid's other cells.
-struct SplitMix64 {
-  uint64_t s;
-  uint64_t next() {
-    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return (next() >> 11) * 0x1.0p-53; }  // [0, 1)
-};
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
 
