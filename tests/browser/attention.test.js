@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const D = 64;
 const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
@@ -19,29 +20,6 @@ before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 // [MODEL] ------------------------------------------------------------------------------------
-const M64 = (1n << 64n) - 1n;
-
-/** Row `pos` of the seeded N(0, std²) draws, as core/learned.cpp makes them (float32 values). */
-function normalRow(seed, pos, d, std) {
-  let s = ((BigInt(seed) << 32n) ^ ((BigInt(pos) * 0xD1B54A32D192ED03n) & M64)) & M64;
-  const next = () => {
-    s = (s + 0x9E3779B97F4A7C15n) & M64;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
-    return z ^ (z >> 31n);
-  };
-  const uniform = () => Number(next() >> 11n) * 2 ** -53;
-  const row = new Float64Array(d);
-  for (let c = 0; c < d; c += 2) {
-    const u1 = 1 - uniform();
-    const u2 = uniform();
-    const rad = Math.sqrt(-2 * Math.log(u1)) * std;
-    row[c] = Math.fround(rad * Math.cos(2 * Math.PI * u2));
-    row[c + 1] = Math.fround(rad * Math.sin(2 * Math.PI * u2));
-  }
-  return row;
-}
 
 /** The token contents and encodings of seed 0, grown on demand (shared by every test). */
 const tokens = { a: [], b: [], l: [] };
@@ -50,10 +28,10 @@ function token(kind, t) {
   while (list.length <= t) {
     const p = list.length;
     if (kind === 'l') {
-      list.push(normalRow(2, p, D, Math.SQRT1_2));
+      list.push(learnedRow(p, D, { seed: 2, std: Math.SQRT1_2 }));
     } else {
       // Query content: seed 3·0, key content: 3·0 + 1, each plus the shared ±√½ direction.
-      const g = normalRow(kind === 'a' ? 0 : 1, p, D, 0.5);
+      const g = learnedRow(p, D, { seed: kind === 'a' ? 0 : 1, std: 0.5 });
       list.push(g.map((v, c) => Math.fround(v + Math.fround(Math.floor(c / 2) % 2 ? -Math.SQRT1_2 : Math.SQRT1_2))));
     }
   }

@@ -10,32 +10,11 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'learned';
-const M64 = (1n << 64n) - 1n;
 const TABLES = { small: { T: 16, d: 8 }, bert: { T: 512, d: 768 }, gpt2: { T: 1024, d: 768 } };
 
-/** Row `pos` of the stand-in table (seed 0, std 0.02), d values, each rounded to float32. */
-function learnedRow(pos, d, { seed = 0, std = 0.02 } = {}) {
-  let s = ((BigInt(seed) << 32n) ^ ((BigInt(pos) * 0xD1B54A32D192ED03n) & M64)) & M64;
-  const next = () => {
-    s = (s + 0x9E3779B97F4A7C15n) & M64;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
-    return z ^ (z >> 31n);
-  };
-  const uniform = () => Number(next() >> 11n) * 2 ** -53;
-  const row = new Array(d);
-  for (let c = 0; c < d; c += 2) {
-    const u1 = 1 - uniform();
-    const u2 = uniform();
-    const r = Math.sqrt(-2 * Math.log(u1)) * std;
-    row[c] = Math.fround(r * Math.cos(2 * Math.PI * u2));
-    if (c + 1 < d) row[c + 1] = Math.fround(r * Math.sin(2 * Math.PI * u2));
-  }
-  return row;
-}
 // Sinusoidal PE(pos, c) = sin/cos(pos·10000^(−2⌊c/2⌋/d)); RoPE (interleaved) turns the pair
 // (1, 0) by pos·10000^(−2i/d) into (cos, sin) of that angle.
 const omega = (c, d) => 10000 ** (-(2 * Math.floor(c / 2)) / d);

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes } from './steps.js';
+import { xlDraws } from '../js/reference.js';
 
 const ID = 'relative-bias';
 let b;
@@ -23,21 +24,8 @@ after(async () => { await b?.close(); });
 // Shaw et al. (tensor2tensor _generate_relative_positions_matrix), equal lengths.
 const shawIndex = (i, j, k) => Math.min(k, Math.max(-k, j - i)) + k;
 
-// Transformer-XL: SplitMix64 streams per (seed, tag); uniform in [−1, 1).
-const MASK = (1n << 64n) - 1n;
-function draws(seed, tag, n) {
-  let state = (BigInt(seed) << 32n) + BigInt(tag);
-  const out = [];
-  for (let c = 0; c < n; c++) {
-    state = (state + 0x9E3779B97F4A7C15n) & MASK;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK;
-    z ^= z >> 31n;
-    out.push(Number(z >> 11n) / 2 ** 53 * 2 - 1);
-  }
-  return out;
-}
+// Transformer-XL: SplitMix64 streams per (seed, tag); uniform in [−1, 1) (xlDraws).
+const draws = xlDraws;
 const XL_D = 16;
 const XL_LEN = 24;
 function xlInputs(i, j, seed, d = XL_D, base = 10000) {

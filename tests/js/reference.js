@@ -308,3 +308,38 @@ export function attention(q, k, dim, { bias, causal = false, scale = 1 / Math.sq
   }
   return out;
 }
+
+// The core's seeded stand-ins (core/splitmix64.hpp), transcribed bit for bit with BigInt.
+const M64 = (1n << 64n) - 1n;
+
+/** A SplitMix64 stream from a 64-bit BigInt state; each call returns a uniform in [0, 1). */
+export function splitMix64(state) {
+  let s = state & M64;
+  return () => {
+    s = (s + 0x9E3779B97F4A7C15n) & M64;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
+    return Number((z ^ (z >> 31n)) >> 11n) * 2 ** -53;
+  };
+}
+
+/** Row `pos` of core.learned's table: Box–Muller N(0, std²) pairs, each value rounded to float32. */
+export function learnedRow(pos, d, { seed = 0, std = 0.02 } = {}) {
+  const uniform = splitMix64((BigInt(seed) << 32n) ^ ((BigInt(pos) * 0xD1B54A32D192ED03n) & M64));
+  const row = new Float64Array(d);
+  for (let c = 0; c < d; c += 2) {
+    const u1 = 1 - uniform();
+    const u2 = uniform();
+    const r = Math.sqrt(-2 * Math.log(u1)) * std;
+    row[c] = Math.fround(r * Math.cos(2 * Math.PI * u2));
+    if (c + 1 < d) row[c + 1] = Math.fround(r * Math.sin(2 * Math.PI * u2));
+  }
+  return row;
+}
+
+/** Transformer-XL's example vectors: n uniforms in [−1, 1) from the stream (seed << 32) + tag. */
+export function xlDraws(seed, tag, n) {
+  const uniform = splitMix64((BigInt(seed) << 32n) + BigInt(tag));
+  return Array.from({ length: n }, () => uniform() * 2 - 1);
+}

@@ -7,24 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { TOL, assertClose, loadBoth, moduleName } from './helpers.js';
+import { xlDraws } from './reference.js';
 
 const modules = await loadBoth();
 
 // [REFERENCE] ---------------------------------------------------------------------------------
-const MASK = (1n << 64n) - 1n;
-function draws(seed, tag, n) {
-  let state = (BigInt(seed) << 32n) + BigInt(tag);
-  const out = [];
-  for (let c = 0; c < n; c++) {
-    state = (state + 0x9E3779B97F4A7C15n) & MASK;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK;
-    z ^= z >> 31n;
-    out.push(Number(z >> 11n) / 2 ** 53 * 2 - 1);
-  }
-  return out;
-}
+const draws = xlDraws;  // SplitMix64 streams per (seed, tag), uniform in [−1, 1)
 
 function reference(i, j, d, { seed = 0, base = 10000 } = {}) {
   const q = draws(seed, 3 + 2 * i, d);
