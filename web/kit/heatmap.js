@@ -52,10 +52,30 @@ export class Heatmap {
     this.source.height = rows;
     const ctx = this.source.getContext('2d');
     const image = ctx.createImageData(cols, rows);
-    const px = image.data;
+    const px = new Uint32Array(image.data.buffer);
+    // Maps of small integers (indices, buckets) repeat a few values over many cells: their
+    // colours are worked out once per value and copied. Other values go through the palette.
+    const offset = Math.ceil(this.limit);
+    const lut = new Uint32Array(2 * offset + 1);
+    const known = new Uint8Array(2 * offset + 1);
+    const rgba = new Uint8ClampedArray(4);  // the same rounding as writing into image.data
+    const word = new Uint32Array(rgba.buffer);
+    const colour = (v) => {
+      divergingRgb(v, this.limit, rgba, 0);
+      rgba[3] = 255;
+      return word[0];
+    };
     for (let i = 0; i < values.length; i++) {
-      divergingRgb(values[i], this.limit, px, i * 4);
-      px[i * 4 + 3] = 255;
+      const at = values[i] + offset;
+      if (Number.isInteger(at) && at >= 0 && at < lut.length) {
+        if (!known[at]) {
+          lut[at] = colour(values[i]);
+          known[at] = 1;
+        }
+        px[i] = lut[at];
+      } else {
+        px[i] = colour(values[i]);
+      }
     }
     ctx.putImageData(image, 0, 0);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;

@@ -14,7 +14,7 @@ import { Heatmap, legend } from '../kit/heatmap.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { math, mfrac, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
 import { button, slider, toggle } from '../kit/controls.js';
-import { divergingCss, divergingRgb } from '../kit/palette.js';
+import { divergingCss } from '../kit/palette.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -111,7 +111,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const legendEl = h('div', { class: 'legend' });
     const legendCaption = h('p', { class: 'rb-legend-caption' }, t('shaw.legend'));
     let index = null;
-    const heatmap = new IntegerHeatmap(canvas, {
+    const heatmap = new Heatmap(canvas, {
       onCell: (c) => {
         hover.textContent = c ? t('shaw.hover', { i: c.row, j: c.col, index: index[c.row * SHAW_LEN + c.col], clipped: signed(c.value) }) : t('shaw.hoverHint');
       },
@@ -291,7 +291,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const legendEl = h('div', { class: 'legend rb-t5-legend' });
     const legendCaption = h('p', { class: 'rb-legend-caption' });
     let state = null;  // what the core computed for the current len / nb / maxd / bidir
-    const heatmap = new IntegerHeatmap(canvas, {
+    const heatmap = new Heatmap(canvas, {
       onCell: (c) => {
         hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : t('t5.hoverHint');
       },
@@ -607,53 +607,5 @@ class Waterfall {
       s('text', { x: x(0), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, '0'),
     );
     this.svg.replaceChildren(...parts);
-  }
-}
-
-// [INTEGER HEATMAP] --------------------------------------------------------------------------------
-// Both maps hold small integers (clipped distances, buckets in a direction), 2^18 cells at 512
-// positions. The kit's Heatmap runs the palette once per cell; this one runs it once per distinct
-// value and copies the colour, with the same rounding (a Uint8ClampedArray), so the picture is the
-// kit's. Everything else (keys, cursor, selection, painting) is the kit's own.
-class IntegerHeatmap extends Heatmap {
-  draw(values, rows, cols) {
-    if (!(values instanceof Float32Array) || values.length !== rows * cols) {
-      throw new RangeError(`heatmap data must be a Float32Array of rows*cols = ${rows * cols}`);
-    }
-    this.values = values;
-    this.rows = rows;
-    this.cols = cols;
-    this.source.width = cols;
-    this.source.height = rows;
-    const ctx = this.source.getContext('2d');
-    const image = ctx.createImageData(cols, rows);
-    const px = new Uint32Array(image.data.buffer);
-    const offset = Math.ceil(this.limit);
-    const lut = new Uint32Array(2 * offset + 1);
-    const known = new Uint8Array(2 * offset + 1);
-    const rgba = new Uint8ClampedArray(4);
-    const word = new Uint32Array(rgba.buffer);
-    const colour = (v) => {
-      divergingRgb(v, this.limit, rgba, 0);
-      rgba[3] = 255;
-      return word[0];
-    };
-    for (let n = 0; n < values.length; n++) {
-      const at = values[n] + offset;
-      if (Number.isInteger(at) && at >= 0 && at < lut.length) {
-        if (!known[at]) {
-          lut[at] = colour(values[n]);
-          known[at] = 1;
-        }
-        px[n] = lut[at];
-      } else {
-        px[n] = colour(values[n]);
-      }
-    }
-    ctx.putImageData(image, 0, 0);
-    if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
-    if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;
-    this.select(this.selected);  // paints
-    if (this.cursor) this.onCell({ ...this.cursor, value: values[this.cursor.row * cols + this.cursor.col] });
   }
 }
