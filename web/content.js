@@ -3,11 +3,16 @@
 import { h } from './kit/dom.js';
 import { REFERENCES } from './references.js';
 
-// The FAQ entries, content.faq<n>.q and .a in every catalog.
-export const FAQ = [1, 2, 3, 4, 5, 6, 7];
+// The FAQ: every content.faq<n>.q / .a pair of the catalog, n = 1, 2, … in order, so a new
+// entry is a catalog change only.
+function faqNumbers(m) {
+  const numbers = [];
+  for (let n = 1; m.has(`content.faq${n}.q`); n++) numbers.push(n);
+  return numbers;
+}
 
 export function renderContent(root, m) {
-  const faq = FAQ.map((n) => h('details', { class: 'faq-item' },
+  const faq = faqNumbers(m).map((n) => h('details', { class: 'faq-item' },
     h('summary', {}, m.t(`content.faq${n}.q`)),
     ...m.paras(`content.faq${n}.a`).map((p) => h('p', {}, p))));
   root.replaceChildren(
