@@ -98,8 +98,9 @@ RopeScalingType ropeScalingTypeFromName(const std::string& n) {
   if (n == "yarn") return RopeScalingType::Yarn;
   if (n == "llama3") return RopeScalingType::Llama3;
   if (n == "longrope") return RopeScalingType::Longrope;
+  if (n == "ntk") return RopeScalingType::Ntk;
   throw TypeError("scaling.type must be one of 'default', 'linear', 'dynamic', 'yarn', "
-                  "'llama3', 'longrope', got '" + n + "'");
+                  "'llama3', 'longrope', 'ntk', got '" + n + "'");
 }
 
 RopeLayout ropeLayoutFromName(const std::string& n) {
@@ -116,6 +117,10 @@ void checkRope(int dim, double base, const RopeScaling& s) {
     case RopeScalingType::Default:
       break;
     case RopeScalingType::Linear:
+      requireReal("scaling.factor", s.factor, 1.0, kMaxFactor);
+      break;
+    case RopeScalingType::Ntk:
+      if (dim == 2) throw RangeError("dim must be at least 4 for ntk scaling (d/(d-2) is undefined at d = 2), got 2");
       requireReal("scaling.factor", s.factor, 1.0, kMaxFactor);
       break;
     case RopeScalingType::Dynamic:
@@ -178,6 +183,11 @@ RopeFrequencies ropeFrequencies(int dim, double base, const RopeScaling& s) {
       break;
     case RopeScalingType::Longrope:
       longrope(dim, base, s, out);
+      break;
+    case RopeScalingType::Ntk:
+      // Dynamic NTK's formula with its bracket fixed at factor: the base grows so that the
+      // slowest pair is slowed by exactly factor while pair 0 keeps its frequency.
+      out.invFreq = defaultInvFreq(dim, base * std::pow(s.factor, double(dim) / (dim - 2)));
       break;
   }
   return out;

@@ -1,5 +1,6 @@
 // Rotary position embedding (Su et al., RoFormer) with every frequency scaling of Hugging Face
-// transformers' modeling_rope_utils.py: default, linear, dynamic (NTK), yarn, llama3, longrope.
+// transformers' modeling_rope_utils.py: default, linear, dynamic (NTK), yarn, llama3, longrope;
+// and static NTK-aware scaling, which HF does not ship.
 //
 //   default   inv_freq_i = base^(-2i/d), i < d/2
 //   linear    inv_freq_i / factor                                   (position interpolation)
@@ -8,6 +9,9 @@
 //             turn beta_fast and beta_slow times within Lorig; attention factor from mscale
 //   llama3    keep high frequencies, divide low ones by factor, blend the band between
 //   longrope  1 / (ext_i * base^(2i/d)), ext = long_factor when seqLen > Lorig
+//   ntk       base' = base * factor^(d/(d-2)): static "NTK-aware" scaling (bloc97 2023, written
+//             out in the YaRN paper). Not an HF rope_type: HF ships only the dynamic form, and a
+//             model trained this way simply states the larger rope_theta.
 //
 // Application rotates each pair (a, b) to (a cos - b sin, b cos + a sin) * attentionFactor with
 // angle pos * inv_freq_i. Layouts: Half pairs (i, i + d/2) like HF rotate_half; Interleaved
@@ -20,12 +24,12 @@
 
 namespace posenc {
 
-enum class RopeScalingType { Default, Linear, Dynamic, Yarn, Llama3, Longrope };
+enum class RopeScalingType { Default, Linear, Dynamic, Yarn, Llama3, Longrope, Ntk };
 enum class RopeLayout { Half, Interleaved };
 
 struct RopeScaling {
   RopeScalingType type = RopeScalingType::Default;
-  double factor = 1.0;
+  double factor = 1.0;              // every type but default and longrope
   double maxPositions = 0;          // dynamic, longrope
   double seqLen = NAN;              // dynamic, longrope; NaN: not given
   double originalMaxPositions = 0;  // yarn, llama3, longrope

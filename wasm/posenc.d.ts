@@ -15,6 +15,7 @@ export type Positions = number | NumberArray;
 export type RopeScaling =
   | { type: 'default' }
   | { type: 'linear'; factor: number }
+  | { type: 'ntk'; factor: number }
   | { type: 'dynamic'; factor: number; maxPositions: number; seqLen?: number }
   | {
       type: 'yarn'; factor: number; originalMaxPositions: number; betaFast?: number; betaSlow?: number;

@@ -215,6 +215,29 @@ TEST_CASE("ropeFrequencies linear divides every frequency by the factor") {
   CHECK(f.attentionFactor == 1.0);
 }
 
+TEST_CASE("ropeFrequencies ntk raises the base to base·factor^(d/(d−2)): pair 0 kept, the last pair divided by factor") {
+  for (int dim : {4, 16, 128}) {
+    for (double factor : {1.0, 2.0, 8.0, 32.0}) {
+      CAPTURE(dim);
+      CAPTURE(factor);
+      RopeScaling s;
+      s.type = RopeScalingType::Ntk;
+      s.factor = factor;
+      const posenc::RopeFrequencies f = posenc::ropeFrequencies(dim, 10000.0, s);
+      checkFrequencies(f.invFreq, hfDefault(dim, 10000.0 * std::pow(factor, double(dim) / (dim - 2))));
+      CHECK(f.invFreq[0] == 1.0);
+      CHECK(f.invFreq.back() == relApprox(hfDefault(dim, 10000.0).back() / factor, 1e-12));
+      CHECK(f.attentionFactor == 1.0);
+    }
+  }
+  RopeScaling s;
+  s.type = RopeScalingType::Ntk;
+  s.factor = 2;
+  CHECK_THROWS_WITH_AS(posenc::ropeFrequencies(2, 10000.0, s), doctest::Contains("at least 4"), RangeError);
+  s.factor = 0.5;
+  CHECK_THROWS_WITH_AS(posenc::ropeFrequencies(8, 10000.0, s), doctest::Contains("scaling.factor"), RangeError);
+}
+
 TEST_CASE("ropeFrequencies dynamic keeps the base while seqLen <= maxPositions (or is not given)") {
   for (double seqLen : {kNaN, 0.0, 100.0, 2048.0}) {
     CAPTURE(seqLen);
@@ -437,9 +460,10 @@ TEST_CASE("ropeScalingTypeFromName and ropeLayoutFromName know HF's names and na
   CHECK(posenc::ropeScalingTypeFromName("yarn") == RopeScalingType::Yarn);
   CHECK(posenc::ropeScalingTypeFromName("llama3") == RopeScalingType::Llama3);
   CHECK(posenc::ropeScalingTypeFromName("longrope") == RopeScalingType::Longrope);
+  CHECK(posenc::ropeScalingTypeFromName("ntk") == RopeScalingType::Ntk);
   CHECK(posenc::ropeLayoutFromName("half") == RopeLayout::Half);
   CHECK(posenc::ropeLayoutFromName("interleaved") == RopeLayout::Interleaved);
-  for (const char* bad : {"", "ntk", "Yarn", "su"}) {
+  for (const char* bad : {"", "NTK", "Yarn", "su"}) {
     CAPTURE(bad);
     CHECK_THROWS_WITH_AS(posenc::ropeScalingTypeFromName(bad), doctest::Contains("scaling.type must be one of"),
                          TypeError);

@@ -242,6 +242,15 @@ for (const pe of modules) {
         }
       });
 
+      test('ntk scaling raises the base to base·s^(d/(d−2)): pair 0 kept, the slowest pair divided by s', () => {
+        for (const [dim, factor] of [[4, 2], [64, 4], [128, 8], [128, 32]]) {
+          const got = check(dim, { scaling: { type: 'ntk', factor } }, `d=${dim} s=${factor}`);
+          const plain = ref.ropeDefaultInvFreq(dim);
+          assertClose(got.invFreq[0], 1, TOL.f64, 'pair 0');
+          assertClose(got.invFreq[dim / 2 - 1], plain[dim / 2 - 1] / factor, TOL.f64, 'slowest pair');
+        }
+      });
+
       test('yarn with d = 128 and Lorig 4096 ramps between dims low = 20 and high = 46', () => {
         assert.deepEqual(ref.yarnCorrectionRange(128, 10000, { originalMaxPositions: 4096 }), [20, 46]);
         for (const factor of [4, 16]) {
@@ -427,6 +436,7 @@ for (const pe of modules) {
           [128, 10000, { type: 'yarn', factor: 16, originalMaxPositions: 4096 }],
           [128, 10000, { type: 'yarn', factor: 4, originalMaxPositions: 4096, mscale: 1, mscaleAllDim: 0.5, truncate: false }],
           [128, 500000, { type: 'llama3', factor: 8, originalMaxPositions: 8192 }],
+          [128, 10000, { type: 'ntk', factor: 8 }],
           [8, 10000, { type: 'longrope', originalMaxPositions: 4096, maxPositions: 131072, seqLen: 8000, shortFactor: [1, 1, 1.5, 2], longFactor: [1, 2, 4, 8] }],
         ];
         for (const [dim, base, scaling] of scalings) {

@@ -149,7 +149,7 @@ function catalogue() {
   for (const v of ['linear', 5, true, [], 3n]) sc(`scaling = ${describeValue(v)}`, v, TypeError, /options\.scaling/);
   sc('scaling without type', { factor: 2 }, TypeError, /scaling\.type/);
   for (const v of [5, null, {}, ['linear']]) sc(`scaling.type = ${describeValue(v)}`, { type: v, factor: 2 }, TypeError, /scaling\.type/);
-  for (const v of ['bogus', 'Linear', 'ntk', '', 'yarn ']) sc(`unknown scaling.type ${JSON.stringify(v)}`, { type: v, factor: 2 }, TypeError, /scaling\.type/);
+  for (const v of ['bogus', 'Linear', 'NTK', '', 'yarn ']) sc(`unknown scaling.type ${JSON.stringify(v)}`, { type: v, factor: 2 }, TypeError, /scaling\.type/);
   const yarn = { type: 'yarn', factor: 4, originalMaxPositions: 4096 };
   const llama3 = { type: 'llama3', factor: 8, originalMaxPositions: 8192 };
   const longrope = { type: 'longrope', originalMaxPositions: 4096, maxPositions: 131072, shortFactor: [1, 1, 1, 1], longFactor: [1, 2, 3, 4] };
@@ -157,6 +157,7 @@ function catalogue() {
   const without = (o, key) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
   // Missing required fields: a TypeError naming the field.
   sc('linear without factor', { type: 'linear' }, TypeError, /scaling\.factor/);
+  sc('ntk without factor', { type: 'ntk' }, TypeError, /scaling\.factor/);
   for (const key of ['factor', 'maxPositions']) sc(`dynamic without ${key}`, without(dynamic, key), TypeError, new RegExp(`scaling\\.${key}`));
   for (const key of ['factor', 'originalMaxPositions']) sc(`yarn without ${key}`, without(yarn, key), TypeError, new RegExp(`scaling\\.${key}`));
   for (const key of ['factor', 'originalMaxPositions']) sc(`llama3 without ${key}`, without(llama3, key), TypeError, new RegExp(`scaling\\.${key}`));
@@ -164,6 +165,7 @@ function catalogue() {
   // Fields of the wrong type or out of range.
   for (const [base, key, bad, types] of [
     [{ type: 'linear', factor: 2 }, 'factor', [...badReals(1, CAP.factor), 0.5, 0, -2], ['2', null, {}, 2n]],
+    [{ type: 'ntk', factor: 2 }, 'factor', [...badReals(1, CAP.factor), 0.5, 0, -2], ['2', null, {}, 2n]],
     [dynamic, 'factor', [0.99, NaN, Infinity, -1], ['2', null]],
     [dynamic, 'maxPositions', [0, -1, 1.5, NaN, Infinity, 2 ** 31], ['2048', null]],
     [dynamic, 'seqLen', [-1, 1.5, NaN, Infinity, 2 ** 31], ['4096', null, {}]],
@@ -188,6 +190,7 @@ function catalogue() {
   }
   for (const v of ['yes', 1, null, {}]) sc(`yarn truncate = ${describeValue(v)}`, { ...yarn, truncate: v }, TypeError, /scaling\.truncate/);
   sc('dynamic at dim 2 (d/(d-2) undefined)', dynamic, RangeError, /\bdim\b/, 2);
+  sc('ntk at dim 2 (d/(d-2) undefined)', { type: 'ntk', factor: 2 }, RangeError, /\bdim\b/, 2);
   for (const key of ['shortFactor', 'longFactor']) {
     for (const v of [[1, 1, 1], [1, 1, 1, 1, 1], []]) sc(`longrope ${key} of length ${v.length} for dim 8`, { ...longrope, [key]: v }, TypeError, new RegExp(`scaling\\.${key}`));
     for (const v of [[1, 0, 1, 1], [1, -2, 1, 1], [1, NaN, 1, 1], [1, 1, Infinity, 1], [1, 1, 1, 1e7]]) sc(`longrope ${key} = ${describeValue(v)}`, { ...longrope, [key]: v }, RangeError, new RegExp(`scaling\\.${key}\\[\\d\\]`));
@@ -302,7 +305,7 @@ function catalogue() {
 
   // familyAttention(family, n, dim, {rows, columns, query, causal, seed, base, heads, head, numBuckets, maxDistance})
   for (const v of [3, null, undefined, {}, ['rope'], 3n, true, Symbol('rope'), new String('rope')]) add('familyAttention', `family = ${describeValue(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family\b/);
-  for (const v of ['ALiBi', 'Rope', '', 'rope ', 'nope', 't5']) add('familyAttention', `family ${JSON.stringify(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family must be one of/);
+  for (const v of ['ALiBi', 'Rope', '', 'rope ', 'nope', 'T5']) add('familyAttention', `family ${JSON.stringify(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family must be one of/);
   numberSlot('familyAttention', 'n', /^n\b/, (v) => (pe) => pe.familyAttention('rope', v, 8), { lo: 1, hi: 8192 });
   numberSlot('familyAttention', 'dim', /^dim\b/, (v) => (pe) => pe.familyAttention('rope', 8, v), { lo: 2, hi: 256 });
   for (const v of [3, 7, 255]) add('familyAttention', `odd dim ${v}`, (pe) => pe.familyAttention('rope', 8, v), RangeError, /^dim must be even/);

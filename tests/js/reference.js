@@ -134,7 +134,7 @@ function longrope(dim, base, s) {
   return { invFreq, attentionFactor };
 }
 
-/** { invFreq: Float64Array(dim/2), attentionFactor } for every HF scaling type. */
+/** { invFreq: Float64Array(dim/2), attentionFactor } for every HF scaling type and static NTK. */
 export function ropeFrequencies(dim, { base = 10000, scaling } = {}) {
   const type = scaling?.type ?? 'default';
   switch (type) {
@@ -154,6 +154,8 @@ export function ropeFrequencies(dim, { base = 10000, scaling } = {}) {
       return llama3(dim, base, scaling);
     case 'longrope':
       return longrope(dim, base, scaling);
+    case 'ntk':  // bloc97's NTK-aware base, as written out in the YaRN paper
+      return { invFreq: ropeDefaultInvFreq(dim, base * scaling.factor ** (dim / (dim - 2))), attentionFactor: 1 };
     default:
       throw new Error(`reference: unknown scaling type ${type}`);
   }

@@ -1,4 +1,4 @@
-// Bindings: RoPE frequencies (every HF scaling) and application in both layouts.
+// Bindings: RoPE frequencies (every HF scaling, and static NTK-aware) and application in both layouts.
 #include <emscripten/bind.h>
 
 #include "core/limits.hpp"
@@ -41,6 +41,7 @@ RopeScaling readScaling(const val& o) {
     case RopeScalingType::Default:
       break;
     case RopeScalingType::Linear:
+    case RopeScalingType::Ntk:
       s.factor = required(sc, "factor", type);
       break;
     case RopeScalingType::Dynamic:
