@@ -10,29 +10,27 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "alibi.hpp"
 #include "errors.hpp"
+#include "families/registry.hpp"
 #include "kernels/dispatch.hpp"
 #include "learned.hpp"
 #include "limits.hpp"
 #include "relative.hpp"
-#include "rope.hpp"
-#include "sinusoidal.hpp"
 
 namespace posenc {
 
 // [NAMES] -------------------------------------------------------------------------------------
-PositionFamily positionFamilyFromName(const std::string& name) {
-  if (name == "none") return PositionFamily::None;
-  if (name == "sinusoidal") return PositionFamily::Sinusoidal;
-  if (name == "learned") return PositionFamily::Learned;
-  if (name == "relative") return PositionFamily::Relative;
-  if (name == "rope") return PositionFamily::Rope;
-  if (name == "alibi") return PositionFamily::Alibi;
-  throw TypeError("family must be one of 'none', 'sinusoidal', 'learned', 'relative', 'rope', "
-                  "'alibi', got '" + name + "'");
+int positionFamilyFromName(const std::string& name) {
+  if (name == "relative") return families::familyFromName("t5");
+  try {
+    return families::familyFromName(name);
+  } catch (const TypeError&) {
+    throw TypeError("family must be one of " + families::familyNames() + " ('relative' is 't5'), got '" +
+                    name + "'");
+  }
 }
 
 // [CHECKS] ------------------------------------------------------------------------------------
@@ -49,6 +47,7 @@ T5Params t5Of(const FamilyAttentionParams& p) {
 }  // namespace
 
 void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount) {
+  requireInt("family", p.family, 0, families::kFamilyCount - 1);
   requireInt("n", p.n, 1, kFamilyMaxTokens);
   requireInt("dim", p.dim, 2, kFamilyMaxDim);
   requireEven("dim", int64_t(p.dim));
@@ -135,72 +134,67 @@ const Content& contentFor(int dim, double seed, int n, bool withLearned) {
 // [COMPUTE] -----------------------------------------------------------------------------------
 constexpr size_t kBlockRows = 64;  // score rows per Q·Kᵀ call: 64 x 8192 floats at most (2 MiB)
 
-// Adds the family's position part to rows of queries (at positions qpos) and to all n keys.
-void applyFamily(const FamilyAttentionParams& p, const Content& content,
-                 const std::vector<double>& qpos, std::vector<float>& q, std::vector<float>& k) {
-  const int n = int(p.n), d = int(p.dim);
-  const size_t nq = qpos.size();
-  switch (p.family) {
-    case PositionFamily::Sinusoidal:
-    case PositionFamily::Learned: {
-      std::vector<float> table;
-      const float* pe;
-      if (p.family == PositionFamily::Sinusoidal) {
-        SinusoidalParams sp;
-        sp.positions = n;
-        sp.dModel = d;
-        sp.base = p.base;
-        table.resize(size_t(n) * d);
-        sinusoidal(sp, table.data());
-        pe = table.data();
-      } else {
-        pe = content.learned.data();
-      }
-      for (size_t r = 0; r < nq; ++r) {
-        const float* add = pe + size_t(qpos[r]) * d;
-        float* row = q.data() + r * d;
-        for (int c = 0; c < d; ++c) row[c] += add[c];
-      }
-      for (size_t x = 0; x < size_t(n) * d; ++x) k[x] += pe[x];
-      break;
-    }
-    case PositionFamily::Rope: {
-      const RopeFrequencies f = ropeFrequencies(d, p.base);
-      std::vector<double> kpos(static_cast<size_t>(n));
-      for (int t = 0; t < n; ++t) kpos[size_t(t)] = t;
-      // Each query row from its own exactly reduced angles: ropeApply would otherwise reach a
-      // position near the previous one by angle addition, and a row's last bits would depend
-      // on which other rows were asked for.
-      for (size_t r = 0; r < nq; ++r) ropeApply(q.data() + r * d, &qpos[r], 1, d, RopeLayout::Half, f);
-      ropeApply(k.data(), kpos.data(), size_t(n), d, RopeLayout::Half, f);
-      break;
-    }
-    case PositionFamily::None:
-    case PositionFamily::Relative:
-    case PositionFamily::Alibi:
-      break;  // contents only; relative and alibi add a bias to the scores
-  }
+// The family's hooks see one head of width dim over positions 0..n-1.
+families::FamilyShape shapeOf(const FamilyAttentionParams& p) {
+  families::FamilyShape s;
+  s.dModel = int(p.dim);
+  s.headDim = int(p.dim);
+  s.heads = int(p.heads);
+  s.maxPositions = int(p.n);
+  s.base = p.base;
+  s.numBuckets = int(p.numBuckets);
+  s.maxDistance = int(p.maxDistance);
+  s.causal = p.causal;  // an encoder's T5 buckets see both sides, a decoder's only the past
+  return s;
 }
 
-// Bias by offset j - i, at index j - i + n - 1; empty when the family adds none.
-std::vector<float> biasByOffset(const FamilyAttentionParams& p) {
-  const int n = int(p.n);
+// The stand-in for the family's trained tensor: the seeded learned table, or T5 stand-in biases
+// (the same row for every head).
+std::vector<float> standInParams(const FamilyAttentionParams& p, const families::FamilyShape& s,
+                                 const Content& content) {
   std::vector<float> out;
-  if (p.family == PositionFamily::Alibi) {
-    const double slope = alibiSlopes(int(p.heads))[size_t(p.head)];
-    out.resize(size_t(2 * n - 1));
-    for (int rp = -(n - 1); rp <= n - 1; ++rp) {
-      out[size_t(rp + n - 1)] = static_cast<float>(-slope * std::abs(rp));
+  families::visit(p.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (std::is_same_v<Fam, families::Learned>) {
+      out.assign(content.learned.begin(), content.learned.begin() + ptrdiff_t(size_t(p.n) * size_t(p.dim)));
+    } else if constexpr (std::is_same_v<Fam, families::T5>) {
+      out.resize(size_t(s.heads) * size_t(s.numBuckets));
+      for (size_t x = 0; x < out.size(); ++x) {
+        out[x] = static_cast<float>(t5StandInBias(int(x % size_t(s.numBuckets)), s.numBuckets, !s.causal));
+      }
     }
-  } else if (p.family == PositionFamily::Relative) {
-    const T5Params t = t5Of(p);
-    out.resize(size_t(2 * n - 1));
-    for (int rp = -(n - 1); rp <= n - 1; ++rp) {
-      out[size_t(rp + n - 1)] =
-          static_cast<float>(t5StandInBias(t5BucketOne(rp, t), t.numBuckets, t.bidirectional));
-    }
-  }
+  });
   return out;
+}
+
+// Adds the family's position part to rows of queries (at positions qpos) and to all n keys, and
+// returns its bias by offset j - i (at index j - i + n - 1; empty when it adds none).
+std::vector<float> applyFamily(const FamilyAttentionParams& p, const Content& content,
+                               const std::vector<double>& qpos, std::vector<float>& q, std::vector<float>& k) {
+  const families::FamilyShape s = shapeOf(p);
+  const std::vector<float> params = standInParams(p, s, content);
+  const int n = int(p.n);
+  std::vector<int> qp(qpos.begin(), qpos.end()), kp(static_cast<size_t>(n));
+  for (int t = 0; t < n; ++t) kp[size_t(t)] = t;
+  std::vector<float> bias;
+  families::visit(p.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    std::vector<float> fixed;
+    Fam::prepare(s, fixed);
+    if constexpr (Fam::kEmbeds) {
+      Fam::embed(s, params.data(), fixed, qp.data(), qp.size(), q.data());
+      Fam::embed(s, params.data(), fixed, kp.data(), kp.size(), k.data());
+    }
+    if constexpr (Fam::kRotates) {
+      Fam::rotate(s, fixed, qp.data(), qp.size(), q.data(), size_t(s.headDim), false);
+      Fam::rotate(s, fixed, kp.data(), kp.size(), k.data(), size_t(s.headDim), false);
+    }
+    if constexpr (Fam::kBiases) {
+      bias.resize(size_t(2 * n - 1));
+      Fam::bias(s, params.data(), fixed, int(p.head), n, bias.data());
+    }
+  });
+  return bias;
 }
 
 // The attention of the gathered query rows q (nq x d, at positions qpos) against keys k (n x d),
@@ -261,7 +255,8 @@ void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t 
                      float* cells, float* scores, float* probs) {
   checkFamilyAttention(p, rows, rowCount);
   const int n = int(p.n), d = int(p.dim), columns = int(p.columns);
-  const Content& content = contentFor(d, p.seed, n, p.family == PositionFamily::Learned);
+  const bool learnedTable = p.family == families::familyFromName("learned");
+  const Content& content = contentFor(d, p.seed, n, learnedTable);
 
   // The drawn rows, then the chosen query last: one Q·Kᵀ pass gives all of them.
   std::vector<double> qpos(rows, rows + rowCount);
@@ -272,9 +267,7 @@ void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t 
     std::copy_n(content.a.data() + size_t(qpos[r]) * d, d, q.data() + r * d);
   }
   std::vector<float> k(content.b.begin(), content.b.begin() + ptrdiff_t(size_t(n) * d));
-  applyFamily(p, content, qpos, q, k);
-
-  const std::vector<float> bias = biasByOffset(p);
+  const std::vector<float> bias = applyFamily(p, content, qpos, q, k);
   attendRows(qpos, q.data(), k.data(), n, d, columns, p.causal, bias.empty() ? nullptr : bias.data(), cells,
              scores, probs);
 }

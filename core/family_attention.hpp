@@ -20,7 +20,10 @@
 //   learned     s_ij = scale · (a_i + L(i)) · (b_j + L(j))            L(t) = G(3·seed + 2, t) · sqrt(1/2)
 //   rope        s_ij = scale · (R(i) a_i) · (R(j) b_j)                R: core/rope.hpp, default
 //                                                                     frequencies, 'half' layout
-//   relative    s_ij = scale · a_i · b_j + beta(bucket(j - i))        T5 bucket, core/relative.hpp
+// Each family's part comes from its hooks in core/families/ (the trainer uses the same ones):
+// embed for sinusoidal and learned (here added to both contents), rotate for RoPE, bias for
+// T5 and ALiBi; this file supplies the stand-in learned table and T5 biases.
+//   t5          s_ij = scale · a_i · b_j + beta(bucket(j - i))        T5 bucket, core/relative.hpp
 //   alibi       s_ij = scale · a_i · b_j - m_head · |i - j|           m: alibiSlopes(heads)[head]
 //
 // then, when causal, s_ij = -Infinity for j > i, and p_ij = softmax over j of s_ij.
@@ -51,10 +54,11 @@
 namespace posenc {
 
 // [PARAMS] ------------------------------------------------------------------------------------
-enum class PositionFamily { None, Sinusoidal, Learned, Relative, Rope, Alibi };
-
-// 'none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'; TypeError otherwise.
-PositionFamily positionFamilyFromName(const std::string& name);
+// A family is its id in the registry (core/families/registry.hpp), shared with the trainer.
+// The names are the registry's ('none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'), and
+// 'relative' for 't5' (the name this function had first; the attention step's URLs use it).
+// TypeError otherwise.
+int positionFamilyFromName(const std::string& name);
 
 constexpr int kFamilyMaxTokens = 8192;
 constexpr int kFamilyMaxDim = 256;
@@ -68,7 +72,7 @@ constexpr double kLearnedStd = 0.70710678118654752;       // sqrt(1/2)
 // Counts are doubles, as they arrive from JavaScript: the check rejects a non-integer or an
 // out-of-range value by name before anything converts them.
 struct FamilyAttentionParams {
-  PositionFamily family = PositionFamily::None;
+  int family = 0;            // registry id (NoPE)
   double n = 0;              // tokens 0..n-1: an integer in [1, 8192]
   double dim = 64;           // head dim: even, in [2, 256]
   double columns = 0;        // key bins, in [1, n]
@@ -78,8 +82,8 @@ struct FamilyAttentionParams {
   double base = 10000;       // sinusoidal and rope, in (1, 1e12]
   double heads = 8;          // alibi, in [1, 64]
   double head = 0;           // alibi, in [0, heads - 1]
-  double numBuckets = 32;    // relative: even, in [4, 4096]
-  double maxDistance = 128;  // relative: in [numBuckets/4 + 1 (numBuckets/2 + 1 when causal), 2^24]
+  double numBuckets = 32;    // t5: even, in [4, 4096]
+  double maxDistance = 128;  // t5: in [numBuckets/4 + 1 (numBuckets/2 + 1 when causal), 2^24]
 };
 
 // [FUNCTIONS] ---------------------------------------------------------------------------------

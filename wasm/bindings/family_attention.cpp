@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/families/registry.hpp"
 #include "core/family_attention.hpp"
 #include "core/limits.hpp"
 #include "wasm/bindings/args.hpp"
@@ -14,8 +15,7 @@ namespace {
 val familyAttentionJs(val familyArg, val nArg, val dimArg, val opts) {
   return guarded([&] {
     if (!familyArg.isString()) {
-      throw TypeError("family must be a string ('none', 'sinusoidal', 'learned', 'relative', "
-                      "'rope' or 'alibi')");
+      throw TypeError("family must be a string (one of " + families::familyNames() + ")");
     }
     FamilyAttentionParams p;
     p.family = positionFamilyFromName(familyArg.as<std::string>());

@@ -1,0 +1,62 @@
+// What every position family is told about the model it sits in, and the hooks it may fill.
+//
+// A family puts position into attention in at most three places, and each place is a hook:
+//   embed    adds a vector P(pos) to the input x of the first layer   (sinusoidal, learned)
+//   rotate   turns each query and key of a head by its position        (RoPE)
+//   bias     adds a scalar b_h(j - i) to the score of query i, key j  (ALiBi, T5)
+// NoPE fills none of them: the causal mask alone carries order. A family may own trainable
+// tensors (the learned table, T5's bucket biases), which the model allocates, initialises,
+// updates and hands back to the hooks; everything else a hook needs is a fixed table it builds
+// once per shape (`prepare`).
+//
+// A family is a struct with static members (see families/*.hpp), listed once in registry.hpp:
+//   kName                    its name in the API ('none', 'sinusoidal', ...)
+//   kEmbeds, kRotates, kBiases   which hooks it fills
+//   tensors(shape)           the trainable tensors it owns (name, rows, cols, init std)
+//   prepare<T>(shape, fixed) fixed tables (T = float for training, double for gradient checks)
+//   embed<T>(shape, params, fixed, positions, rows, x)            x[r] += P(positions[r])
+//   embedBackward<T>(shape, dx, positions, rows, dParams)         dParams += dP
+//   rotate<T>(shape, fixed, positions, rows, x, stride, inverse)  x: rows x headDim, row stride
+//   bias<T>(shape, params, fixed, head, length, out)              out[o + length - 1] = b(o),
+//                                                                 o = j - i in [-(length-1), length-1]
+//   biasBackward<T>(shape, fixed, dOut, head, length, dParams)    dParams += db (same layout)
+// Hooks a family does not fill are never called. Families hold no state of their own.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace posenc::families {
+
+// The model a family serves. Positions are 0..maxPositions-1.
+struct FamilyShape {
+  int dModel = 0;
+  int heads = 1;
+  int headDim = 0;          // dModel / heads (even)
+  int maxPositions = 0;     // rows of any position table
+  double base = 10000;      // sinusoidal and RoPE
+  int numBuckets = 32;      // T5
+  int maxDistance = 128;    // T5
+  bool causal = true;       // T5 buckets: one direction (a decoder) or both (an encoder)
+};
+
+// A trainable tensor a family owns, rows x cols, row-major, initialised from N(0, initStd^2).
+struct TensorSpec {
+  std::string name;
+  int rows = 0;
+  int cols = 0;
+  double initStd = 0;
+};
+
+// The defaults of the hooks; a family overrides what it fills.
+struct FamilyBase {
+  static constexpr bool kEmbeds = false;
+  static constexpr bool kRotates = false;
+  static constexpr bool kBiases = false;
+  static std::vector<TensorSpec> tensors(const FamilyShape&) { return {}; }
+  template <class T>
+  static void prepare(const FamilyShape&, std::vector<T>& fixed) { fixed.clear(); }
+};
+
+}  // namespace posenc::families

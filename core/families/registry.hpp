@@ -1,0 +1,66 @@
+// The position families, listed once. The trainer (core/train/) and familyAttention both reach a
+// family only through this list; adding a family is a struct in its own header (see
+// family.hpp for the hooks) and one entry in Families below.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "core/errors.hpp"
+#include "core/families/alibi.hpp"
+#include "core/families/learned.hpp"
+#include "core/families/none.hpp"
+#include "core/families/rope.hpp"
+#include "core/families/sinusoidal.hpp"
+#include "core/families/t5.hpp"
+
+namespace posenc::families {
+
+// The registry, in the order the page lists them. A family's id is its index here.
+using Families = std::tuple<NoPE, Sinusoidal, Learned, T5, Rope, Alibi>;
+constexpr int kFamilyCount = int(std::tuple_size_v<Families>);
+
+namespace detail {
+template <size_t I = 0, class F>
+void visitAt(int id, F&& f) {
+  if constexpr (I < std::tuple_size_v<Families>) {
+    if (int(I) == id) {
+      f(std::tuple_element_t<I, Families>{});
+      return;
+    }
+    visitAt<I + 1>(id, std::forward<F>(f));
+  }
+}
+}  // namespace detail
+
+// Calls f(Family{}) for the family with this id (a generic lambda sees the family's type).
+template <class F>
+void visit(int id, F&& f) {
+  detail::visitAt(id, std::forward<F>(f));
+}
+
+// The family's name in the API.
+inline std::string familyName(int id) {
+  std::string name;
+  visit(id, [&](auto fam) { name = decltype(fam)::kName; });
+  return name;
+}
+
+// "'none', 'sinusoidal', ..." for error messages.
+inline std::string familyNames() {
+  std::string out;
+  for (int id = 0; id < kFamilyCount; ++id) out += (id ? ", '" : "'") + familyName(id) + "'";
+  return out;
+}
+
+// The id of a family by name; TypeError naming `field` and the allowed names otherwise.
+inline int familyFromName(const std::string& name, const char* field = "family") {
+  for (int id = 0; id < kFamilyCount; ++id) {
+    if (familyName(id) == name) return id;
+  }
+  throw TypeError(std::string(field) + " must be one of " + familyNames() + ", got '" + name + "'");
+}
+
+}  // namespace posenc::families

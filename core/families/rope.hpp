@@ -1,0 +1,56 @@
+// RoPE (Su et al., RoFormer): each query and key of a head turned pair by pair by its position,
+// default frequencies base^(-2i/headDim) from core/rope.hpp, pairs (i, i + headDim/2) as in HF's
+// rotate_half. The angles pos * inv_freq_i are formed and their cos/sin taken in double, once
+// per shape; the rotation runs in T.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "core/families/family.hpp"
+#include "core/rope.hpp"
+
+namespace posenc::families {
+
+struct Rope : FamilyBase {
+  static constexpr const char* kName = "rope";
+  static constexpr bool kRotates = true;
+
+  // fixed: cos then sin, each maxPositions x headDim/2.
+  template <class T>
+  static void prepare(const FamilyShape& s, std::vector<T>& fixed) {
+    const RopeFrequencies f = ropeFrequencies(s.headDim, s.base);
+    const size_t half = size_t(s.headDim / 2), n = size_t(s.maxPositions);
+    fixed.resize(2 * n * half);
+    for (size_t p = 0; p < n; ++p) {
+      for (size_t i = 0; i < half; ++i) {
+        const double angle = double(p) * f.invFreq[i];
+        fixed[p * half + i] = T(std::cos(angle));
+        fixed[n * half + p * half + i] = T(std::sin(angle));
+      }
+    }
+  }
+
+  // (a, b) -> (a cos - b sin, b cos + a sin); inverse turns by -angle (the transpose), which
+  // is how a gradient flows back through the rotation.
+  template <class T>
+  static void rotate(const FamilyShape& s, const std::vector<T>& fixed, const int* positions, size_t rows,
+                     T* x, size_t stride, bool inverse) {
+    const size_t half = size_t(s.headDim / 2), n = size_t(s.maxPositions);
+    const T* cosT = fixed.data();
+    const T* sinT = fixed.data() + n * half;
+    for (size_t r = 0; r < rows; ++r) {
+      const T* c = cosT + size_t(positions[r]) * half;
+      const T* sn = sinT + size_t(positions[r]) * half;
+      T* row = x + r * stride;
+      for (size_t i = 0; i < half; ++i) {
+        const T a = row[i], b = row[i + half];
+        const T si = inverse ? -sn[i] : sn[i];
+        row[i] = a * c[i] - b * si;
+        row[i + half] = b * c[i] + a * si;
+      }
+    }
+  }
+};
+
+}  // namespace posenc::families

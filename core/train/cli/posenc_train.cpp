@@ -1,0 +1,270 @@
+// posenc-train: the native trainer on the command line, printing JSON.
+//
+//   posenc-train [fields] [--parameters] [--inspect LENGTH:INDEX]
+//       trains one run and prints { config, steps, log, accuracy, seconds, tokensPerSecond,
+//       parameters?, inspection? }
+//   posenc-train [fields] --dump-step [--double]
+//       no training: the initial parameters, the first batch, its logits, loss and gradients,
+//       and the parameters after one AdamW update (for tests/train/parity.py)
+//   posenc-train [fields] --bench SECONDS
+//       steps for about SECONDS and prints the throughput (for npm run bench)
+//
+// Fields take the JS API's names: --task copy --family rope --trainLengths 1-8 --testLengths 1-32
+// --symbols 8 --dModel 32 --layers 2 --heads 2 --mlp 128 --steps 600 --batch 32
+// --learningRate 0.003 --warmup 60 --weightDecay 0.1 --clip 1 --seed 0 --testExamples 64
+// --base 10000 --t5Buckets 32 --t5MaxDistance 128. A list is "a-b" or "a,b,c" (or both mixed).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/families/registry.hpp"
+#include "core/train/model.hpp"
+#include "core/train/optimizer.hpp"
+#include "core/train/trainer.hpp"
+
+using namespace posenc;
+using namespace posenc::train;
+
+namespace {
+
+// [JSON] ---------------------------------------------------------------------------------------
+std::string num(double v, bool full = false) {
+  if (!std::isfinite(v)) return "null";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, full ? "%.17g" : "%.9g", v);
+  return buf;
+}
+
+template <class T>
+std::string array(const T* v, size_t n, bool full = false) {
+  std::string out = "[";
+  for (size_t i = 0; i < n; ++i) {
+    if (i) out += ',';
+    out += num(double(v[i]), full);
+  }
+  return out + "]";
+}
+
+template <class V>
+std::string array(const V& v, bool full = false) {
+  return array(v.data(), v.size(), full);
+}
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+std::string configJson(const TrainConfig& c) {
+  std::vector<double> tests;
+  for (int n : testLengthsOf(c)) tests.push_back(n);
+  return "{\"task\":" + quoted(taskName(c.task)) + ",\"family\":" + quoted(families::familyName(c.family)) +
+         ",\"trainLengths\":" + array(c.trainLengths) + ",\"testLengths\":" + array(tests) +
+         ",\"symbols\":" + num(c.symbols) + ",\"dModel\":" + num(c.dModel) + ",\"layers\":" + num(c.layers) +
+         ",\"heads\":" + num(c.heads) + ",\"mlp\":" + num(c.mlp) + ",\"steps\":" + num(c.steps) +
+         ",\"batch\":" + num(c.batch) + ",\"learningRate\":" + num(c.learningRate) + ",\"warmup\":" +
+         num(c.warmup) + ",\"weightDecay\":" + num(c.weightDecay) + ",\"clip\":" + num(c.clip) + ",\"seed\":" +
+         num(c.seed) + ",\"testExamples\":" + num(c.testExamples) + ",\"base\":" + num(c.base) +
+         ",\"t5Buckets\":" + num(c.t5Buckets) + ",\"t5MaxDistance\":" + num(c.t5MaxDistance) + "}";
+}
+
+std::string layoutJson(const Layout& l) {
+  std::string out = "[";
+  for (size_t i = 0; i < l.tensors.size(); ++i) {
+    const TensorInfo& t = l.tensors[i];
+    if (i) out += ',';
+    out += "{\"name\":" + quoted(t.name) + ",\"rows\":" + std::to_string(t.rows) + ",\"cols\":" +
+           std::to_string(t.cols) + ",\"offset\":" + std::to_string(t.offset) + ",\"decay\":" +
+           (t.decay ? "true" : "false") + "}";
+  }
+  return out + "]";
+}
+
+// [ARGUMENTS] ----------------------------------------------------------------------------------
+std::vector<double> lengths(const std::string& text) {
+  std::vector<double> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t comma = text.find(',', at);
+    const std::string part = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    const size_t dash = part.find('-');
+    if (dash == std::string::npos) {
+      out.push_back(std::atof(part.c_str()));
+    } else {
+      const int a = std::atoi(part.substr(0, dash).c_str()), b = std::atoi(part.substr(dash + 1).c_str());
+      for (int n = a; n <= b; ++n) out.push_back(n);
+    }
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return out;
+}
+
+struct Options {
+  TrainConfig config;
+  bool parameters = false, dumpStep = false, dumpDouble = false;
+  int inspectLength = 0, inspectIndex = 0;
+  double benchSeconds = 0;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  TrainConfig& c = o.config;
+  for (int i = 1; i < argc; ++i) {
+    const std::string key = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw TypeError(key + " needs a value");
+      return argv[++i];
+    };
+    auto number = [&]() { return std::atof(value().c_str()); };
+    if (key == "--task") c.task = taskFromName(value());
+    else if (key == "--family") c.family = families::familyFromName(value());
+    else if (key == "--trainLengths") c.trainLengths = lengths(value());
+    else if (key == "--testLengths") c.testLengths = lengths(value());
+    else if (key == "--symbols") c.symbols = number();
+    else if (key == "--dModel") c.dModel = number();
+    else if (key == "--layers") c.layers = number();
+    else if (key == "--heads") c.heads = number();
+    else if (key == "--mlp") c.mlp = number();
+    else if (key == "--steps") c.steps = number();
+    else if (key == "--batch") c.batch = number();
+    else if (key == "--learningRate") c.learningRate = number();
+    else if (key == "--warmup") c.warmup = number();
+    else if (key == "--weightDecay") c.weightDecay = number();
+    else if (key == "--clip") c.clip = number();
+    else if (key == "--seed") c.seed = number();
+    else if (key == "--testExamples") c.testExamples = number();
+    else if (key == "--base") c.base = number();
+    else if (key == "--t5Buckets") c.t5Buckets = number();
+    else if (key == "--t5MaxDistance") c.t5MaxDistance = number();
+    else if (key == "--parameters") o.parameters = true;
+    else if (key == "--dump-step") o.dumpStep = true;
+    else if (key == "--double") o.dumpDouble = true;
+    else if (key == "--bench") o.benchSeconds = number();
+    else if (key == "--inspect") {
+      const std::string v = value();
+      const size_t colon = v.find(':');
+      o.inspectLength = std::atoi(v.substr(0, colon).c_str());
+      o.inspectIndex = colon == std::string::npos ? 0 : std::atoi(v.substr(colon + 1).c_str());
+    } else {
+      throw TypeError("unknown argument " + key);
+    }
+  }
+  checkTrainConfig(c);
+  return o;
+}
+
+// [MODES] --------------------------------------------------------------------------------------
+template <class T>
+void dumpStep(const TrainConfig& c) {
+  const Model<T> model(shapeOf(c));
+  const Layout& l = model.layout();
+  std::vector<T> params(l.total), grads(l.total);
+  initParameters(l, c.seed, params.data());
+  // The first training batch, drawn as Trainer::run draws it.
+  const Vocabulary v = vocabularyOf(c.task, int(c.symbols));
+  SplitMix64 rng{trainStream(c.seed, 0)};
+  std::vector<Example> examples;
+  for (int i = 0; i < int(c.batch); ++i) {
+    const int n = int(c.trainLengths[size_t(rng.uniform() * double(c.trainLengths.size()))]);
+    examples.push_back(makeExample(c.task, n, v, rng));
+  }
+  const Batch b = pack(examples);
+  Activations<T> act;
+  const ForwardResult f = model.forward(params.data(), b, act);
+  model.backward(params.data(), b, act, grads.data());
+  std::vector<T> clipped(grads);
+  const double norm = clipGradients(clipped.data(), clipped.size(), c.clip);
+  std::vector<T> after(params);
+  AdamW<T> opt(l.total);
+  const double lr = learningRateAt(c, 0);
+  opt.step(l, after.data(), clipped.data(), lr, c.weightDecay);
+  const bool full = sizeof(T) == 8;
+  std::printf("{\"config\":%s,\"precision\":\"%s\",\"vocab\":%d,\"maxPositions\":%d,\"tensors\":%s,\n",
+              configJson(c).c_str(), full ? "double" : "float", model.shape().vocab, model.shape().maxPositions,
+              layoutJson(l).c_str());
+  std::printf("\"tokens\":%s,\"positions\":%s,\"starts\":%s,\"targetRows\":%s,\"targetTokens\":%s,\n",
+              array(b.tokens).c_str(), array(b.positions).c_str(), array(b.starts).c_str(), array(b.targetRows).c_str(),
+              array(b.targetTokens).c_str());
+  std::printf("\"loss\":%s,\"gradNorm\":%s,\"learningRate\":%s,\n", num(f.loss, true).c_str(), num(norm, true).c_str(),
+              num(lr, true).c_str());
+  std::printf("\"parameters\":%s,\n\"logits\":%s,\n\"gradients\":%s,\n\"updated\":%s}\n", array(params, full).c_str(),
+              array(act.logits, full).c_str(), array(grads, full).c_str(), array(after, full).c_str());
+}
+
+void trainRun(const Options& o) {
+  Trainer t(o.config);
+  const auto start = std::chrono::steady_clock::now();
+  double tokens = 0;
+  if (o.benchSeconds > 0) {
+    // Throughput: whole steps until the time is up (the batch's tokens counted per step).
+    double meanTokens = 0;
+    for (double n : o.config.trainLengths) meanTokens += sequenceTokens(o.config.task, int(n));
+    meanTokens /= double(o.config.trainLengths.size());
+    while (!t.finished()) {
+      t.run(1);
+      tokens += meanTokens * o.config.batch;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.benchSeconds) break;
+    }
+  } else {
+    t.run(int(o.config.steps));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string out = "{\"config\":" + configJson(o.config) + ",\"steps\":" + std::to_string(t.stepsDone()) +
+                    ",\"seconds\":" + num(seconds) + ",\"status\":" +
+                    quoted(t.diverged() ? "diverged" : t.finished() ? "done" : "stopped");
+  if (t.diverged()) out += ",\"divergence\":" + quoted(t.divergence());
+  if (o.benchSeconds > 0) {
+    out += ",\"tokensPerSecond\":" + num(tokens / seconds) + "}";
+    std::puts(out.c_str());
+    return;
+  }
+  std::vector<float> loss, exact, norm, lr;
+  for (const StepLog& s : t.log()) {
+    loss.push_back(s.loss);
+    exact.push_back(s.exact);
+    norm.push_back(s.gradNorm);
+    lr.push_back(s.learningRate);
+  }
+  out += ",\"log\":{\"loss\":" + array(loss) + ",\"exact\":" + array(exact) + ",\"gradNorm\":" + array(norm) +
+         ",\"learningRate\":" + array(lr) + "}";
+  const auto evalStart = std::chrono::steady_clock::now();
+  std::string acc = "[";
+  for (const LengthScore& s : t.evaluate()) {
+    if (acc.size() > 1) acc += ',';
+    acc += "{\"length\":" + std::to_string(s.length) + ",\"examples\":" + std::to_string(s.examples) +
+           ",\"exact\":" + num(s.exact) + ",\"tokens\":" + num(s.tokens) + ",\"loss\":" + num(s.loss) + "}";
+  }
+  out += ",\"accuracy\":" + acc + "]";
+  out += ",\"evalSeconds\":" + num(std::chrono::duration<double>(std::chrono::steady_clock::now() - evalStart).count());
+  if (o.parameters) {
+    out += ",\"tensors\":" + layoutJson(t.layout()) + ",\"parameters\":" + array(t.parameters());
+  }
+  if (o.inspectLength > 0) {
+    const Inspection in = t.inspect(o.inspectLength, o.inspectIndex);
+    out += ",\"inspection\":{\"length\":" + std::to_string(in.length) + ",\"tokens\":" + array(in.tokens) +
+           ",\"answerStart\":" + std::to_string(in.answerStart) + ",\"predicted\":" + array(in.predicted) +
+           ",\"rows\":" + std::to_string(in.rows) + ",\"attention\":" + array(in.attention) + "}";
+  }
+  std::puts((out + "}").c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Options o = parse(argc, argv);
+    if (o.dumpStep) {
+      if (o.dumpDouble) dumpStep<double>(o.config);
+      else dumpStep<float>(o.config);
+    } else {
+      trainRun(o);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "posenc-train: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

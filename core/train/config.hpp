@@ -1,0 +1,81 @@
+// One training run's configuration: the task, the lengths, the model, the optimiser, the family
+// and the seed. Every field is named as in the JS API (wasm/posenc.d.ts, TrainConfig) and checked
+// by checkTrainConfig before anything is allocated.
+//
+// Index
+//   [FIELDS]   the config and its defaults (the "tiny" preset)
+//   [LIMITS]   the ranges checkTrainConfig enforces
+//   [PRESETS]  model sizes the page offers
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace posenc::train {
+
+enum class Task { Copy, Reverse, Repeat, Retrieval };
+
+// 'copy', 'reverse', 'repeat', 'retrieval'; TypeError naming `field` otherwise.
+Task taskFromName(const std::string& name, const char* field = "task");
+const char* taskName(Task task);
+
+// [FIELDS] ------------------------------------------------------------------------------------
+// Counts are doubles, as they arrive from JavaScript: the check rejects a non-integer by name
+// before anything converts them.
+struct TrainConfig {
+  Task task = Task::Copy;
+  int family = 0;                        // registry id (core/families/registry.hpp)
+  std::vector<double> trainLengths = {1, 2, 3, 4, 5, 6, 7, 8};  // task lengths drawn uniformly
+  std::vector<double> testLengths;       // empty: 1 .. 4 x the longest training length
+  double symbols = 8;                    // alphabet of the task's content tokens
+  double dModel = 32;
+  double layers = 2;
+  double heads = 2;
+  double mlp = 128;                      // hidden width of the MLP
+  double steps = 600;
+  double batch = 32;                     // sequences per step
+  double learningRate = 3e-3;            // peak, after warm-up
+  double warmup = 60;                    // steps of linear warm-up
+  double weightDecay = 0.1;              // AdamW, decoupled; on matrices and tables only
+  double clip = 1.0;                     // max global gradient norm; 0: no clipping
+  double seed = 0;
+  double testExamples = 64;              // sequences per test length
+  double base = 10000;                   // sinusoidal and RoPE
+  double t5Buckets = 32;                 // T5
+  double t5MaxDistance = 128;            // T5
+};
+
+// [LIMITS] ------------------------------------------------------------------------------------
+constexpr int kMaxTaskLength = 256;
+constexpr int kMaxLengthCount = 256;
+constexpr int kMaxSymbols = 64;
+constexpr int kMaxDModel = 512;
+constexpr int kMaxLayers = 8;
+constexpr int kMaxHeads = 16;
+constexpr int kMaxMlp = 2048;
+constexpr int kMaxSteps = 100000;
+constexpr int kMaxBatch = 512;
+constexpr int kMaxTestExamples = 10000;
+constexpr double kMaxSeed = 4294967295.0;
+// The memory a run may take for its activations (training batch, or one test sequence): far
+// below the module's 1 GiB, so a run that would not fit is a RangeError, not an abort.
+constexpr double kMaxActivationBytes = 256.0 * 1024 * 1024;
+
+// The longest training length, and the test lengths in effect (the default when empty).
+int maxTrainLength(const TrainConfig& c);
+std::vector<int> testLengthsOf(const TrainConfig& c);
+
+// Bytes of activations for a batch of `sequences` sequences of `tokens` tokens each (what the
+// backward pass keeps); the check compares it with kMaxActivationBytes.
+double activationBytes(const TrainConfig& c, double sequences, double tokens);
+
+// Checks every field and the memory the run needs; RangeError/TypeError names the field.
+void checkTrainConfig(const TrainConfig& c);
+
+// [PRESETS] -----------------------------------------------------------------------------------
+// 'tiny' (the defaults above) and 'small' (twice as wide, three layers). TypeError otherwise.
+TrainConfig trainPreset(const std::string& name);
+
+}  // namespace posenc::train

@@ -1,0 +1,491 @@
+// The transformer of model.hpp, forward and backward.
+//
+// Index
+//   [SHAPE]      sizes and the parameter layout
+//   [INIT]       seeded draws
+//   [PIECES]     LayerNorm, GELU, softmax rows, products
+//   [ATTENTION]  one layer's attention over every sequence, and its gradient
+//   [FORWARD]
+//   [BACKWARD]
+#include "core/train/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "core/families/registry.hpp"
+#include "core/kernels/gemm.hpp"
+#include "core/splitmix64.hpp"
+
+namespace posenc::train {
+
+// [SHAPE] -------------------------------------------------------------------------------------
+ModelShape shapeOf(const TrainConfig& c) {
+  ModelShape s;
+  s.vocab = vocabularyOf(c.task, int(c.symbols)).size();
+  s.dModel = int(c.dModel);
+  s.layers = int(c.layers);
+  s.heads = int(c.heads);
+  s.headDim = s.dModel / s.heads;
+  s.mlp = int(c.mlp);
+  int longest = maxTrainLength(c);
+  for (int n : testLengthsOf(c)) longest = std::max(longest, n);
+  s.maxPositions = sequenceTokens(c.task, longest);
+  s.family = c.family;
+  families::FamilyShape& f = s.familyShape;
+  f.dModel = s.dModel;
+  f.heads = s.heads;
+  f.headDim = s.headDim;
+  f.maxPositions = s.maxPositions;
+  f.base = c.base;
+  f.numBuckets = int(c.t5Buckets);
+  f.maxDistance = int(c.t5MaxDistance);
+  f.causal = true;
+  return s;
+}
+
+Layout layoutOf(const ModelShape& s) {
+  Layout l;
+  const int d = s.dModel;
+  const double proj = 0.02 / std::sqrt(2.0 * s.layers);
+  auto add = [&](const std::string& name, int rows, int cols, double std, double value = 0) {
+    TensorInfo t;
+    t.name = name;
+    t.rows = rows;
+    t.cols = cols;
+    t.offset = l.total;
+    t.initStd = std;
+    t.initValue = value;
+    t.decay = rows > 1 && cols > 1;
+    l.total += t.size();
+    l.tensors.push_back(t);
+    return t.offset;
+  };
+  l.tokens = add("embed.tokens", s.vocab, d, 1.0 / std::sqrt(double(d)));
+  for (int i = 0; i < s.layers; ++i) {
+    const std::string p = "layers." + std::to_string(i) + ".";
+    LayerOffsets o;
+    o.ln1w = add(p + "ln1.weight", 1, d, 0, 1);
+    o.ln1b = add(p + "ln1.bias", 1, d, 0, 0);
+    o.qkv = add(p + "attn.qkv", d, 3 * d, 0.02);
+    o.out = add(p + "attn.out", d, d, proj);
+    o.ln2w = add(p + "ln2.weight", 1, d, 0, 1);
+    o.ln2b = add(p + "ln2.bias", 1, d, 0, 0);
+    o.up = add(p + "mlp.up", d, s.mlp, 0.02);
+    o.down = add(p + "mlp.down", s.mlp, d, proj);
+    l.layers.push_back(o);
+  }
+  l.lnfw = add("final.ln.weight", 1, d, 0, 1);
+  l.lnfb = add("final.ln.bias", 1, d, 0, 0);
+  l.head = add("head", d, s.vocab, 0.02);
+  l.family = l.total;
+  families::visit(s.family, [&](auto fam) {
+    for (const families::TensorSpec& t : decltype(fam)::tensors(s.familyShape)) add(t.name, t.rows, t.cols, t.initStd);
+  });
+  l.familySize = l.total - l.family;
+  return l;
+}
+
+// [INIT] --------------------------------------------------------------------------------------
+namespace {
+
+uint64_t nameHash(const std::string& name) {  // FNV-1a: a stream per tensor name
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char ch : name) h = (h ^ ch) * 0x100000001b3ull;
+  return h;
+}
+
+}  // namespace
+
+template <class T>
+void initParameters(const Layout& layout, double seed, T* params) {
+  for (const TensorInfo& t : layout.tensors) {
+    T* out = params + t.offset;
+    if (t.initStd == 0) {
+      std::fill(out, out + t.size(), T(t.initValue));
+      continue;
+    }
+    SplitMix64 rng{nameHash(t.name) ^ (uint64_t(seed) * 0x9E3779B97F4A7C15ull)};
+    // Box-Muller, both draws used; the values are rounded to float first so that the float and
+    // double models start from the same numbers.
+    for (size_t i = 0; i < t.size(); i += 2) {
+      const double u1 = 1.0 - rng.uniform(), u2 = rng.uniform();
+      const double r = std::sqrt(-2.0 * std::log(u1)), a = 2.0 * M_PI * u2;
+      out[i] = T(float(t.initStd * r * std::cos(a)));
+      if (i + 1 < t.size()) out[i + 1] = T(float(t.initStd * r * std::sin(a)));
+    }
+  }
+}
+
+// [PIECES] ------------------------------------------------------------------------------------
+namespace {
+
+constexpr double kLayerNormEps = 1e-5;
+
+template <class T>
+void layerNorm(const T* x, size_t rows, size_t d, const T* w, const T* b, T* hat, T* rstd, T* y) {
+  for (size_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * d;
+    T mean = 0;
+    for (size_t c = 0; c < d; ++c) mean += xr[c];
+    mean /= T(d);
+    T var = 0;
+    for (size_t c = 0; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+    var /= T(d);
+    const T rs = T(1) / std::sqrt(var + T(kLayerNormEps));
+    rstd[r] = rs;
+    for (size_t c = 0; c < d; ++c) {
+      const T hv = (xr[c] - mean) * rs;
+      hat[r * d + c] = hv;
+      y[r * d + c] = hv * w[c] + b[c];
+    }
+  }
+}
+
+// dx (+)= LayerNorm's input gradient; dw, db accumulate.
+template <class T>
+void layerNormBackward(const T* dy, const T* hat, const T* rstd, size_t rows, size_t d, const T* w, T* dw, T* db,
+                       T* dx, bool accumulate) {
+  for (size_t r = 0; r < rows; ++r) {
+    const T* g = dy + r * d;
+    const T* hr = hat + r * d;
+    T meanG = 0, meanGH = 0;
+    for (size_t c = 0; c < d; ++c) {
+      const T gh = g[c] * w[c];
+      meanG += gh;
+      meanGH += gh * hr[c];
+      dw[c] += g[c] * hr[c];
+      db[c] += g[c];
+    }
+    meanG /= T(d);
+    meanGH /= T(d);
+    T* out = dx + r * d;
+    for (size_t c = 0; c < d; ++c) {
+      const T v = rstd[r] * (g[c] * w[c] - meanG - hr[c] * meanGH);
+      out[c] = accumulate ? out[c] + v : v;
+    }
+  }
+}
+
+constexpr double kInvSqrt2 = 0.70710678118654752440;
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+
+template <class T>
+T gelu(T x) {
+  return T(0.5) * x * (T(1) + std::erf(x * T(kInvSqrt2)));
+}
+template <class T>
+T geluGrad(T x) {
+  return T(0.5) * (T(1) + std::erf(x * T(kInvSqrt2))) + x * T(kInvSqrt2Pi) * std::exp(T(-0.5) * x * x);
+}
+
+// y = x · W (beta 0) or y += x · W: x is rows x in, W in x out.
+template <class T>
+void matmul(const T* x, size_t rows, size_t in, const T* w, size_t out, T* y, T beta = 0) {
+  kernels::gemm<T>(false, false, rows, out, in, x, in, w, out, beta, y, out);
+}
+
+}  // namespace
+
+// [ATTENTION] ---------------------------------------------------------------------------------
+namespace {
+
+// The family's bias by offset for every head, each 2·longest - 1 values (offset o at
+// o + longest - 1); empty when the family adds none.
+template <class T>
+void biasTables(const ModelShape& s, const T* familyParams, const std::vector<T>& fixed, int longest,
+                std::vector<T>& out) {
+  out.clear();
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kBiases) {
+      const size_t width = size_t(2 * longest - 1);
+      out.assign(size_t(s.heads) * width, T(0));
+      for (int h = 0; h < s.heads; ++h) {
+        Fam::bias(s.familyShape, familyParams, fixed, h, longest, out.data() + size_t(h) * width);
+      }
+    }
+  });
+}
+
+template <class T>
+void rotateQK(const ModelShape& s, const std::vector<T>& fixed, const Batch& b, T* qkv, bool inverse) {
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kRotates) {
+      const size_t d = size_t(s.dModel), stride = 3 * d;
+      for (int h = 0; h < s.heads; ++h) {
+        const size_t col = size_t(h) * size_t(s.headDim);
+        Fam::rotate(s.familyShape, fixed, b.positions.data(), size_t(b.rows()), qkv + col, stride, inverse);
+        Fam::rotate(s.familyShape, fixed, b.positions.data(), size_t(b.rows()), qkv + d + col, stride, inverse);
+      }
+    }
+  });
+}
+
+// probs and att for every sequence and head, from qkv (q and k already turned).
+template <class T>
+void attend(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* qkv, const T* bias, T* probs,
+            T* att) {
+  const size_t d = size_t(s.dModel), hd = size_t(s.headDim), ld = 3 * d;
+  const T scale = T(1) / std::sqrt(T(hd));
+  const int longest = act.longest;
+  for (int q = 0; q < b.sequences(); ++q) {
+    const size_t r0 = size_t(b.starts[size_t(q)]), n = size_t(b.starts[size_t(q) + 1]) - r0;
+    for (int h = 0; h < s.heads; ++h) {
+      const size_t col = size_t(h) * hd;
+      T* p = probs + act.probOffset[size_t(q)] + size_t(h) * n * n;
+      // Scores of the whole square in one product; the masked half is overwritten below.
+      kernels::gemm<T>(false, true, n, n, hd, qkv + r0 * ld + col, ld, qkv + r0 * ld + d + col, ld, T(0), p, n);
+      const T* bh = bias ? bias + size_t(h) * size_t(2 * longest - 1) : nullptr;
+      for (size_t i = 0; i < n; ++i) {
+        T* row = p + i * n;
+        T top = -std::numeric_limits<T>::infinity();
+        for (size_t j = 0; j <= i; ++j) {
+          row[j] *= scale;
+          if (bh) row[j] += bh[int(j) - int(i) + longest - 1];
+          top = std::max(top, row[j]);
+        }
+        T sum = 0;
+        for (size_t j = 0; j <= i; ++j) {
+          row[j] = std::exp(row[j] - top);
+          sum += row[j];
+        }
+        const T inv = T(1) / sum;
+        for (size_t j = 0; j <= i; ++j) row[j] *= inv;
+        for (size_t j = i + 1; j < n; ++j) row[j] = 0;
+      }
+      kernels::gemm<T>(false, false, n, hd, n, p, n, qkv + r0 * ld + 2 * d + col, ld, T(0), att + r0 * d + col, d);
+    }
+  }
+}
+
+// From datt (rows x d) to dqkv (rows x 3d, q and k still turned) and the bias gradient by
+// offset per head (dBias, same layout as the tables; only when the family biases).
+template <class T>
+void attendBackward(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* qkv, const T* probs,
+                    const T* datt, T* dqkv, T* dBias, std::vector<T>& scratch) {
+  const size_t d = size_t(s.dModel), hd = size_t(s.headDim), ld = 3 * d;
+  const T scale = T(1) / std::sqrt(T(hd));
+  const int longest = act.longest;
+  for (int q = 0; q < b.sequences(); ++q) {
+    const size_t r0 = size_t(b.starts[size_t(q)]), n = size_t(b.starts[size_t(q) + 1]) - r0;
+    scratch.resize(n * n);
+    T* dp = scratch.data();
+    for (int h = 0; h < s.heads; ++h) {
+      const size_t col = size_t(h) * hd;
+      const T* p = probs + act.probOffset[size_t(q)] + size_t(h) * n * n;
+      const T* dO = datt + r0 * d + col;
+      // dP = dO · Vᵀ; dV = Pᵀ · dO
+      kernels::gemm<T>(false, true, n, n, hd, dO, d, qkv + r0 * ld + 2 * d + col, ld, T(0), dp, n);
+      kernels::gemm<T>(true, false, n, hd, n, p, n, dO, d, T(0), dqkv + r0 * ld + 2 * d + col, ld);
+      // Softmax: dS_ij = p_ij (dP_ij - sum_k p_ik dP_ik), zero where masked.
+      T* db = dBias ? dBias + size_t(h) * size_t(2 * longest - 1) : nullptr;
+      for (size_t i = 0; i < n; ++i) {
+        const T* pr = p + i * n;
+        T* row = dp + i * n;
+        T dot = 0;
+        for (size_t j = 0; j <= i; ++j) dot += pr[j] * row[j];
+        for (size_t j = 0; j <= i; ++j) {
+          const T ds = pr[j] * (row[j] - dot);
+          if (db) db[int(j) - int(i) + longest - 1] += ds;
+          row[j] = ds * scale;
+        }
+        for (size_t j = i + 1; j < n; ++j) row[j] = 0;
+      }
+      // dQ = dS · K; dK = dSᵀ · Q (the scale is in dS)
+      kernels::gemm<T>(false, false, n, hd, n, dp, n, qkv + r0 * ld + d + col, ld, T(0), dqkv + r0 * ld + col, ld);
+      kernels::gemm<T>(true, false, n, hd, n, dp, n, qkv + r0 * ld + col, ld, T(0), dqkv + r0 * ld + d + col, ld);
+    }
+  }
+}
+
+}  // namespace
+
+// [FORWARD] -----------------------------------------------------------------------------------
+template <class T>
+Model<T>::Model(const ModelShape& shape) : shape_(shape), layout_(layoutOf(shape)) {
+  families::visit(shape.family, [&](auto fam) { decltype(fam)::prepare(shape.familyShape, fixed_); });
+}
+
+template <class T>
+ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>& act) const {
+  const ModelShape& s = shape_;
+  const Layout& l = layout_;
+  const size_t rows = size_t(b.rows()), d = size_t(s.dModel), m = size_t(s.mlp), V = size_t(s.vocab);
+  const size_t nt = b.targetRows.size();
+  act.rows = int(rows);
+  act.targets = int(nt);
+  act.longest = b.longest();
+  act.probOffset.assign(size_t(b.sequences()) + 1, 0);
+  for (int q = 0; q < b.sequences(); ++q) {
+    const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+    act.probOffset[size_t(q) + 1] = act.probOffset[size_t(q)] + size_t(s.heads) * n * n;
+  }
+  act.probSize = act.probOffset.back();
+  act.layers.resize(size_t(s.layers));
+
+  // Input: sqrt(d) · E[token] + P(pos).
+  std::vector<T> x(rows * d);
+  const T embedScale = std::sqrt(T(d));
+  for (size_t r = 0; r < rows; ++r) {
+    const T* e = params + l.tokens + size_t(b.tokens[r]) * d;
+    for (size_t c = 0; c < d; ++c) x[r * d + c] = embedScale * e[c];
+  }
+  const T* familyParams = params + l.family;
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kEmbeds) Fam::embed(s.familyShape, familyParams, fixed_, b.positions.data(), rows, x.data());
+  });
+  biasTables(s, familyParams, fixed_, act.longest, act.biasTables);
+  const T* bias = act.biasTables.empty() ? nullptr : act.biasTables.data();
+
+  for (int li = 0; li < s.layers; ++li) {
+    const LayerOffsets& o = l.layers[size_t(li)];
+    typename Activations<T>::Layer& a = act.layers[size_t(li)];
+    a.x = x;
+    a.ln1Hat.resize(rows * d);
+    a.ln1Rstd.resize(rows);
+    a.h1.resize(rows * d);
+    layerNorm(x.data(), rows, d, params + o.ln1w, params + o.ln1b, a.ln1Hat.data(), a.ln1Rstd.data(), a.h1.data());
+    a.qkv.resize(rows * 3 * d);
+    matmul(a.h1.data(), rows, d, params + o.qkv, 3 * d, a.qkv.data());
+    rotateQK(s, fixed_, b, a.qkv.data(), false);
+    a.probs.resize(act.probSize);
+    a.att.resize(rows * d);
+    attend(s, b, act, a.qkv.data(), bias, a.probs.data(), a.att.data());
+    matmul(a.att.data(), rows, d, params + o.out, d, x.data(), T(1));  // x += att · Wo
+    a.mid = x;
+    a.ln2Hat.resize(rows * d);
+    a.ln2Rstd.resize(rows);
+    a.h2.resize(rows * d);
+    layerNorm(x.data(), rows, d, params + o.ln2w, params + o.ln2b, a.ln2Hat.data(), a.ln2Rstd.data(), a.h2.data());
+    a.up.resize(rows * m);
+    matmul(a.h2.data(), rows, d, params + o.up, m, a.up.data());
+    a.act.resize(rows * m);
+    for (size_t i = 0; i < rows * m; ++i) a.act[i] = gelu(a.up[i]);
+    matmul(a.act.data(), rows, m, params + o.down, d, x.data(), T(1));  // x += GELU(...) · W2
+  }
+
+  // The head, at answer rows only.
+  act.last.resize(nt * d);
+  for (size_t t = 0; t < nt; ++t) {
+    std::copy_n(x.data() + size_t(b.targetRows[t]) * d, d, act.last.data() + t * d);
+  }
+  act.lnfHat.resize(nt * d);
+  act.lnfRstd.resize(nt);
+  act.hf.resize(nt * d);
+  layerNorm(act.last.data(), nt, d, params + l.lnfw, params + l.lnfb, act.lnfHat.data(), act.lnfRstd.data(),
+            act.hf.data());
+  act.logits.resize(nt * V);
+  matmul(act.hf.data(), nt, d, params + l.head, V, act.logits.data());
+
+  act.softmax.resize(nt * V);
+  ForwardResult res;
+  res.exact.assign(size_t(b.sequences()), 1);
+  double loss = 0;
+  for (int q = 0; q < b.sequences(); ++q) {
+    for (int t = b.targetStarts[size_t(q)]; t < b.targetStarts[size_t(q) + 1]; ++t) {
+      const T* z = act.logits.data() + size_t(t) * V;
+      T* pz = act.softmax.data() + size_t(t) * V;
+      const size_t target = size_t(b.targetTokens[size_t(t)]);
+      size_t best = 0;
+      for (size_t v = 1; v < V; ++v) best = z[v] > z[best] ? v : best;
+      const T top = z[best];
+      T sum = 0;
+      for (size_t v = 0; v < V; ++v) sum += std::exp(z[v] - top);
+      loss += double(std::log(sum) - (z[target] - top));
+      for (size_t v = 0; v < V; ++v) pz[v] = std::exp(z[v] - top) / sum;
+      if (best == target) {
+        ++res.correctTokens;
+      } else {
+        res.exact[size_t(q)] = 0;
+      }
+    }
+    res.exactSequences += res.exact[size_t(q)];
+  }
+  res.loss = nt ? loss / double(nt) : 0;
+  return res;
+}
+
+// [BACKWARD] ----------------------------------------------------------------------------------
+template <class T>
+void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T* grads) const {
+  const ModelShape& s = shape_;
+  const Layout& l = layout_;
+  const size_t rows = size_t(act.rows), d = size_t(s.dModel), m = size_t(s.mlp), V = size_t(s.vocab);
+  const size_t nt = size_t(act.targets);
+  std::fill(grads, grads + l.total, T(0));
+
+  // Cross-entropy: dz = (p - onehot) / targets.
+  std::vector<T> dz(act.softmax);
+  const T inv = nt ? T(1) / T(nt) : T(0);
+  for (size_t t = 0; t < nt; ++t) {
+    T* row = dz.data() + t * V;
+    row[size_t(b.targetTokens[t])] -= T(1);
+    for (size_t v = 0; v < V; ++v) row[v] *= inv;
+  }
+  kernels::gemm<T>(true, false, d, V, nt, act.hf.data(), d, dz.data(), V, T(0), grads + l.head, V);
+  std::vector<T> dhf(nt * d);
+  kernels::gemm<T>(false, true, nt, d, V, dz.data(), V, params + l.head, V, T(0), dhf.data(), d);
+  std::vector<T> dlast(nt * d);
+  layerNormBackward(dhf.data(), act.lnfHat.data(), act.lnfRstd.data(), nt, d, params + l.lnfw, grads + l.lnfw,
+                    grads + l.lnfb, dlast.data(), false);
+  std::vector<T> dx(rows * d, T(0));
+  for (size_t t = 0; t < nt; ++t) {
+    T* row = dx.data() + size_t(b.targetRows[t]) * d;
+    for (size_t c = 0; c < d; ++c) row[c] += dlast[t * d + c];
+  }
+
+  const bool biases = !act.biasTables.empty();
+  std::vector<T> dBias(act.biasTables.size(), T(0));
+  std::vector<T> dAct(rows * m), dh(rows * d), dAtt(rows * d), dqkv(rows * 3 * d), scratch;
+  for (int li = s.layers - 1; li >= 0; --li) {
+    const LayerOffsets& o = l.layers[size_t(li)];
+    const typename Activations<T>::Layer& a = act.layers[size_t(li)];
+    // MLP: x = mid + GELU(h2 · W1) · W2
+    kernels::gemm<T>(true, false, m, d, rows, a.act.data(), m, dx.data(), d, T(0), grads + o.down, d);
+    kernels::gemm<T>(false, true, rows, m, d, dx.data(), d, params + o.down, d, T(0), dAct.data(), m);
+    for (size_t i = 0; i < rows * m; ++i) dAct[i] *= geluGrad(a.up[i]);
+    kernels::gemm<T>(true, false, d, m, rows, a.h2.data(), d, dAct.data(), m, T(0), grads + o.up, m);
+    kernels::gemm<T>(false, true, rows, d, m, dAct.data(), m, params + o.up, m, T(0), dh.data(), d);
+    layerNormBackward(dh.data(), a.ln2Hat.data(), a.ln2Rstd.data(), rows, d, params + o.ln2w, grads + o.ln2w,
+                      grads + o.ln2b, dx.data(), true);
+    // Attention: mid = x + att · Wo
+    kernels::gemm<T>(true, false, d, d, rows, a.att.data(), d, dx.data(), d, T(0), grads + o.out, d);
+    kernels::gemm<T>(false, true, rows, d, d, dx.data(), d, params + o.out, d, T(0), dAtt.data(), d);
+    attendBackward(s, b, act, a.qkv.data(), a.probs.data(), dAtt.data(), dqkv.data(), biases ? dBias.data() : nullptr,
+                   scratch);
+    rotateQK(s, fixed_, b, dqkv.data(), true);  // back through the rotation: turn by -angle
+    kernels::gemm<T>(true, false, d, 3 * d, rows, a.h1.data(), d, dqkv.data(), 3 * d, T(0), grads + o.qkv, 3 * d);
+    kernels::gemm<T>(false, true, rows, d, 3 * d, dqkv.data(), 3 * d, params + o.qkv, 3 * d, T(0), dh.data(), d);
+    layerNormBackward(dh.data(), a.ln1Hat.data(), a.ln1Rstd.data(), rows, d, params + o.ln1w, grads + o.ln1w,
+                      grads + o.ln1b, dx.data(), true);
+  }
+
+  // Input: x = sqrt(d) · E[token] + P(pos).
+  const T embedScale = std::sqrt(T(d));
+  for (size_t r = 0; r < rows; ++r) {
+    T* g = grads + l.tokens + size_t(b.tokens[r]) * d;
+    for (size_t c = 0; c < d; ++c) g[c] += embedScale * dx[r * d + c];
+  }
+  T* dFamily = grads + l.family;
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kEmbeds) Fam::embedBackward(s.familyShape, dx.data(), b.positions.data(), rows, dFamily);
+    if constexpr (Fam::kBiases) {
+      const size_t width = size_t(2 * act.longest - 1);
+      for (int h = 0; h < s.heads; ++h) {
+        Fam::biasBackward(s.familyShape, fixed_, dBias.data() + size_t(h) * width, h, act.longest, dFamily);
+      }
+    }
+  });
+}
+
+template void initParameters<float>(const Layout&, double, float*);
+template void initParameters<double>(const Layout&, double, double*);
+template class Model<float>;
+template class Model<double>;
+
+}  // namespace posenc::train

@@ -1,0 +1,71 @@
+// The toy tasks, generated from a seed. A task of length n is one sequence of tokens:
+//
+//   copy       BOS x1 .. xn SEP x1 .. xn EOS          x drawn uniformly from the symbols
+//   reverse    BOS x1 .. xn SEP xn .. x1 EOS
+//   repeat     BOS c .. c SEP c .. c EOS              one symbol c, n times on each side: the
+//                                                     answer is only a matter of when to stop
+//   retrieval  BOS k1 v1 .. kn vn SEP kq vq EOS       n distinct keys, each with a value; kq is
+//                                                     one of them, vq its value
+//
+// The model reads every token but the last and predicts each token after SEP (the answer, EOS
+// included) from the tokens before it; loss and accuracy count only those. An example is
+// exactly right when every answer token is the model's top choice: with teacher forcing that
+// is the same as greedy decoding producing the whole answer, so one forward pass decides it.
+//
+// Vocabulary: ids 0..S-1 are the symbols (the keys, in retrieval), S..2S-1 the values
+// (retrieval only), then BOS, SEP, EOS. Retrieval needs n <= S distinct keys.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/splitmix64.hpp"
+#include "core/train/config.hpp"
+
+namespace posenc::train {
+
+struct Vocabulary {
+  int symbols = 0;
+  int values = 0;  // S for retrieval, 0 otherwise
+  int bos() const { return symbols + values; }
+  int sep() const { return bos() + 1; }
+  int eos() const { return bos() + 2; }
+  int size() const { return bos() + 3; }
+};
+
+Vocabulary vocabularyOf(Task task, int symbols);
+
+// Tokens the model reads for a task of length n (the sequence without its last token), and how
+// many of them are followed by an answer token.
+int sequenceTokens(Task task, int n);
+int answerTokens(Task task, int n);
+
+struct Example {
+  std::vector<int> tokens;  // the whole sequence, EOS included
+  int answerStart = 0;      // index of the first answer token in tokens
+};
+
+Example makeExample(Task task, int n, const Vocabulary& v, SplitMix64& rng);
+
+// A batch of examples packed one after another (no padding): row r of the model's input is
+// token tokens[r] at position positions[r] of its sequence.
+struct Batch {
+  std::vector<int> tokens, positions;
+  std::vector<int> starts;        // sequence s is rows starts[s] .. starts[s+1]-1
+  std::vector<int> targetRows;    // rows whose next token is an answer token
+  std::vector<int> targetTokens;  // that token
+  std::vector<int> targetStarts;  // sequence s owns targets targetStarts[s] .. targetStarts[s+1]-1
+  int sequences() const { return int(starts.size()) - 1; }
+  int rows() const { return int(tokens.size()); }
+  int longest() const;
+};
+
+Batch pack(const std::vector<Example>& examples);
+
+// Streams: the training batch of `step`, and the fixed test set of one length. The test set
+// depends only on the task, the vocabulary and the length (not on the run's seed), so every
+// family and seed is scored on the same sequences.
+uint64_t trainStream(double seed, int step);
+uint64_t testStream(Task task, int symbols, int n);
+
+}  // namespace posenc::train
