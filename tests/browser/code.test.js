@@ -65,12 +65,14 @@ function alibiSlopes(n) {
   return [...pow2(c), ...alibiSlopes(2 * c).filter((_, k) => k % 2 === 0).slice(0, n - c)];
 }
 
-// RoPE inverse frequencies, d = 128, base 10000, original context 4096 (modeling_rope_utils.py).
+// RoPE inverse frequencies, d = 128, base 10000, original context 4096 (modeling_rope_utils.py;
+// ntk: bloc97's static NTK-aware base, base·s^(d/(d−2))).
 function scaledInvFreq(type, factor, d = 128, base = 10000, L = 4096) {
   const plain = (b) => Array.from({ length: d / 2 }, (_, k) => b ** (-(2 * k) / d));
   const f = plain(base);
   switch (type) {
     case 'linear': return f.map((x) => x / factor);
+    case 'ntk': return plain(base * factor ** (d / (d - 2)));
     case 'dynamic': return plain(base * (factor * (factor * L) / L - factor + 1) ** (d / (d - 2)));
     case 'yarn': {
       const corr = (r) => (d * Math.log(L / (2 * Math.PI * r))) / (2 * Math.log(base));
@@ -114,6 +116,7 @@ const STATES = [
   { quantity: 'scaled', scaling: 'default', factor: 8, pair: 0 }, { quantity: 'scaled', scaling: 'default', factor: 8, pair: 63 },
   { quantity: 'scaled', scaling: 'linear', factor: 4, pair: 10 }, { quantity: 'scaled', scaling: 'dynamic', factor: 8, pair: 40 },
   { quantity: 'scaled', scaling: 'yarn', factor: 16, pair: 30 },
+  { quantity: 'scaled', scaling: 'ntk', factor: 8, pair: 63 }, { quantity: 'scaled', scaling: 'ntk', factor: 4, pair: 20 },
   { quantity: 'scaled', scaling: 'yarn', factor: 32, pair: 50 }, { quantity: 'scaled', scaling: 'llama3', factor: 8, pair: 20 },
   { quantity: 'scaled', scaling: 'llama3', factor: 8, pair: 35 }, { quantity: 'scaled', scaling: 'llama3', factor: 2, pair: 45 },
 ];
@@ -293,7 +296,7 @@ test('the URL reopens a state, and bad values are clamped or fall back to the de
   assert.equal((await readout(bad, 'code', 'value')).text, own.pe({ pos: 49, dim: 0 }).toFixed(4));
   assert.deepEqual(bad.errors, []);
   await bad.close();
-  const bad2 = await openStep(b, 'code', 'quantity=scaled&scaling=ntk&factor=3&pair=1e9');
+  const bad2 = await openStep(b, 'code', 'quantity=scaled&scaling=ntk2&factor=3&pair=1e9');
   assert.deepEqual([urlParams(bad2).scaling, urlParams(bad2).factor, urlParams(bad2).pair], ['yarn', '8', '63']);
   assert.ok(Math.abs((await readout(bad2, 'code', 'value')).value - own.scaled({ scaling: 'yarn', factor: 8, pair: 63 })) < 1e-6);
   assert.deepEqual(bad2.errors, []);

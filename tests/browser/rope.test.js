@@ -215,3 +215,42 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.deepEqual(page3.errors, []);
   await page3.close();
 });
+
+// The same raw q = k under rotate_half: pair i is dimensions (i, i + d/2), so the page's vector
+// (0.6, 0.4, 0.6, 0.4, ...) pairs (0.6, 0.6) and (0.4, 0.4); permuting it first restores (0.6, 0.4).
+function rotateHalf(x, pos) {
+  const n = x.length / 2;
+  const out = [...x];
+  for (let i = 0; i < n; i++) {
+    const a = pos * theta(i);
+    out[i] = x[i] * Math.cos(a) - x[i + n] * Math.sin(a);
+    out[i + n] = x[i + n] * Math.cos(a) + x[i] * Math.sin(a);
+  }
+  return out;
+}
+const raw = Array.from({ length: D }, (_, j) => PAIR[j % 2]);
+const permuted = Array.from({ length: D }, (_, j) => (j < D / 2 ? raw[2 * j] : raw[2 * (j - D / 2) + 1]));
+
+test('the pairing table: neighbours give 1.1786 at (3, 7), rotate_half on the same vectors 0.8635, and the permuted vectors the neighbours\' score again', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  const cells = async () => Object.fromEntries(await Promise.all(['interleaved', 'half', 'permuted'].map(async (k) => [k, await readout(page, 'rope', `pairing-${k}`)])));
+  let got = await cells();
+  assert.equal(got.interleaved.text, fixed(score(3, 7), 4));
+  assert.equal(got.interleaved.text, '1.1786');
+  assert.equal(got.half.text, fixed(dot(rotateHalf(raw, 3), rotateHalf(raw, 7)), 4));
+  assert.equal(got.half.text, '0.8635');
+  assert.equal(got.permuted.text, '1.1786');
+  assert.match(await page.textContent('#rope .rope-pairing caption'), /m = 3 and n = 7/);
+  for (const [qpos, kpos] of [[0, 0], [12, 5], [19, 2], [8, 14]]) {
+    await setSlider(page, 'rope', 'qpos', qpos);
+    await setSlider(page, 'rope', 'kpos', kpos);
+    got = await cells();
+    const half = dot(rotateHalf(raw, qpos), rotateHalf(raw, kpos));
+    assert.ok(Math.abs(got.interleaved.value - score(qpos, kpos)) < 2e-5, `neighbours at (${qpos}, ${kpos})`);
+    assert.ok(Math.abs(got.half.value - half) < 2e-5, `rotate_half at (${qpos}, ${kpos}): ${got.half.value} vs ${half}`);
+    assert.ok(Math.abs(got.permuted.value - dot(rotateHalf(permuted, qpos), rotateHalf(permuted, kpos))) < 2e-5);
+    assert.ok(Math.abs(got.permuted.value - got.interleaved.value) < 2e-5, 'the permutation makes rotate_half agree');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

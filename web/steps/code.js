@@ -16,7 +16,7 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 export const id = 'code';
 
 const QUANTITIES = ['pe', 'wavelength', 'dot', 'rope', 't5', 'alibi', 'scaled'];
-const SCALINGS = ['default', 'linear', 'dynamic', 'yarn', 'llama3'];
+const SCALINGS = ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'];
 const FACTORS = [2, 4, 8, 16, 32];
 const WIDTHS = [8, 16];
 const ALIBI_HEADS = 16;     // slider ranges of the ALiBi quantity
@@ -72,6 +72,7 @@ export function scalingOf(type, factor) {
   const L = SETUP.scaled.original;
   switch (type) {
     case 'linear': return { type, factor };
+    case 'ntk': return { type, factor };
     case 'dynamic': return { type, factor, maxPositions: L, seqLen: factor * L };
     case 'yarn': return { type, factor, originalMaxPositions: L };
     case 'llama3': return { type, factor, originalMaxPositions: L };
@@ -125,7 +126,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       const k = core.ropeApply(x, [kpos], d, { layout: 'interleaved' });
       return {
         value: core.attention(q, k, d, { softmax: false, scale: 1 })[0],
-        call: `core.attention(core.ropeApply(x, [${qpos}], ${d}), core.ropeApply(x, [${kpos}], ${d}), ${d}, { softmax: false, scale: 1 })`,
+        call: `core.attention(core.ropeApply(x, [${qpos}], ${d}, { layout: 'interleaved' }), core.ropeApply(x, [${kpos}], ${d}, { layout: 'interleaved' }), ${d}, { softmax: false, scale: 1 })`,
       };
     },
     t5({ rel, bidir }) {
@@ -427,6 +428,10 @@ function pyScaled(p, lib) {
       `inv_freq = 1.0 / base ** (${ar} / d)`,
       'inv_freq = inv_freq / factor',
     ],
+    ntk: [
+      'base = base * factor ** (d / (d - 2))  # static NTK-aware: the slowest pair slows by factor',
+      `inv_freq = 1.0 / base ** (${ar} / d)`,
+    ],
     dynamic: [
       'seq_len = factor * original',
       'base = base * (factor * seq_len / original - (factor - 1)) ** (d / (d - 2))',
@@ -553,19 +558,38 @@ export const SNIPPETS = {
     scaled: (p) => pyScaled(p, 'numpy'),
   },
   torch: {
+    // The table as a PyTorch model keeps it: built once up to a maximum length, held in a buffer,
+    // added to a batch-first input. The zero input makes the output the table itself.
     pe: (p) => lines(
       'import math',
       'import torch',
+      'from torch import nn',
       '',
       `positions, d, base = ${p.positions}, ${p.d}, ${py(p.base)}`,
       `pos, dim = ${p.pos}, ${p.dim}`,
       '',
-      'position = torch.arange(positions, dtype=torch.float64).unsqueeze(1)',
-      'div_term = torch.exp(torch.arange(0, d, 2, dtype=torch.float64) * (-math.log(base) / d))',
-      'pe = torch.zeros(positions, d, dtype=torch.float64)',
-      'pe[:, 0::2] = torch.sin(position * div_term)',
-      'pe[:, 1::2] = torch.cos(position * div_term)',
-      `print(f"{pe[pos, dim].item():.${p.digits}f}")`,
+      '',
+      'class SinusoidalPositions(nn.Module):',
+      '    """Adds PE(0), ..., PE(seq_len - 1) to a batch-first input [batch, seq_len, d_model]."""',
+      '',
+      '    def __init__(self, d_model, max_len, base=10000.0):',
+      '        super().__init__()',
+      '        rate = torch.exp(torch.arange(0, d_model, 2, dtype=torch.float64) * (-math.log(base) / d_model))',
+      '        angle = torch.arange(max_len, dtype=torch.float64)[:, None] * rate',
+      '        table = torch.empty(max_len, d_model, dtype=torch.float64)',
+      '        table[:, 0::2] = torch.sin(angle)',
+      '        table[:, 1::2] = torch.cos(angle)',
+      '        # A buffer moves with the module and is saved in its state_dict, but it is no',
+      '        # parameter: the optimiser never changes it.',
+      '        self.register_buffer("table", table)',
+      '',
+      '    def forward(self, x):',
+      '        return x + self.table[: x.size(1)]',
+      '',
+      '',
+      'module = SinusoidalPositions(d, max_len=positions, base=base)',
+      'out = module(torch.zeros(1, positions, d, dtype=torch.float64))',
+      `print(f"{out[0, pos, dim].item():.${p.digits}f}")`,
     ),
     wavelength: (p) => lines(
       'import math',

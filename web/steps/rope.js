@@ -2,6 +2,8 @@
 // (interleaved layout: pair i is dimensions 2i, 2i+1). Sliders set the query position m and
 // the key position n; the core rotates both (pe.ropeApply) and scores them (pe.attention).
 // One diagram per pair shows q′ and k′; a line plot shows that shifting both leaves q′·k′ alone.
+// A small table scores the same raw q and k under the other pairing, Hugging Face's rotate_half
+// (pair i = dimensions i, i + d/2), and again after the permutation that converts between them.
 import { h, mm, s } from '../kit/dom.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
@@ -24,6 +26,15 @@ export const params = {
   qpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
   kpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 7 },
 };
+
+/**
+ * x reordered from the neighbour layout into rotate_half's: dimension 2i goes to i and 2i + 1 to
+ * i + d/2, which is what HF's Llama conversion script does to the rows of W_q and W_k.
+ */
+export function toHalfLayout(x) {
+  const half = x.length / 2;
+  return Float32Array.from(x, (_, j) => (j < half ? x[2 * j] : x[2 * (j - half) + 1]));
+}
 
 /** n copies of an 8-vector, one per row. */
 function rows(v, n) {
@@ -95,6 +106,22 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
 
+  // The same q and k under both pairings: three scores, recomputed with the positions.
+  const pairingValues = {
+    interleaved: h('td', { 'data-readout': 'pairing-interleaved' }),
+    half: h('td', { 'data-readout': 'pairing-half' }),
+    permuted: h('td', { 'data-readout': 'pairing-permuted' }),
+  };
+  const pairingCaption = h('caption', {});
+  slots.figure.append(h('div', { class: 'rope-pairing-box' },
+    h('table', { class: 'rope-pairing' }, pairingCaption,
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('rope.pairingColPairs')),
+        h('th', { scope: 'col' }, m.t('rope.pairingColScore')))),
+      h('tbody', {}, ['interleaved', 'half', 'permuted'].map((key) => h('tr', { 'data-layout': key },
+        h('th', { scope: 'row' }, m.t(`rope.pairing.${key}`)), pairingValues[key])))),
+    h('p', { class: 'rope-caption' }, m.t('rope.pairingNote'))));
+
   const out = {
     // The symbols keep their case under the cards' upper-case labels (q′ is not Q).
     qk: readout('qk', h('span', {}, m.t('rope.qk'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.qkSymbol')))),
@@ -110,6 +137,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const qk = core.attention(q, k, D, DOT)[0];
     const dist = Math.abs(qpos - kpos);
     const f2 = (v) => m.fixed(v, 2);
+
+    // The pairing table: rotate_half on the raw vectors, then on the permuted ones.
+    const halfScore = (qv, kv) => core.attention(
+      core.ropeApply(qv, [qpos], D, { layout: 'half' }), core.ropeApply(kv, [kpos], D, { layout: 'half' }), D, DOT)[0];
+    const scored = { interleaved: qk, half: halfScore(Q, K), permuted: halfScore(toHalfLayout(Q), toHalfLayout(K)) };
+    for (const [key, cell] of Object.entries(pairingValues)) {
+      cell.textContent = m.fixed(scored[key], 4);
+      cell.dataset.value = String(scored[key]);
+    }
+    pairingCaption.textContent = m.t('rope.pairingCaption', { m: qpos, n: kpos });
 
     // Pair 0, as arithmetic with the current numbers.
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
