@@ -227,3 +227,12 @@ test('at 360 px nothing in the step is wider than the screen', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φᵢ), and says when it reduces to the sinusoidal shape', async () => {
+  const page = await openStep(b, 'compare');
+  const math = await page.$$eval('#compare .compare-formulas math', (els) => els.map((e) => e.textContent.replace(/\s+/g, '')));
+  assert.ok(math.some((t) => t.startsWith('q′·k′=') && t.includes('|qi||ki|') && t.includes('θi+φi')), math.join('\n'));
+  assert.match(await page.textContent('#compare .compare-when'), /φᵢ = 0, \|kᵢ\| = \|qᵢ\|/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -166,16 +166,20 @@ function sinFormula(m, delta, value) {
   );
 }
 
+// The general RoPE score (each pair: |qᵢ||kᵢ| cos((m − n)θᵢ + φᵢ), φᵢ the angle from kᵢ to qᵢ
+// before rotating), then its value on this step, where every kᵢ = qᵢ, so φᵢ = 0.
 function ropeFormula(m, delta, pairNorm, value) {
-  return formulaLine(
-    math(m.t('compare.formulaRope'),
-      mi('q′'), mo('·'), mi('k′'), mo('='),
-      sum(), msup(mrow(mo('|'), msub(mi('q'), mi('i')), mo('|')), mn('2')),
-      cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('θ'), mi('i'))])),
-    math(m.t('compare.formulaRopeNow', { norm: m.fixed(pairNorm, 2), delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
-      mo('='), mn(m.fixed(pairNorm, 2)), mo('×'), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='),
-      mn(m.fixed(value, 2))),
-  );
+  const len = (v) => mrow(mo('|'), msub(mi(v), mi('i')), mo('|'));
+  return h('div', {},
+    formulaLine(
+      math(m.t('compare.formulaRope'),
+        mi('q′'), mo('·'), mi('k′'), mo('='),
+        sum(), len('q'), len('k'),
+        cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('θ'), mi('i')), mo('+'), msub(mi('φ'), mi('i'))])),
+      math(m.t('compare.formulaRopeNow', { norm: m.fixed(pairNorm, 2), delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
+        mo('='), mn(m.fixed(pairNorm, 2)), mo('×'), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='),
+        mn(m.fixed(value, 2)))),
+    h('p', { class: 'compare-when' }, m.t('compare.formulaRopeWhen')));
 }
 
 /** The side-by-side table, every cell from the catalog. */
