@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'embedding-plus-position';
 const E = [0.51, -0.22, 0.88, 0.14];
@@ -166,5 +167,34 @@ test('at 375 px nothing overflows the page sideways', async () => {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   assert.ok(scroll <= client, `page is ${scroll}px wide in a ${client}px window`);
   await check(page, 37, 81);
+  await page.close();
+});
+
+test('the length cards and the d = 512 table: ‖PE‖ = √(d/2) at any position, an embedding row of std 1/√d about 1 long, √d times that after scaling', async () => {
+  const page = await openStep(b, ID);
+  const len = (v) => Math.hypot(...v);
+  // The stand-in row the step draws: core/learned.cpp's seeded normal draws, seed 7, std 1/√512.
+  const row = learnedRow(0, 512, { seed: 7, std: 1 / Math.sqrt(512) });
+  const wideE = len(row);
+  for (const pos of [0, 5, 37, 99]) {
+    await setSlider(page, ID, 'pos', pos);
+    const e = await readout(page, ID, 'norm-e');
+    assert.ok(Math.abs(e.value - len(E)) < 1e-6, `‖e‖ ${e.value}`);
+    assert.equal(e.text, two(len(E)));
+    const p = await readout(page, ID, 'norm-pe');
+    assert.ok(Math.abs(p.value - len(pe(pos))) < 1e-6, `‖PE(${pos})‖ ${p.value}`);
+    assert.equal(p.text, two(Math.sqrt(2)));
+    const widePe = await readout(page, ID, 'norm-pe-512');
+    assert.ok(Math.abs(widePe.value - Math.sqrt(256)) < 1e-4, `‖PE(${pos})‖ at d = 512: ${widePe.value}`);
+    assert.equal(widePe.text, '16.00');
+    const we = await readout(page, ID, 'norm-e-512');
+    assert.ok(Math.abs(we.value - wideE) < 1e-5, `‖e‖ at d = 512: ${we.value} vs ${wideE}`);
+    assert.ok(we.value > 0.8 && we.value < 1.2, 'about 1');
+    const scaled = await readout(page, ID, 'norm-scaled-512');
+    assert.ok(Math.abs(scaled.value - Math.sqrt(512) * wideE) < 1e-4);
+    assert.equal(scaled.text, two(Math.sqrt(512) * wideE));
+    assert.match(await page.textContent(`#${ID} .epp-norms caption`), new RegExp(`position ${pos}$`));
+  }
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

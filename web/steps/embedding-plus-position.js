@@ -3,7 +3,9 @@
 // (d = 4, base 10000) gives the vector the first layer reads, x = e + PE(pos), element by
 // element. A second position gives x′ = e + PE(pos′): the same token, another input vector;
 // the readout is the distance |x − x′|. A small schematic says where the addition happens
-// (once, at the input) and where RoPE acts instead (inside every attention layer).
+// (once, at the input) and where RoPE acts instead (inside every attention layer). Two norm
+// cards and a small table compare the lengths of embedding and code, here and at d = 512, where
+// ‖PE‖ = √(d/2) = 16 meets an embedding of length about 1 unless it is scaled by √d.
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
@@ -17,6 +19,8 @@ const BASE = 10000;
 const MAX_POS = 99;
 const EMBEDDING = [0.51, -0.22, 0.88, 0.14];  // the seed's token embedding
 const LIMIT = 2;                               // |e + PE| < 0.88 + 1 on every dimension
+const WIDE = 512;                              // the original transformer's d_model
+const WIDE_SEED = 7;                           // a stand-in embedding row drawn with std 1/√d
 
 export const params = {
   pos: { type: 'int', min: 0, max: MAX_POS, default: 0 },
@@ -34,6 +38,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const table = core.sinusoidal(MAX_POS + 1, D, { base: BASE });
   const pe = (p) => Array.from(table.subarray(p * D, (p + 1) * D));
   const add = (a, b) => a.map((v, i) => v + b[i]);
+  // Lengths from the core's dot products: ‖v‖ = √(v·v).
+  const norm = (v, d) => Math.sqrt(core.attention(v, v, d, { softmax: false, scale: 1 })[0]);
+  const wideEmbedding = core.learned(1, WIDE, { maxPositions: 1, seed: WIDE_SEED, std: 1 / Math.sqrt(WIDE) });
+  const wideE = norm(wideEmbedding, WIDE);
 
   const controls = {
     pos: slider({ name: 'pos', label: m.t('embedding-plus-position.pos'), min: 0, max: MAX_POS, value: values.pos, onInput: (v) => set({ pos: v }) }),
@@ -62,13 +70,26 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const pairBars = new VectorBars(pairFig, { label: '' });
   pairFig.append(h('p', { class: 'epp-axis' }, m.t('embedding-plus-position.axis')));
 
-  slots.figure.append(formulas, gridWrap, h('div', { class: 'epp-figs' }, sumFig, pairFig), whereItHappens(m));
+  // Lengths at the original model's width: the code's norm against an embedding's at init.
+  const wideCells = {
+    pe: h('td', { 'data-readout': 'norm-pe-512' }),
+    e: h('td', { 'data-readout': 'norm-e-512' }),
+    scaled: h('td', { 'data-readout': 'norm-scaled-512' }),
+  };
+  const wideCaption = h('caption', {});
+  const wide = h('div', { class: 'epp-table-wrap' }, h('table', { class: 'epp-norms' }, wideCaption,
+    h('tbody', {}, ['pe', 'e', 'scaled'].map((k) => h('tr', {},
+      h('th', { scope: 'row' }, m.t(`embedding-plus-position.norm.${k}`, { d: WIDE })), wideCells[k])))));
+
+  slots.figure.append(formulas, gridWrap, h('div', { class: 'epp-figs' }, sumFig, pairFig), wide, whereItHappens(m));
 
   const out = {
     x: Array.from({ length: D }, (_, d) => readout(`x${d}`, m.t('embedding-plus-position.element', { d }))),
     distance: readout('distance', m.t('embedding-plus-position.distance')),
+    normE: readout('norm-e', m.t('embedding-plus-position.normE')),
+    normPe: readout('norm-pe', m.t('embedding-plus-position.normPe')),
   };
-  slots.readouts.append(readoutRow(...out.x, out.distance));
+  slots.readouts.append(readoutRow(...out.x, out.distance, out.normE, out.normPe));
   paragraphs(slots.notes, m, 'embedding-plus-position.notes');
 
   let shown = null;  // the vectors on screen, for the CSV export
@@ -124,6 +145,18 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     x.forEach((v, d) => out.x[d].set(f(v), v));
     out.distance.set(f(distance), distance);
+    const nE = norm(EMBEDDING, D);
+    const nPe = norm(p, D);
+    out.normE.set(f(nE), nE);
+    out.normPe.set(f(nPe), nPe);
+    // The wide code at the same position: its length never depends on the position.
+    const widePe = norm(core.sinusoidal(1, WIDE, { base: BASE, offset: pos }), WIDE);
+    const wideValues = { pe: widePe, e: wideE, scaled: Math.sqrt(WIDE) * wideE };
+    for (const [k, cell] of Object.entries(wideCells)) {
+      cell.textContent = f(wideValues[k]);
+      cell.dataset.value = String(wideValues[k]);
+    }
+    wideCaption.textContent = m.t('embedding-plus-position.normCaption', { d: WIDE, pos });
     controls.pos.set(pos);
     controls.other.set(other);
   }
