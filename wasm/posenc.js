@@ -4,28 +4,10 @@
 // The embind layer *returns* an Error object instead of throwing it across C++ frames (which
 // would leak their memory); this file throws it, so callers see ordinary JS exceptions.
 
-const SIMD_PROBE = new Uint8Array([
-  // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)) — from wasm-feature-detect
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
-  15, 253, 98, 11,
-]);
+import { loadModule, simdSupported } from './loader.js';
 
-/** True when this engine validates WebAssembly SIMD (128-bit) code. */
-export function simdSupported() {
-  try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
-}
-
-const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
-
-async function readWasm(url) {
-  // Node 20's fetch cannot read file: URLs; the module is then handed its bytes directly.
-  const { readFile } = await import('node:fs/promises');
-  return readFile(url);
-}
+export { simdSupported };
+export { loadTrainer } from './train.js';
 
 // Fixed arities: embind rejects calls with a different argument count, so missing trailing
 // arguments are passed as undefined (the C++ side applies the defaults); extra ones are dropped.
@@ -134,33 +116,7 @@ function wrap(m, fn, arity) {
  * @param {{simd?: 'auto'|boolean, baseUrl?: string|URL, modules?: object}} [options]
  */
 export async function loadPosenc(options = {}) {
-  const { simd = 'auto', modules } = options ?? {};
-  if (simd !== 'auto' && simd !== true && simd !== false) {
-    throw new TypeError(`options.simd must be 'auto', true or false, got ${String(simd)}`);
-  }
-  const supported = simdSupported();
-  if (simd === true && !supported) {
-    throw new RangeError('options.simd is true but this engine does not support WebAssembly SIMD');
-  }
-  const useSimd = simd === 'auto' ? supported : simd;
-  const name = useSimd ? 'posenc-simd' : 'posenc-scalar';
-  let factory;
-  let moduleArgs;
-  if (modules) {
-    const inline = modules[useSimd ? 'simd' : 'scalar'];
-    factory = inline.factory;
-    moduleArgs = { wasmBinary: inline.wasmBinary };
-  } else {
-    const base = options.baseUrl ? new URL(options.baseUrl) : new URL('./dist/', import.meta.url);
-    factory = (await import(new URL(`${name}.mjs`, base).href)).default;
-    const wasmUrl = new URL(`${name}.wasm`, base);
-    moduleArgs = isNode
-      ? { wasmBinary: await readWasm(wasmUrl) }
-      : { locateFile: (file) => new URL(file, base).href };
-  }
-  const m = await factory(moduleArgs);
-  if (m.simd() !== useSimd) throw new Error(`${name} reports simd=${m.simd()}`);
-
+  const { module: m, simd: useSimd } = await loadModule('posenc', new URL('./dist/', import.meta.url), options);
   const api = { simd: useSimd };
   for (const [fnName, arity] of Object.entries(API)) api[fnName] = wrap(m, m[fnName], arity);
   return Object.freeze(api);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the two browser modules (SIMD, scalar) and the Lab (wasm/lab/: posenc-lab.mjs/.wasm)
+# Builds the two browser modules (SIMD, scalar), the trainer's two (posenc-train-*), the native
+# trainer (build/native/posenc-train) and the Lab (wasm/lab/: posenc-lab.mjs/.wasm)
 # into wasm/dist/, the desktop Lab (build/native/posenc-lab) and, with --tests, the native and
 # wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
 # Flags live in CMakeLists.txt; this only names build directories.
@@ -25,10 +26,10 @@ fi
 
 configure_wasm
 # posenc-lab: the Lab (wasm/lab/) for web/lab.html, into wasm/dist/ beside the modules.
-cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-lab
+cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar posenc-lab
 # The Lab's desktop build (GLFW + OpenGL 3): build/native/posenc-lab.
 configure_native build/native
-cmake --build build/native -j "$jobs" --target posenc-lab
+cmake --build build/native -j "$jobs" --target posenc-lab posenc-train
 
 if [ "${1:-}" = "--tests" ]; then
   cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd
