@@ -1,8 +1,8 @@
 // posenc-train: the native trainer on the command line, printing JSON.
 //
-//   posenc-train [fields] [--parameters] [--inspect LENGTH:INDEX]
-//       trains one run and prints { config, steps, log, accuracy, seconds, tokensPerSecond,
-//       parameters?, inspection? }
+//   posenc-train [fields] [--parameters] [--inspect LENGTH:INDEX]...
+//       trains one run and prints { config, steps, status, log, accuracy, seconds, tensors?,
+//       parameters?, inspections? }
 //   posenc-train [fields] --dump-step [--double]
 //       no training: the initial parameters, the first batch, its logits, loss and gradients,
 //       and the parameters after one AdamW update (for tests/train/parity.py)
@@ -105,7 +105,7 @@ std::vector<double> lengths(const std::string& text) {
 struct Options {
   TrainConfig config;
   bool parameters = false, dumpStep = false, dumpDouble = false;
-  int inspectLength = 0, inspectIndex = 0;
+  std::vector<std::pair<int, int>> inspect;  // (length, index) pairs
   double benchSeconds = 0;
 };
 
@@ -146,8 +146,8 @@ Options parse(int argc, char** argv) {
     else if (key == "--inspect") {
       const std::string v = value();
       const size_t colon = v.find(':');
-      o.inspectLength = std::atoi(v.substr(0, colon).c_str());
-      o.inspectIndex = colon == std::string::npos ? 0 : std::atoi(v.substr(colon + 1).c_str());
+      o.inspect.emplace_back(std::atoi(v.substr(0, colon).c_str()),
+                             colon == std::string::npos ? 0 : std::atoi(v.substr(colon + 1).c_str()));
     } else {
       throw TypeError("unknown argument " + key);
     }
@@ -242,11 +242,16 @@ void trainRun(const Options& o) {
   if (o.parameters) {
     out += ",\"tensors\":" + layoutJson(t.layout()) + ",\"parameters\":" + array(t.parameters());
   }
-  if (o.inspectLength > 0) {
-    const Inspection in = t.inspect(o.inspectLength, o.inspectIndex);
-    out += ",\"inspection\":{\"length\":" + std::to_string(in.length) + ",\"tokens\":" + array(in.tokens) +
-           ",\"answerStart\":" + std::to_string(in.answerStart) + ",\"predicted\":" + array(in.predicted) +
-           ",\"rows\":" + std::to_string(in.rows) + ",\"attention\":" + array(in.attention) + "}";
+  if (!o.inspect.empty()) {
+    out += ",\"inspections\":[";
+    for (size_t k = 0; k < o.inspect.size(); ++k) {
+      const Inspection in = t.inspect(o.inspect[k].first, o.inspect[k].second);
+      out += std::string(k ? "," : "") + "{\"length\":" + std::to_string(in.length) + ",\"index\":" +
+             std::to_string(o.inspect[k].second) + ",\"tokens\":" + array(in.tokens) + ",\"answerStart\":" +
+             std::to_string(in.answerStart) + ",\"predicted\":" + array(in.predicted) + ",\"rows\":" +
+             std::to_string(in.rows) + ",\"attention\":" + array(in.attention) + "}";
+    }
+    out += "]";
   }
   std::puts((out + "}").c_str());
 }
