@@ -20,11 +20,22 @@ const ARXIV = {
   dubey2024: '2407.21783', dosovitskiy2020: '2010.11929', he2021: '2111.06377', heo2024: '2403.13298',
   haviv2022: '2203.16634', kazemnejad2023: '2305.19466', liu2023: '2307.03172', wang2024: '2409.12191',
   devlin2018: '1810.04805', scao2022: '2211.05100', gelberg2025: '2512.12167',
+  roziere2023: '2308.12950', xiong2023: '2309.16039', men2024: '2405.14591', ding2024: '2402.13753',
+  gemma2025: '2503.19786', black2022: '2204.06745', deepseek2024: '2405.04434', dao2023: '2307.08691',
+  nakanishi2025: '2501.19399', xu2025: '2503.20215',
 };
-// The two that are not on arXiv, cited as what they are.
+// The works that are not on arXiv (reports, posts, code, model cards), cited as what they are.
 const OTHER = {
   radford2019: 'https://cdn.openai.com/better-language-models/language_models_are_unsupervised_multitask_learners.pdf',
   'bloc97-2023': 'https://www.reddit.com/r/LocalLLaMA/comments/14lz7j5/ntkaware_scaled_rope_allows_llama_models_to_have/',
+  emozilla2023: 'https://www.reddit.com/r/LocalLLaMA/comments/14mrgpr/dynamically_scaled_rope_further_increases/',
+  'meta-llama-models-2024': 'https://github.com/meta-llama/llama-models/blob/main/models/llama3/model.py',
+  'mistral-card-2023': 'https://huggingface.co/mistralai/Mistral-7B-Instruct-v0.2',
+  'wang-gptj-2021': 'https://github.com/kingoflolz/mesh-transformer-jax',
+  'hf-llama-convert-2023': 'https://github.com/huggingface/transformers/blob/main/src/transformers/models/llama/convert_llama_weights_to_hf.py',
+  'meta-llama4-2025': 'https://ai.meta.com/blog/llama-4-multimodal-intelligence/',
+  'cohere-r7b-2024': 'https://huggingface.co/CohereLabs/c4ai-command-r7b-12-2024',
+  'hf-smollm3-2025': 'https://huggingface.co/blog/smollm3',
 };
 
 const catalogs = {};

@@ -1,6 +1,6 @@
 // Step 12 in Chromium: context extension for RoPE. The test implements every scaling itself in
 // plain JS, transcribed from Hugging Face's modeling_rope_utils.py as REFERENCES.md §2 describes
-// (linear; dynamic NTK's base rescale; YaRN's ramp with beta_fast 32, beta_slow 1 and
+// (linear; static NTK-aware, base·s^(d/(d−2)); dynamic NTK's base rescale; YaRN's ramp with beta_fast 32, beta_slow 1 and
 // attention factor 0.1·ln s + 1; Llama 3's smooth interpolation), and compares the page's
 // readouts, table, figures and CSV with it. Also: presets, URL state and clamping, keyboard.
 import assert from 'node:assert/strict';
@@ -8,10 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, setSlider, updateTimes, urlParams } from './steps.js';
+import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
 
 const D = 128;
 const MODELS = { llama2: { base: 10000, L: 4096 }, llama3: { base: 500000, L: 8192 } };
-const METHODS = ['none', 'linear', 'dynamic', 'yarn', 'llama3'];
+const METHODS = ['none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'];
 const SAMPLES = 128;
 const STEP = 65536 / SAMPLES;  // Δ between samples in the figure test (L′ = 65 536)
 
@@ -28,6 +29,8 @@ function reference(method, model, s, Lr) {
       return { inv: f, a: 1 };
     case 'linear':
       return { inv: f.map((x) => x / s), a: 1 };
+    case 'ntk':
+      return { inv: plainInv(base * s ** (D / (D - 2))), a: 1 };
     case 'dynamic': {
       // _compute_dynamic_ntk_parameters: seq_len = max(seq_len, max_position_embeddings)
       const seq = Math.max(Lr, L);
@@ -67,6 +70,23 @@ function reference(method, model, s, Lr) {
 
 /** q(Δ)·k(0) with q = k = all ones: each pair adds a²·2cos(Δθ) (HF scales cos and sin by a). */
 const scoreAt = ({ inv, a }, delta) => a * a * inv.reduce((sum, t) => sum + 2 * Math.cos(delta * t), 0);
+
+// The random pairs of the score plot: 32 queries (seed 41) and 32 keys (seed 42), std 1.
+const RANDOM = Array.from({ length: 32 }, (_, p) => [learnedRow(p, D, { seed: 41, std: 1 }), learnedRow(p, D, { seed: 42, std: 1 })]);
+/**
+ * The mean of q_p(Δ)·k_p(0) over the random pairs, rotate_half layout (pair i = i, i + d/2): a
+ * query pair (a, b) turned by φ against a key pair (c, e) gives (ac + be) cos φ + (ae − bc) sin φ.
+ */
+function randomMeanAt({ inv, a }, delta) {
+  let sum = 0;
+  for (const [q, k] of RANDOM) {
+    inv.forEach((t, i) => {
+      const [qa, qb, kc, ke] = [q[i], q[i + D / 2], k[i], k[i + D / 2]];
+      sum += (qa * kc + qb * ke) * Math.cos(delta * t) + (qa * ke - qb * kc) * Math.sin(delta * t);
+    });
+  }
+  return (a * a * sum) / RANDOM.length;
+}
 
 // Reading the page ---------------------------------------------------------------------------
 
@@ -189,6 +209,7 @@ test('every model × method, with factors, reading lengths and pairs varied, mat
     ['llama2', 'llama3', 8, 32, 30], ['llama2', 'dynamic', 2, 32, 63], ['llama3', 'none', 32, 32, 63],
     ['llama3', 'linear', 8, 2, 10], ['llama3', 'dynamic', 4, 8, 50], ['llama3', 'yarn', 2, 4, 25],
     ['llama3', 'llama3', 32, 16, 29], ['llama3', 'llama3', 8, 16, 35],
+    ['llama2', 'ntk', 8, 16, 63], ['llama3', 'ntk', 4, 4, 10], ['llama3', 'ntk', 32, 2, 0],
   ];
   for (const [model, method, factor, read, pair] of walk) {
     if (model !== state.model) await pick(page, 'model', model);
@@ -306,7 +327,7 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
 
   // Score plot: the method's curve with 129 points, plain RoPE under it, heights linear in the score.
   const curves = await paths('#extend .extend-scores path.series');
-  assert.deepEqual(curves.map((p) => p.cls), ['series a', 'series b']);
+  assert.deepEqual(curves.map((p) => p.cls), ['series a', 'series b', 'series c']);
   assert.equal(curves[0].pts.length, SAMPLES + 1);
   assert.equal(await page.locator('#extend .extend-scores circle.point.a').count(), SAMPLES + 1);
   for (const [line, r] of [[curves[0], ref], [curves[1], plain]]) {
@@ -316,6 +337,15 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
     // Evenly spaced in x, from 0 to L′.
     for (let j = 1; j <= SAMPLES; j++) assert.ok(Math.abs(line.pts[j][0] - line.pts[j - 1][0] - (line.pts[SAMPLES][0] - line.pts[0][0]) / SAMPLES) < 0.02);
   }
+  // The mean over the random pairs, on the same y scale as the all-ones curve: near 0 throughout.
+  const wantA = Array.from({ length: SAMPLES + 1 }, (_, j) => scoreAt(ref, j * STEP));
+  const yPerScore = (curves[0].pts[0][1] - curves[0].pts[16][1]) / (wantA[16] - wantA[0]);
+  const rnd = Array.from({ length: SAMPLES + 1 }, (_, j) => randomMeanAt(ref, j * STEP));
+  for (let j = 0; j <= SAMPLES; j++) {
+    assert.ok(Math.abs(curves[2].pts[0][1] - curves[2].pts[j][1] - yPerScore * (rnd[j] - rnd[0])) < 0.05, `random ${j}`);
+  }
+  const farthest = Math.max(...rnd.map(Math.abs));
+  assert.ok(farthest < 0.1 * scoreAt(ref, 0), `the random mean (${farthest}) stays near 0 next to ${scoreAt(ref, 0)}`);
   // L is 1/16 of the way along.
   const vx = Number(await page.getAttribute('#extend .extend-scores line.vline.train', 'x1'));
   const [x0, xEnd] = [curves[0].pts[0][0], curves[0].pts[SAMPLES][0]];
@@ -323,17 +353,19 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
   const scoreLabel = await page.getAttribute('#extend .extend-scores svg', 'aria-label');
   assert.ok(scoreLabel.includes(scoreAt(ref, 65536).toFixed(2)), scoreLabel);
   assert.ok(scoreLabel.includes(scoreAt(ref, 0).toFixed(2)));
+  assert.ok(scoreLabel.includes(`stays within ${farthest.toFixed(2)} of 0`), scoreLabel);
 
-  // The scores CSV: distance and all five methods.
+  // The scores CSV: distance, every method's all-ones score and random mean.
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#extend button[data-table=scores]')]);
   const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
-  assert.equal(lines[0], 'distance,score_none,score_linear,score_dynamic,score_yarn,score_llama3');
+  assert.equal(lines[0], `distance,${METHODS.map((mt) => `score_${mt}`).join(',')},${METHODS.map((mt) => `random_mean_${mt}`).join(',')}`);
   assert.equal(lines.length, SAMPLES + 2);
   const refs = METHODS.map((mt) => reference(mt, 'llama2', 16, 65536));
   for (const k of [0, 1, 8, 64, 127, 128]) {
     const cells = lines[k + 1].split(',').map(Number);
     assert.equal(cells[0], k * STEP);
     refs.forEach((r, n) => assert.ok(Math.abs(cells[n + 1] - scoreAt(r, k * STEP)) < 2e-3, `csv row ${k} ${METHODS[n]}`));
+    refs.forEach((r, n) => assert.ok(Math.abs(cells[n + 1 + METHODS.length] - randomMeanAt(r, k * STEP)) < 2e-3, `csv row ${k} random ${METHODS[n]}`));
   }
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -341,14 +373,17 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
 
 test('keyboard: arrow keys move through the choices and the pair slider, and the readouts follow', async () => {
   const page = await openStep(b, 'extend', 'model=llama2&method=none&factor=4&read=4&pair=10');
-  // Plain RoPE alone: one line on each figure, no factor in its legend, ratio 1.
+  // Plain RoPE alone: one line on the ladder, no factor in its legend, ratio 1; the score plot
+  // has the all-ones curve and the random pairs' mean.
   assert.equal(await page.locator('#extend .extend-waves path.series').count(), 1);
   assert.deepEqual(await page.locator('#extend .extend-waves .legend-item').allTextContents(), ['plain RoPE']);
-  assert.equal(await page.locator('#extend .extend-scores path.series').count(), 1);
+  assert.equal(await page.locator('#extend .extend-scores path.series').count(), 2);
   assert.equal((await snapshot(page)).readouts.ratio.text, '1.000');
   await page.focus('#extend input[name=method][value=none]');
   await page.keyboard.press('ArrowRight');
   assert.equal(urlParams(page).method, 'linear');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(urlParams(page).method, 'ntk');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   assert.equal(urlParams(page).method, 'yarn');

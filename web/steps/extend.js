@@ -1,9 +1,11 @@
-// Step 12: context extension. A RoPE model trained at length L is read at L′ > L. Five ways to
-// set the frequencies, all from core.ropeFrequencies (HF modeling_rope_utils.py): plain RoPE,
-// position interpolation (linear), dynamic NTK, YaRN and Llama 3. Figures: every pair's
-// wavelength 2π/θ on a log scale, plain and scaled, against L and L′; the score of q = k = all
-// ones rotated by core.ropeApply (which multiplies by the attention factor, as HF does) against
-// the distance Δ ∈ [0, L′], from core.attention; a table of every method at the same settings.
+// Step 12: context extension. A RoPE model trained at length L is read at L′ > L. Six ways to
+// set the frequencies, all from core.ropeFrequencies: plain RoPE, position interpolation
+// (linear), static NTK-aware, dynamic NTK, YaRN and Llama 3 (all but static NTK as in HF
+// modeling_rope_utils.py). Figures: every pair's wavelength 2π/θ on a log scale, plain and
+// scaled, against L and L′; the score of q = k = all ones rotated by core.ropeApply (which
+// multiplies by the attention factor, as HF does) against the distance Δ ∈ [0, L′], from
+// core.attention, with the mean score of independent random q, k pairs beside it; a table of
+// every method at the same settings.
 import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
@@ -24,7 +26,9 @@ const MODELS = {
   llama2: { base: 10000, L: 4096 },
   llama3: { base: 500000, L: 8192 },
 };
-const METHODS = ['none', 'linear', 'dynamic', 'yarn', 'llama3'];
+const METHODS = ['none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'];
+const RANDOM_PAIRS = 32;       // independent random q, k pairs averaged on the score plot
+const RANDOM_SEED = 41;        // q rows from this seed, k rows from the next
 const FACTORS = [2, 4, 8, 16, 32];
 const READS = [2, 4, 8, 16, 32];   // L′ = read · L
 const PRESETS = {
@@ -45,6 +49,7 @@ export const params = {
 export function scalingFor(method, { L }, factor, readLength) {
   switch (method) {
     case 'linear': return { type: 'linear', factor };
+    case 'ntk': return { type: 'ntk', factor };
     case 'dynamic': return { type: 'dynamic', factor, maxPositions: L, seqLen: readLength };
     case 'yarn': return { type: 'yarn', factor, originalMaxPositions: L, betaFast: BETA_FAST, betaSlow: BETA_SLOW };
     case 'llama3': return { type: 'llama3', factor, originalMaxPositions: L, lowFreqFactor: LOW_FF, highFreqFactor: HIGH_FF };
@@ -60,6 +65,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const methodName = {
     none: m.t('extend.methodNone'),
     linear: m.t('extend.methodLinear'),
+    ntk: m.t('extend.methodNtk'),
     dynamic: m.t('extend.methodDynamic'),
     yarn: m.t('extend.methodYarn'),
     llama3: m.t('extend.methodLlama3'),
@@ -85,6 +91,26 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const one = new Float32Array(D).fill(1);
   const DOT = { softmax: false, scale: 1 };
 
+  // Independent random queries and keys (normal, std 1, seeded draws of the core), and the
+  // same N queries laid out once per sampled distance: row k·N + p is query p at distance k.
+  const qRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED, std: 1 });
+  const kRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED + 1, std: 1 });
+  const qTiled = new Float32Array((SAMPLES + 1) * RANDOM_PAIRS * D);
+  for (let k = 0; k <= SAMPLES; k++) qTiled.set(qRandom, k * RANDOM_PAIRS * D);
+  const atZero = new Float64Array(RANDOM_PAIRS);
+  const WIDE = RANDOM_PAIRS * D;
+  /**
+   * The mean of q_p(Δ)·k_p(0) over the random pairs, one per sampled Δ. The N pairs of one Δ
+   * sit side by side, so one dot product of length N·d (scaled by 1/N) averages them.
+   */
+  function randomMean(distances, options) {
+    const positions = new Float64Array((SAMPLES + 1) * RANDOM_PAIRS);
+    for (let k = 0; k <= SAMPLES; k++) positions.fill(distances[k], k * RANDOM_PAIRS, (k + 1) * RANDOM_PAIRS);
+    const q = core.ropeApply(qTiled, positions, D, options);
+    const k = core.ropeApply(kRandom, atZero, D, options);
+    return core.attention(q, k, WIDE, { softmax: false, scale: 1 / RANDOM_PAIRS });
+  }
+
   // Everything that depends on (model, factor, read) only: every method's frequencies and score
   // curve. Changing the method or the pair then draws from the cache.
   const cache = new Map();
@@ -101,7 +127,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
       const q = core.ropeApply(ones, distances, D, options);   // q(Δ), times the attention factor
       const k = core.ropeApply(one, [0], D, options);          // k(0): not turned, same factor
       const scores = core.attention(q, k, D, DOT);             // q(Δ)·k(0), one per Δ
-      methods[method] = { invFreq, attentionFactor, scores, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
+      const random = randomMean(distances, options);
+      methods[method] = { invFreq, attentionFactor, scores, random, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
     }
     const entry = { base, L, readLength, distances, methods, atL: SAMPLES / read };
     cache.set(key, entry);
@@ -170,7 +197,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       h('th', { scope: 'col' }, m.t('extend.colScoreL')),
       h('th', { scope: 'col' }, m.t('extend.colScoreEnd')))),
     tableBody);
-  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box' }, table));
+  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box' }, table, h('p', { class: 'extend-rule' }, m.t('extend.tableNote'))));
 
   const sym = (text) => h('span', { class: 'extend-sym' }, text);
   const out = {
@@ -182,7 +209,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     scoreEnd: readout('scoreEnd', h('span', {}, m.t('extend.readScoreEnd'), ' ', sym('Δ = L′'))),
   };
   slots.readouts.append(readoutRow(...Object.values(out)));
-  paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L) });
+  paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L), pairs: RANDOM_PAIRS });
 
   let drawnScores = null;  // the state the score plot shows
 
@@ -278,6 +305,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const sEnd = cur.scores[SAMPLES];
     const series = [{ x: c.distances, y: cur.scores, cls: 'a', points: true, cursor: true, label: m.t('extend.legendScore', { method: name }) }];
     if (method !== 'none') series.push({ x: c.distances, y: plain.scores, cls: 'b', label: m.t('extend.legendScorePlain') });
+    series.push({ x: c.distances, y: cur.random, cls: 'c', label: m.t('extend.legendRandom', { pairs: RANDOM_PAIRS, method: name }) });
     let lo = 0;
     let hi = 0;
     for (const sr of series) for (const v of sr.y) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -291,12 +319,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
       series, vlines,
       markers: [{ x: L, y: sL, cls: 'a' }, { x: readLength, y: sEnd, cls: 'a' }],
     });
-    scoreCaption.textContent = m.t('extend.scoreCaption', { Lr: int(readLength), L: int(L) });
-    plot.svg.setAttribute('aria-label', m.t(method === 'none' ? 'extend.scoreAltPlain' : 'extend.scoreAlt', {
+    scoreCaption.textContent = m.t('extend.scoreCaption', { Lr: int(readLength), L: int(L), pairs: RANDOM_PAIRS });
+    let far = 0;  // the random mean's largest distance from 0, for the description
+    for (const v of cur.random) far = Math.max(far, Math.abs(v));
+    plot.svg.setAttribute('aria-label', `${m.t(method === 'none' ? 'extend.scoreAltPlain' : 'extend.scoreAlt', {
       method: name, s: factor, Lr: int(readLength), L: int(L), n: SAMPLES + 1,
       s0: score(cur.scores[0]), sL: score(sL), sEnd: score(sEnd),
       p0: score(plain.scores[0]), pL: score(plain.scores[c.atL]), pEnd: score(plain.scores[SAMPLES]),
-    }));
+    })} ${m.t('extend.scoreAltRandom', { pairs: RANDOM_PAIRS, far: score(far) })}`);
   }
 
   /** The method's rule in MathML, then the chosen pair with the current numbers. */
@@ -313,6 +343,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
       none: () => [],
       linear: () => [math(m.t('extend.formulaLinear', vars),
         th(true), mo('='), mfrac(th(false), mn(String(factor))))],
+      ntk: () => [
+        math(m.t('extend.formulaNtk', vars),
+          mi('b′'), mo('='), mn(int(base)), mo('·'), msup(mn(String(factor)), mfrac(mn(String(D)), mn(String(D - 2)))),
+          mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D))))),
+      ],
       dynamic: () => [math(m.t('extend.formulaDynamic', vars),
         mi('b′'), mo('='), mn(int(base)), mo('·'),
         msup(paren(mn(String(factor)), mo('·'), mn(String(read)), mo('−'), mn(String(factor)), mo('+'), mn('1')),
@@ -333,6 +368,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
           msub(mi('σ'), mi('i')), th(false)),
         math(m.t('extend.formulaLlama3Sigma', vars),
           msub(mi('σ'), mi('i')), mo('='), clamp(mfrac(mrow(mfrac(mn(int(L)), lam()), mo('−'), mn(String(LOW_FF))), mrow(mn(String(HIGH_FF)), mo('−'), mn(String(LOW_FF)))))),
+        h('p', { class: 'extend-rule' }, m.t('extend.ruleLlama3', vars)),
       ],
     };
     const i = () => mn(String(pair));  // a fresh node for every place it appears
@@ -373,8 +409,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
         },
         {
           name: 'scores', label: m.t('extend.csvScores'),
-          header: ['distance', ...METHODS.map((mt) => `score_${mt}`)],
-          rows: Array.from(c.distances, (dist, k) => [dist, ...METHODS.map((mt) => c.methods[mt].scores[k])]),
+          header: ['distance', ...METHODS.map((mt) => `score_${mt}`), ...METHODS.map((mt) => `random_mean_${mt}`)],
+          rows: Array.from(c.distances, (dist, k) => [dist,
+            ...METHODS.map((mt) => c.methods[mt].scores[k]), ...METHODS.map((mt) => c.methods[mt].random[k])]),
         },
       ];
     },
