@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams } from './steps.js';
+import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
 
 const ID = 'choose';
 let b;
@@ -157,10 +158,23 @@ function t5Bucket(rp, numBuckets, maxDistance) {  // bidirectional, as in modeli
   ret += Math.min(nb - 1, exact + Math.floor((Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact)));
   return ret;
 }
+// RoPE on independent random pairs: 32 queries (seed 23) and keys (seed 24) of core
+// learned's normal draws, std 1, rotate_half pairs (i, i + 8); the mean of q(k)·k(0), over d.
+const RANDOM = Array.from({ length: 32 }, (_, p) => [learnedRow(p, 16, { seed: 23, std: 1 }), learnedRow(p, 16, { seed: 24, std: 1 })]);
+function ropeRandom(k) {
+  let sum = 0;
+  for (const [q, key] of RANDOM) {
+    for (let i = 0; i < 8; i++) {
+      const t = k * 10000 ** (-(2 * i) / 16);
+      sum += (q[i] * key[i] + q[i + 8] * key[i + 8]) * Math.cos(t) + (q[i] * key[i + 8] - q[i + 8] * key[i]) * Math.sin(t);
+    }
+  }
+  return sum / RANDOM.length / 16;
+}
 const WANT = {
   sinusoidal: { sinusoidal: (k) => sinSim(k, 16) / 8 },
-  relative: { relative: (k) => t5Bucket(-k, 32, 32) },
-  rope: { rope: (k) => sinSim(k, 16) / 8 },
+  relative: { relative: (k) => t5Bucket(-k, 32, 128) },
+  rope: { rope: (k) => sinSim(k, 16) / 8, ropeRandom },
   'rope-scaled': { ropeScaled: (k) => sinSim(k / 2, 16) / 8, rope: (k) => sinSim(k, 16) / 8 },
   alibi: { alibi3: (k) => -k / 8, alibi1: (k) => -k / 2, alibi8: (k) => -k / 256 },
   vision: { visionRow: (k) => (4 + sinSim(k, 8)) / 8, visionDiagonal: (k) => sinSim(k, 8) / 4 },
@@ -205,7 +219,18 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     assert.ok(alt.length > 80, `${method}: ${alt}`);
     if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${(sinSim(32, 16) / 8).toFixed(2)}, the value plain RoPE has at k = 32`));
     if (method === 'alibi') assert.match(alt, /reaches -8\.00 at k = 64/);
-    if (method === 'relative') assert.match(alt, /8\.00 at k = 8.*last bucket, 15\.00/);
+    if (method === 'relative') {
+      // With T5's maximum distance of 128 the last bucket of a direction starts beyond the plot.
+      let from = 0;
+      while (t5Bucket(-from, 32, 128) < 15) from++;
+      assert.ok(from > 64);
+      assert.match(alt, new RegExp(`8\\.00 at k = 8 and ${t5Bucket(-64, 32, 128).toFixed(2)} at k = 64\\. The last bucket, 15, starts only at k = ${from},`));
+    }
+    if (method === 'rope') {
+      const spread = Math.max(...Array.from({ length: 65 }, (_, k) => Math.abs(ropeRandom(k))));
+      assert.ok(spread < 0.25, `random pairs stay near 0: ${spread}`);
+      assert.match(alt, new RegExp(`stays within ${spread.toFixed(2)} of 0`));
+    }
     assert.deepEqual(page.errors, [], method);
   }
   await page.close();

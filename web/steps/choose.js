@@ -42,8 +42,9 @@ export function recommend({ data, model, length, want }) {
   if (want === 'llm') return length === 'longer' ? { method: 'rope-scaled', rule: 'llmLonger' } : { method: 'rope', rule: 'llm' };
   // A learned table has no rows past its length, and sinusoids rarely carry a model far past it.
   if (length === 'longer') return { method: 'rope-scaled', rule: 'longer' };
-  // Distances matter: a learned bias per distance is fine in an encoder; a decoder generating
-  // token by token is better served by rotations, which need no extra cache.
+  // Distances matter: a learned bias per distance is fine in an encoder, which reads its input
+  // in one pass; a decoder generating token by token is better served by rotations, which fused
+  // attention kernels take without an extra bias matrix per head.
   if (want === 'distance') return model === 'encoder' ? { method: 'relative', rule: 'distanceEncoder' } : { method: 'rope', rule: 'distanceDecoder' };
   if (want === 'fit') return { method: 'learned', rule: 'fit' };
   return { method: 'sinusoidal', rule: 'baseline' };
@@ -56,6 +57,9 @@ const COLUMNS = ['where', 'extrapolation', 'params', 'usedBy'];
 const FAR = 64;    // the plot runs over distances 0..FAR
 const TRAIN = 32;  // the training length marked on it
 const D = 16;
+const T5 = { numBuckets: 32, maxDistance: 128 };  // T5's own settings
+const RANDOM_PAIRS = 32;                          // random q, k pairs averaged for RoPE
+const RANDOM_SEED = 23;
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
@@ -90,7 +94,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   paragraphs(slots.notes, m, 'choose.notes');
 
   // What the plot shows for every method, computed once here rather than on a click.
-  const signals = new Map(['sinusoidal', 'learned', 'relative', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k)]));
+  const signals = new Map(['sinusoidal', 'learned', 'relative', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k, m)]));
   let shown = null;           // for the CSV export
 
   function render() {
@@ -112,15 +116,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
     plot.labels.x = plot.xLabel.textContent;
     plot.draw({
       xDomain: [0, FAR], yDomain: sig.yDomain,
-      series: sig.series.map((s) => ({ ...s, label: m.t(`choose.legend.${s.key}`) })),
+      series: sig.series.map((s) => ({ ...s, label: m.t(`choose.legend.${s.key}`, sig.vars ?? {}) })),
       vlines: [{ x: TRAIN, cls: 'n', label: m.t('choose.trained', { n: TRAIN }) }],
     });
     const first = sig.series[0];
     const at = (k) => m.fixed(first.y[Math.min(k, first.y.length - 1)], 2);
+    const extra = sig.vars ?? {};
     plot.svg.setAttribute('aria-label', m.t(`choose.plotAlt.${method}`, {
-      far: FAR, train: TRAIN, last: TRAIN - 1, y0: at(0), y8: at(8), yTrain: at(TRAIN - 1), yFar: at(FAR),
+      far: FAR, train: TRAIN, last: TRAIN - 1, y0: at(0), y8: at(8), yTrain: at(TRAIN - 1), yFar: at(FAR), ...extra,
     }));
-    plotNote.textContent = m.t(`choose.plotNote.${method}`, { n: TRAIN, far: FAR, train: TRAIN });
+    plotNote.textContent = m.t(`choose.plotNote.${method}`, { n: TRAIN, far: FAR, train: TRAIN, ...extra });
 
     table.mark(familyOf(method));
     out.method.set(name, method);
@@ -141,9 +146,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
 /**
  * What the method makes of the distance k between a query and an earlier key, k = 0..FAR, all
- * from the core: { y: axis kind, yDomain, series: [{ key, x, y, cls, points }] }.
+ * from the core: { y: axis kind, yDomain, series: [{ key, x, y, cls, points }], vars }, vars
+ * being numbers the description and the note quote.
  */
-function signal(core, method) {
+function signal(core, method, m) {
   const ks = (n = FAR + 1) => Float64Array.from({ length: n }, (_, k) => k);
   const line = (key, y, cls, points = false) => ({ key, x: ks(y.length), y, cls, points });
   // q·k of one vector (all ones) rotated at position 0 and at position k, over its own q·q.
@@ -152,6 +158,23 @@ function signal(core, method) {
     const r = core.ropeApply(x, FAR + 1, D, scaling ? { scaling } : {});
     const dots = core.attention(r.subarray(0, D), r, D, { softmax: false, scale: 1 });
     return Float64Array.from(dots, (v) => v / dots[0]);
+  };
+  // The mean of q_p(k)·k_p(0) over independent random pairs (normal, std 1, from the core),
+  // over d, the all-ones curve's value at 0: the N queries of one distance side by side make one
+  // dot product of length N·d.
+  const randomRotary = () => {
+    const qs = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED, std: 1 });
+    const keys = core.ropeApply(core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED + 1, std: 1 }),
+      new Float64Array(RANDOM_PAIRS), D);
+    const tiled = new Float32Array((FAR + 1) * RANDOM_PAIRS * D);
+    const positions = new Float64Array((FAR + 1) * RANDOM_PAIRS);
+    for (let k = 0; k <= FAR; k++) {
+      tiled.set(qs, k * RANDOM_PAIRS * D);
+      positions.fill(k, k * RANDOM_PAIRS, (k + 1) * RANDOM_PAIRS);
+    }
+    const means = core.attention(core.ropeApply(tiled, positions, D), keys, RANDOM_PAIRS * D,
+      { softmax: false, scale: 1 / RANDOM_PAIRS });
+    return Float64Array.from(means, (v) => v / D);
   };
   switch (method) {
     case 'sinusoidal':
@@ -166,12 +189,26 @@ function signal(core, method) {
       return { y: 'similarity', yDomain: [-1, 1], series: [line('learned', y, 'a', true)] };
     }
     case 'relative': {
-      // T5 buckets of key − query = −k (an earlier key), 32 buckets up to distance 32.
-      const b = core.t5Bucket(Array.from(ks(), (k) => -k), { numBuckets: 32, maxDistance: TRAIN });
-      return { y: 'bucket', yDomain: [0, 16], series: [line('relative', Float64Array.from(b), 'a', true)] };
+      // T5 buckets of key − query = −k (an earlier key) with T5's 32 buckets and maximum
+      // distance 128; the last bucket of the direction starts beyond the plot, found here.
+      const b = core.t5Bucket(Array.from(ks(), (k) => -k), T5);
+      const wide = core.t5Bucket(Array.from({ length: 2 * T5.maxDistance + 1 }, (_, k) => -k), T5);
+      const last = T5.numBuckets / 2 - 1;
+      return {
+        y: 'bucket', yDomain: [0, 16], series: [line('relative', Float64Array.from(b), 'a', true)],
+        vars: { maxd: T5.maxDistance, lastBucket: last, lastFrom: wide.indexOf(last), exact: T5.numBuckets / 4 },
+      };
     }
-    case 'rope':
-      return { y: 'similarity', yDomain: [-1, 1], series: [line('rope', rotary(null), 'a', true)] };
+    case 'rope': {
+      const random = randomRotary();
+      let far = 0;
+      for (const v of random) far = Math.max(far, Math.abs(v));
+      return {
+        y: 'similarity', yDomain: [-1, 1],
+        series: [line('rope', rotary(null), 'a', true), line('ropeRandom', random, 'b')],
+        vars: { pairs: RANDOM_PAIRS, spread: m.fixed(far, 2) },
+      };
+    }
     case 'rope-scaled':
       return { y: 'similarity', yDomain: [-1, 1], series: [
         line('ropeScaled', rotary({ type: 'linear', factor: FAR / TRAIN }), 'a', true),
