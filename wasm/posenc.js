@@ -7,7 +7,7 @@
 import { loadModule, simdSupported } from './loader.js';
 
 export { simdSupported };
-export { loadTrainer } from './train.js';
+export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 
 // Fixed arities: embind rejects calls with a different argument count, so missing trailing
 // arguments are passed as undefined (the C++ side applies the defaults); extra ones are dropped.

@@ -87,7 +87,7 @@ void checkTrainConfig(const TrainConfig& c) {
   requireInt("steps", c.steps, 1, kMaxSteps);
   requireInt("batch", c.batch, 1, kMaxBatch);
   requireRealAbove("learningRate", c.learningRate, 0, 1);
-  requireInt("warmup", c.warmup, 0, c.steps);
+  requireInt("warmup", c.warmup, 0, kMaxSteps);  // a run shorter than its warm-up warms up throughout
   requireReal("weightDecay", c.weightDecay, 0, 1);
   requireReal("clip", c.clip, 0, 1e6);
   requireInt("seed", c.seed, 0, kMaxSeed);

@@ -37,7 +37,7 @@ struct TrainConfig {
   double steps = 600;
   double batch = 32;                     // sequences per step
   double learningRate = 3e-3;            // peak, after warm-up
-  double warmup = 60;                    // steps of linear warm-up
+  double warmup = 60;                    // steps of linear warm-up (at most `steps` of them)
   double weightDecay = 0.1;              // AdamW, decoupled; on matrices and tables only
   double clip = 1.0;                     // max global gradient norm; 0: no clipping
   double seed = 0;

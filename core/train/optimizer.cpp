@@ -1,12 +1,13 @@
 #include "core/train/optimizer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace posenc::train {
 
 double learningRateAt(const TrainConfig& c, int step) {
   const double peak = c.learningRate;
-  const int warmup = int(c.warmup), steps = int(c.steps);
+  const int steps = int(c.steps), warmup = std::min(int(c.warmup), steps);
   if (step < warmup) return peak * double(step + 1) / double(warmup);
   if (steps <= warmup) return peak;
   const double progress = double(step - warmup) / double(steps - warmup);
