@@ -171,6 +171,12 @@ export async function loadTrainer(options = {}) {
     config: (config) => unwrap(m.trainConfig(snapshotConfig(config))),
     /** `count` test examples of one length: { tokens: Int32Array, answerStart }. */
     examples: (config, length, count = 1) => unwrap(m.trainExamples(snapshotConfig(config), length, count)),
+    /**
+     * How the task's token ids are laid out: { symbols, pairs, values, bos, sep, eos, size }.
+     * Ids below `symbols` are symbols (retrieval: keys); retrieval's pair token of key k and value
+     * v is symbols + k·values + v, its value token v is symbols + pairs + v.
+     */
+    vocabulary: (config) => unwrap(m.trainVocabulary(snapshotConfig(config))),
     /** Cosine similarity of the rows and their first two principal components. */
     analyseTable: (table, rows, cols) => unwrap(m.analyseTable(ArrayBuffer.isView(table) ? table : Array.from(table ?? []), rows, cols)),
     createRun,

@@ -50,7 +50,8 @@ double activationBytes(const TrainConfig& c, double sequences, double tokens) {
   // these); per layer, sequence and head: a tokens x tokens probability matrix. Plus the
   // logits of every row and a workspace of the same order.
   const double rows = sequences * tokens;
-  const double perRow = c.layers * (10 * c.dModel + 2 * c.mlp) + 4 * c.dModel + 2 * (2 * c.symbols + 3);
+  const double perRow = c.layers * (10 * c.dModel + 2 * c.mlp) + 4 * c.dModel +
+                        2.0 * vocabularyOf(c.task, int(c.symbols)).size();
   const double attention = c.layers * sequences * c.heads * tokens * tokens * 2;
   return 4.0 * (rows * perRow + attention);
 }

@@ -8,11 +8,11 @@ namespace posenc::train {
 Vocabulary vocabularyOf(Task task, int symbols) {
   Vocabulary v;
   v.symbols = symbols;
-  v.values = task == Task::Retrieval ? symbols : 0;
+  v.values = task == Task::Retrieval ? kRetrievalValues : 0;
   return v;
 }
 
-int sequenceTokens(Task task, int n) { return task == Task::Retrieval ? 2 * n + 4 : 2 * n + 2; }
+int sequenceTokens(Task task, int n) { return task == Task::Retrieval ? n + 4 : 2 * n + 2; }
 int answerTokens(Task task, int n) { return task == Task::Retrieval ? 2 : n + 1; }
 
 namespace {
@@ -51,15 +51,14 @@ Example makeExample(Task task, int n, const Vocabulary& v, SplitMix64& rng) {
       for (int i = 0; i < n; ++i) std::swap(keys[size_t(i)], keys[size_t(i + draw(rng, v.symbols - i))]);
       std::vector<int> values(static_cast<size_t>(n));
       for (int i = 0; i < n; ++i) {
-        values[size_t(i)] = v.symbols + draw(rng, v.values);
-        t.push_back(keys[size_t(i)]);
-        t.push_back(values[size_t(i)]);
+        values[size_t(i)] = draw(rng, v.values);
+        t.push_back(v.pair(keys[size_t(i)], values[size_t(i)]));
       }
       t.push_back(v.sep());
       const int q = draw(rng, n);
       t.push_back(keys[size_t(q)]);
       e.answerStart = int(t.size());
-      t.push_back(values[size_t(q)]);
+      t.push_back(v.value(values[size_t(q)]));
       break;
     }
   }

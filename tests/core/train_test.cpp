@@ -54,27 +54,28 @@ TEST_CASE("tasks: each task's sequence is BOS, the input, SEP, then the answer a
   CHECK(rep.tokens[1] < 6);
 
   const Vocabulary rv = vocabularyOf(Task::Retrieval, 6);
-  CHECK(rv.size() == 15);
+  CHECK(rv.size() == 6 + 6 * kRetrievalValues + kRetrievalValues + 3);
   for (int trial = 0; trial < 50; ++trial) {
     const int n = 1 + trial % 6;
     const Example e = makeExample(Task::Retrieval, n, rv, rng);
-    REQUIRE(int(e.tokens.size()) == 2 * n + 5);
+    REQUIRE(int(e.tokens.size()) == n + 5);
     CHECK(int(e.tokens.size()) - 1 == sequenceTokens(Task::Retrieval, n));
     std::vector<int> seen;
+    int want = -1;
+    const int query = e.tokens[size_t(n + 2)];
+    CHECK(query < 6);
     for (int i = 0; i < n; ++i) {
-      const int key = e.tokens[size_t(1 + 2 * i)], value = e.tokens[size_t(2 + 2 * i)];
-      CHECK(key < 6);
-      CHECK(value >= 6);
-      CHECK(value < 12);
+      const int pair = e.tokens[size_t(1 + i)] - 6;  // key * R + value
+      REQUIRE(pair >= 0);
+      REQUIRE(pair < 6 * kRetrievalValues);
+      const int key = pair / kRetrievalValues, value = pair % kRetrievalValues;
       for (int s : seen) CHECK(s != key);  // distinct keys
       seen.push_back(key);
+      if (key == query) want = value;
     }
-    const int query = e.tokens[size_t(2 * n + 2)];
-    int want = -1;
-    for (int i = 0; i < n; ++i)
-      if (e.tokens[size_t(1 + 2 * i)] == query) want = e.tokens[size_t(2 + 2 * i)];
-    CHECK(e.tokens[size_t(e.answerStart)] == want);
-    CHECK(e.answerStart == 2 * n + 3);
+    CHECK(e.tokens[size_t(n + 1)] == rv.sep());
+    CHECK(e.answerStart == n + 3);
+    CHECK(e.tokens[size_t(e.answerStart)] == rv.value(want));
   }
 }
 

@@ -289,6 +289,24 @@ val trainExamplesJs(val config, val lengthArg, val countArg) {
   });
 }
 
+// How the task's token ids are laid out (core/train/tasks.hpp): symbols first, then in
+// retrieval the pair tokens and the value tokens, then BOS, SEP, EOS.
+val trainVocabularyJs(val config) {
+  return guarded([&] {
+    const TrainConfig c = configFrom(config);
+    const train::Vocabulary v = train::vocabularyOf(c.task, int(c.symbols));
+    val out = val::object();
+    out.set("symbols", val(v.symbols));
+    out.set("pairs", val(v.pairs()));
+    out.set("values", val(v.values));
+    out.set("bos", val(v.bos()));
+    out.set("sep", val(v.sep()));
+    out.set("eos", val(v.eos()));
+    out.set("size", val(v.size()));
+    return out;
+  });
+}
+
 val analyseTableJs(val table, val rowsArg, val colsArg) {
   return guarded([&] {
     const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
@@ -335,5 +353,6 @@ EMSCRIPTEN_BINDINGS(posenc_train) {
   emscripten::function("trainPreset", &posenc::js::trainPresetJs);
   emscripten::function("trainExamples", &posenc::js::trainExamplesJs);
   emscripten::function("analyseTable", &posenc::js::analyseTableJs);
+  emscripten::function("trainVocabulary", &posenc::js::trainVocabularyJs);
   emscripten::function("simd", &posenc::js::simd);
 }
