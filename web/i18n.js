@@ -2,10 +2,18 @@
 // per step plus the page and its closing content. Keys are prefixed by their part
 // ("rope.lead"); a value is a string or a list of paragraphs. Text is always set with
 // textContent, so neither a catalog nor a URL can inject markup.
+//
+// Placeholders are {name}. A count that a noun must agree with is a plural block,
+// {name, plural, one {# токен} few {# токена} many {# токенов} other {# токена}}: the form is
+// chosen by Intl.PluralRules for the language and the value (as shown, so "2,0" is a fraction),
+// and # stands for the value. Forms hold plain text and #, no other placeholders.
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
 // What every page needs at once: the page's own text, every step's title (the navigation) and the
 // text after the steps. A step's own part is loaded when the step is first shown.
 export const PAGE_PARTS = ['page', 'titles', 'content'];
+/** A plural block and, inside it, one form. */
+export const PLURAL_BLOCK = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+export const PLURAL_FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
 export const PARTS = [
   ...PAGE_PARTS, 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
   'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
@@ -44,7 +52,29 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
     if (text === undefined) throw new Error(`missing message ${key}`);
     return text;
   };
-  const fillVars = (text, vars) => text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
+  // The plural category of a value as the page writes it: a number, or its text in this
+  // locale (group marks and spaces dropped, the decimal mark read, visible fraction digits kept).
+  const decimalMark = format(1).formatToParts(0.5).find((p) => p.type === 'decimal').value;
+  const pluralRules = new Map();
+  const category = (value) => {
+    let n = value;
+    let digits = 0;
+    if (typeof value !== 'number') {
+      const text = String(value).replace(/[\s\u00a0\u202f]/g, '').replace(/\u2212/g, '-');
+      const [whole, fraction = ''] = text.split(decimalMark);
+      digits = fraction.length;
+      n = Number(`${whole.replace(/[.,]/g, '')}.${fraction || '0'}`);
+    }
+    if (!Number.isFinite(n)) return 'other';
+    if (!pluralRules.has(digits)) pluralRules.set(digits, new Intl.PluralRules(code, { minimumFractionDigits: digits }));
+    return pluralRules.get(digits).select(n);
+  };
+  const fillPlural = (text, vars) => text.replace(PLURAL_BLOCK, (block, name, body) => {
+    if (vars[name] === undefined) return block;
+    const forms = Object.fromEntries([...body.matchAll(PLURAL_FORM)].map(([, cat, form]) => [cat, form]));
+    return (forms[category(vars[name])] ?? forms.other).replace(/#/g, String(vars[name]));
+  });
+  const fillVars = (text, vars) => fillPlural(text, vars).replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
   return {
     lang: code,
     load,

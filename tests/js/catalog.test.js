@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { LANGUAGES, PARTS } from '../../web/i18n.js';
+import { LANGUAGES, PARTS, PLURAL_BLOCK, PLURAL_FORM, loadMessages } from '../../web/i18n.js';
 
 const root = new URL('../../web/', import.meta.url);
 
@@ -45,7 +45,13 @@ const words = (text) => (text.replace(/\{\w+\}/g, ' ').replace(/\([^()]*\)/g, ' 
 
 test('every translation has exactly the English keys, shapes and placeholders, and no English left', async () => {
   const en = await catalog('en');
-  const placeholders = (v) => [].concat(v).join(' ').match(/\{\w+\}/g)?.sort().join() ?? '';
+  // The names a value fills in: {name} and the counts of plural blocks, {name, plural, ...}.
+  const placeholders = (v) => {
+    const text = [].concat(v).join(' ');
+    const plurals = [...text.matchAll(PLURAL_BLOCK)].map((m) => `{${m[1]}}`);
+    const plain = text.replace(PLURAL_BLOCK, ' ').match(/\{\w+\}/g) ?? [];
+    return [...new Set([...plain, ...plurals])].sort().join();
+  };
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
     const tr = await catalog(lang);
     assert.deepEqual(Object.keys(tr).sort(), Object.keys(en).sort(), `${lang}: keys differ from English`);
@@ -59,6 +65,42 @@ test('every translation has exactly the English keys, shapes and placeholders, a
       }
     }
   }
+});
+
+test('every plural block names forms its language has, ends with other, and leaves no brace behind', async () => {
+  for (const lang of LANGUAGES) {
+    const categories = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
+    for (const [key, value] of Object.entries(await catalog(lang))) {
+      for (const text of [].concat(value)) {
+        for (const [block, , body] of text.matchAll(PLURAL_BLOCK)) {
+          const forms = [...body.matchAll(PLURAL_FORM)].map((m) => m[1]);
+          assert.ok(forms.includes('other'), `${lang} ${key}: ${block} has no other form`);
+          for (const f of forms) assert.ok(categories.has(f), `${lang} ${key}: ${lang} has no plural form "${f}"`);
+          for (const f of categories) assert.ok(f === 'other' || forms.includes(f) || !['one', 'few', 'many'].includes(f), `${lang} ${key}: the ${f} form is missing`);
+        }
+        // What is left once the blocks are filled: only {name} placeholders.
+        const rest = text.replace(PLURAL_BLOCK, ' ');
+        assert.ok(!/\{[^}]*[,{]/.test(rest), `${lang} ${key}: a malformed plural block in ${text}`);
+      }
+    }
+  }
+});
+
+test('plural blocks pick the form Intl.PluralRules gives for the value as written', async () => {
+  const parts = (lang, part) => Promise.resolve(part === 'page'
+    ? { 'page.count': lang === 'ru' ? '{n, plural, one {# токен} few {# токена} many {# токенов} other {# токена}}' : '{n, plural, one {# token} other {# tokens}}' }
+    : {});
+  const ru = await loadMessages('ru', parts, ['page']);
+  assert.deepEqual([1, 2, 5, 11, 21, 22, 25, 101].map((n) => ru.t('page.count', { n })),
+    ['1 токен', '2 токена', '5 токенов', '11 токенов', '21 токен', '22 токена', '25 токенов', '101 токен']);
+  // As shown: a formatted fraction takes the fraction form, grouped thousands count as a whole.
+  assert.equal(ru.t('page.count', { n: ru.fixed(2, 1) }), '2,0 токена');
+  assert.equal(ru.t('page.count', { n: ru.fixed(131072, 0) }), `${ru.fixed(131072, 0)} токена`);
+  assert.equal(ru.t('page.count', { n: ru.fixed(1000, 0) }), `${ru.fixed(1000, 0)} токенов`);
+  const en = await loadMessages('en', parts, ['page']);
+  assert.deepEqual([1, 2, 0].map((n) => en.t('page.count', { n })), ['1 token', '2 tokens', '0 tokens']);
+  assert.equal(en.t('page.count', { n: en.fixed(1, 1) }), '1.0 tokens');
+  assert.equal(en.t('page.count', {}), '{n, plural, one {# token} other {# tokens}}', 'without its value a block stays as it is');
 });
 
 test('every literal key the page asks for exists in the English catalog', async () => {
