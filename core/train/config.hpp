@@ -25,7 +25,7 @@ const char* taskName(Task task);
 // Counts are doubles, as they arrive from JavaScript: the check rejects a non-integer by name
 // before anything converts them.
 struct TrainConfig {
-  Task task = Task::Copy;
+  Task task = Task::Repeat;
   int family = 0;                        // registry id (core/families/registry.hpp)
   std::vector<double> trainLengths = {1, 2, 3, 4, 5, 6, 7, 8};  // task lengths drawn uniformly
   std::vector<double> testLengths;       // empty: 1 .. 4 x the longest training length
@@ -34,10 +34,10 @@ struct TrainConfig {
   double layers = 2;
   double heads = 2;
   double mlp = 128;                      // hidden width of the MLP
-  double steps = 600;
+  double steps = 2000;
   double batch = 32;                     // sequences per step
   double learningRate = 3e-3;            // peak, after warm-up
-  double warmup = 60;                    // steps of linear warm-up (at most `steps` of them)
+  double warmup = 100;                   // steps of linear warm-up (at most `steps` of them)
   double weightDecay = 0.1;              // AdamW, decoupled; on matrices and tables only
   double clip = 1.0;                     // max global gradient norm; 0: no clipping
   double seed = 0;

@@ -1,6 +1,6 @@
 // posenc-train: the native trainer on the command line, printing JSON.
 //
-//   posenc-train [fields] [--parameters] [--inspect LENGTH:INDEX]...
+//   posenc-train [fields] [--parameters] [--inspect LENGTH:INDEX]...   (LENGTH: a number, max or 2max)
 //       trains one run and prints { config, steps, status, log, accuracy, seconds, tensors?,
 //       parameters?, inspections? }
 //   posenc-train [fields] --dump-step [--double]
@@ -146,13 +146,18 @@ Options parse(int argc, char** argv) {
     else if (key == "--inspect") {
       const std::string v = value();
       const size_t colon = v.find(':');
-      o.inspect.emplace_back(std::atoi(v.substr(0, colon).c_str()),
+      // LENGTH may be "max" or "2max": the longest training length, or twice it.
+      const std::string length = v.substr(0, colon);
+      o.inspect.emplace_back(length == "max" ? -1 : length == "2max" ? -2 : std::atoi(length.c_str()),
                              colon == std::string::npos ? 0 : std::atoi(v.substr(colon + 1).c_str()));
     } else {
       throw TypeError("unknown argument " + key);
     }
   }
   checkTrainConfig(c);
+  for (auto& [length, index] : o.inspect) {
+    if (length < 0) length *= -maxTrainLength(c);
+  }
   return o;
 }
 
