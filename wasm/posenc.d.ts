@@ -58,13 +58,14 @@ export interface Posenc {
     options?: { bias?: NumberArray; causal?: boolean; scale?: number; softmax?: boolean }): Float32Array;
   /**
    * One attention head over a seeded token sequence of n tokens for a position family
-   * ('none', 'sinusoidal', 'learned', 'relative' = T5 buckets with stand-in biases, 'rope',
-   * 'alibi'; model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s
+   * of the registry shared with the trainer ('none', 'sinusoidal', 'learned', 't5' = T5 buckets
+   * with stand-in biases ('relative' is accepted for it), 'rope', 'alibi'; model in
+   * core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s
    * probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1);
    * `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). n ≤ 8192,
    * dim even ≤ 256, rows default 0..n−1, columns default n, causal default true.
    */
-  familyAttention(family: 'none' | 'sinusoidal' | 'learned' | 'relative' | 'rope' | 'alibi', n: number, dim: number,
+  familyAttention(family: 'none' | 'sinusoidal' | 'learned' | 't5' | 'relative' | 'rope' | 'alibi', n: number, dim: number,
     options?: { rows?: NumberArray; columns?: number; query?: number; causal?: boolean; seed?: number; base?: number;
       heads?: number; head?: number; numBuckets?: number; maxDistance?: number }): { cells: Float32Array; scores: Float32Array; probs: Float32Array };
   /** Stable softmax of each row of x (rows × cols); −Infinity entries get weight 0. */
@@ -99,3 +100,144 @@ export interface Posenc {
 export function loadPosenc(options?: { simd?: 'auto' | boolean; baseUrl?: string | URL }): Promise<Posenc>;
 /** True when this engine validates WebAssembly SIMD code. */
 export function simdSupported(): boolean;
+
+// [TRAINER] ------------------------------------------------------------------------------------
+// loadTrainer() loads the trainer module (core/train/: a decoder-only transformer trained by
+// hand-written backward passes and AdamW). Every config field is optional: the defaults are the
+// 'tiny' preset, the protocol of the reference run. Unknown fields are a TypeError.
+
+export type TrainTask = 'copy' | 'reverse' | 'repeat' | 'retrieval';
+export type TrainFamily = 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi';
+
+export interface TrainConfig {
+  /** 'repeat' by default; see core/train/tasks.hpp for each task's sequence. */
+  task?: TrainTask;
+  /** 'none' by default (NoPE). */
+  family?: TrainFamily;
+  /** Task lengths drawn uniformly for each training sequence, integers in [1, 256]; default 1..8. */
+  trainLengths?: NumberArray;
+  /** Lengths scored after training; default 1 .. 4 × the longest training length. */
+  testLengths?: NumberArray;
+  /** Alphabet size, [2, 64], default 8. Retrieval draws distinct keys: every length ≤ symbols. */
+  symbols?: number;
+  /** Width, [2, 512], default 32; divisible by heads, dModel / heads even. */
+  dModel?: number;
+  /** [1, 8], default 2. */
+  layers?: number;
+  /** [1, 16], default 2. */
+  heads?: number;
+  /** MLP hidden width, [1, 2048], default 128. */
+  mlp?: number;
+  /** [1, 100000], default 2000. */
+  steps?: number;
+  /** Sequences per step, [1, 512], default 32. */
+  batch?: number;
+  /** Peak learning rate, (0, 1], default 0.003. */
+  learningRate?: number;
+  /** Steps of linear warm-up, [0, 100000], default 100 (a shorter run warms up throughout). */
+  warmup?: number;
+  /** AdamW's decoupled weight decay on matrices and tables, [0, 1], default 0.1. */
+  weightDecay?: number;
+  /** Max global gradient norm, [0, 1e6], default 1; 0: no clipping. */
+  clip?: number;
+  /** [0, 2^32 − 1], default 0: initial weights and training batches. */
+  seed?: number;
+  /** Test sequences per test length, [1, 10000], default 64 (the same sequences for every seed and family). */
+  testExamples?: number;
+  /** Sinusoidal and RoPE base, default 10000. */
+  base?: number;
+  /** T5 buckets (even, [4, 4096], default 32) and maximum distance (default 128). */
+  t5Buckets?: number;
+  t5MaxDistance?: number;
+}
+
+/** Every field filled in, test lengths resolved. */
+export type ResolvedTrainConfig = Required<Omit<TrainConfig, 'trainLengths' | 'testLengths'>> &
+  { trainLengths: number[]; testLengths: number[] };
+
+export interface StepLogs {
+  from: number;
+  /** Mean cross-entropy over the answer tokens of each step's batch, before its update. */
+  loss: Float32Array;
+  /** Share of each step's batch answered exactly. */
+  exact: Float32Array;
+  gradNorm: Float32Array;
+  learningRate: Float32Array;
+}
+
+export interface LengthScore {
+  length: number;
+  examples: number;
+  /** Share of test sequences whose whole answer (EOS included) is the model's top choice. */
+  exact: number;
+  /** Share of answer tokens that are. */
+  tokens: number;
+  loss: number;
+}
+
+export interface TrainParameters {
+  /** Named tensors in one buffer; weights are stored input-major (y = x · W). */
+  tensors: { name: string; rows: number; cols: number; offset: number; decay: boolean }[];
+  values: Float32Array;
+}
+
+export interface Inspection {
+  length: number;
+  tokens: Int32Array;
+  answerStart: number;
+  /** The model's top choice after each answer position. */
+  predicted: Int32Array;
+  rows: number;
+  layers: number;
+  heads: number;
+  /** layers × heads × rows × rows attention probabilities (0 above the diagonal). */
+  attention: Float32Array;
+}
+
+export interface TrainRun {
+  status(): { steps: number; finished: boolean; diverged: boolean; divergence: string; config: ResolvedTrainConfig;
+    parameterCount: number; vocab: number; maxPositions: number };
+  /** Takes up to `count` more steps; 0 once finished or diverged (a non-finite step is not applied). */
+  step(count?: number): number;
+  log(from?: number): StepLogs;
+  evaluate(): LengthScore[];
+  evaluate(length: number): LengthScore;
+  inspect(length: number, index?: number): Inspection;
+  parameters(): TrainParameters;
+  setParameters(values: NumberArray): void;
+  /** Frees the run's memory; any later call throws. */
+  dispose(): void;
+}
+
+export interface TrainResult {
+  config: ResolvedTrainConfig;
+  status: 'done' | 'cancelled' | 'diverged';
+  divergence: string;
+  steps: number;
+  log: StepLogs;
+  accuracy: LengthScore[];
+  parameters: TrainParameters;
+  seconds: number;
+}
+
+export interface Trainer {
+  readonly simd: boolean;
+  preset(name: 'tiny' | 'small'): ResolvedTrainConfig;
+  config(config: TrainConfig): ResolvedTrainConfig;
+  examples(config: TrainConfig, length: number, count?: number): { tokens: Int32Array; answerStart: number }[];
+  vocabulary(config: TrainConfig): { symbols: number; pairs: number; values: number; bos: number; sep: number; eos: number; size: number };
+  /** Cosine similarity of a table's rows (rows × rows) and their first two principal components (rows × 2). */
+  analyseTable(table: NumberArray, rows: number, cols: number): { similarity: Float64Array; components: Float64Array; explained: [number, number] };
+  createRun(config: TrainConfig): TrainRun;
+  /** Runs to the end in slices of about sliceMs (default 40), yielding between them. */
+  train(config: TrainConfig, options?: {
+    onProgress?: (p: { steps: number; total: number; loss: number; exact: number; stepsPerSecond: number; secondsLeft: number }) => void;
+    signal?: AbortSignal; sliceMs?: number;
+  }): Promise<TrainResult>;
+}
+
+/** Loads the trainer module (options as loadPosenc's). */
+export function loadTrainer(options?: { simd?: 'auto' | boolean; baseUrl?: string | URL }): Promise<Trainer>;
+export const TRAIN_FAMILIES: readonly TrainFamily[];
+export const TRAIN_TASKS: readonly TrainTask[];
+export const TRAIN_FIELDS: readonly (keyof TrainConfig)[];
