@@ -91,8 +91,11 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
     has: (key) => key in messages,
     /** What separates numbers in a list: a semicolon where the decimal mark is a comma. */
     listSep: format(1).formatToParts(0.5).find((p) => p.type === 'decimal').value === ',' ? ';' : ',',
-    /** A number with exactly `digits` fraction digits in the locale's format. */
-    fixed: (value, digits) => format(digits).format(value),
+    /**
+     * A number with exactly `digits` fraction digits in the locale's format, negative ones with
+     * the minus sign U+2212 that the prose uses (Intl gives en, id and ru a hyphen-minus).
+     */
+    fixed: (value, digits) => format(digits).format(value).replace('-', '\u2212'),
   };
 }
 

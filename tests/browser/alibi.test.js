@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
 
 const ID = 'alibi';
 const TRAIN = 1024;
@@ -33,7 +33,7 @@ function weights(m, len) {
   return { p, far: p.slice(TRAIN).reduce((a, v) => a + v, 0) };
 }
 
-const fixed = (v, n) => v.toFixed(n).replace(/^-(0\.0*)$/, '$1');
+const fixed = (v, n) => minus(v.toFixed(n).replace(/^-(0\.0*)$/, '$1'));
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
 
 let b;

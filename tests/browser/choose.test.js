@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
 import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
 
 const ID = 'choose';
@@ -217,8 +217,8 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     assert.ok(await page.locator(`#${ID} .choose-plot circle.point.a`).count() > 1);
     const alt = await page.getAttribute(`#${ID} .choose-plot svg`, 'aria-label');
     assert.ok(alt.length > 80, `${method}: ${alt}`);
-    if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${(sinSim(32, 16) / 8).toFixed(2)}, the value plain RoPE has at k = 32`));
-    if (method === 'alibi') assert.match(alt, /reaches -8\.00 at k = 64/);
+    if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${minus((sinSim(32, 16) / 8).toFixed(2))}, the value plain RoPE has at k = 32`));
+    if (method === 'alibi') assert.match(alt, /reaches −8\.00 at k = 64/);
     if (method === 'relative') {
       // With T5's maximum distance of 128 the last bucket of a direction starts beyond the plot.
       let from = 0;
@@ -229,7 +229,7 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     if (method === 'rope') {
       const spread = Math.max(...Array.from({ length: 65 }, (_, k) => Math.abs(ropeRandom(k))));
       assert.ok(spread < 0.25, `random pairs stay near 0: ${spread}`);
-      assert.match(alt, new RegExp(`stays within ${spread.toFixed(2)} of 0`));
+      assert.match(alt, new RegExp(`stays within ${minus(spread.toFixed(2))} of 0`));
     }
     assert.deepEqual(page.errors, [], method);
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'embedding-plus-position';
@@ -21,7 +21,7 @@ const pe = (pos) => {
 const input = (pos) => E.map((e, d) => e + pe(pos)[d]);
 const distance = (p, q) => Math.hypot(...input(p).map((v, d) => v - input(q)[d]));
 const fmt = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const two = (v) => fmt.format(v);
+const two = (v) => minus(fmt.format(v));
 // The core works in float32: a value is within a few float32 ulps of the float64 one.
 const TOL = 2e-6;
 
@@ -50,7 +50,7 @@ test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1
   assert.deepEqual(texts, ['0.51', '0.78', '0.88', '1.14']);
   await check(page, 0, 5);
   // The second input at position 5 is [−0.45, 0.06, 0.93, 1.14], as the notes say.
-  assert.deepEqual(input(5).map(two), ['-0.45', '0.06', '0.93', '1.14']);
+  assert.deepEqual(input(5).map(two), ['−0.45', '0.06', '0.93', '1.14']);
   assert.match(await page.textContent(`#${ID} .notes`), /\[−0\.45, 0\.06, 0\.93, 1\.14\]/);
   assert.equal((await readout(page, ID, 'distance')).text, '1.20');
   // Figures carry descriptions with the current numbers.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, setSlider, updateTimes, urlParams, minus } from './steps.js';
 import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
 
 const D = 128;
@@ -93,7 +93,7 @@ function randomMeanAt({ inv, a }, delta) {
 const SUPER = { '⁻': '-', '⁰': 0, '¹': 1, '²': 2, '³': 3, '⁴': 4, '⁵': 5, '⁶': 6, '⁷': 7, '⁸': 8, '⁹': 9 };
 /** An English number as shown, "1,234.5" or "5.248 · 10⁻⁴", and half a unit of its last digit. */
 function parseShown(text) {
-  const [mant, exp] = text.replace(/,/g, '').split(' · 10');
+  const [mant, exp] = text.replace(/,/g, '').replace(/\u2212/g, '-').split(' · 10');
   const e = exp === undefined ? 0 : Number([...exp].map((c) => SUPER[c]).join(''));
   const digits = (mant.split('.')[1] ?? '').length;
   return { value: Number(mant) * 10 ** e, half: 0.5 * 10 ** (e - digits) };
@@ -148,7 +148,7 @@ async function check(page, { model, method, factor, read, pair }) {
     const [a, ratio, sL, sEnd] = row.cells;
     const rm = ref[mt];
     assert.ok(rel(a.value, rm.a) < 1e-9, `${what} table ${mt} attention factor`);
-    assert.equal(a.text, rm.a.toFixed(4));
+    assert.equal(a.text, minus(rm.a.toFixed(4)));
     assert.ok(rel(ratio.value, rm.inv[pair] / theta) < 1e-9, `${what} table ${mt} ratio`);
     near(ratio.text, rm.inv[pair] / theta, `${what} table ${mt} ratio`);
     for (const [cell, delta] of [[sL, MODELS[model].L], [sEnd, Lr]]) {
@@ -351,8 +351,8 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
   const [x0, xEnd] = [curves[0].pts[0][0], curves[0].pts[SAMPLES][0]];
   assert.ok(Math.abs(vx - (x0 + (xEnd - x0) / 16)) < 0.02);
   const scoreLabel = await page.getAttribute('#extend .extend-scores svg', 'aria-label');
-  assert.ok(scoreLabel.includes(scoreAt(ref, 65536).toFixed(2)), scoreLabel);
-  assert.ok(scoreLabel.includes(scoreAt(ref, 0).toFixed(2)));
+  assert.ok(scoreLabel.includes(minus(scoreAt(ref, 65536).toFixed(2))), scoreLabel);
+  assert.ok(scoreLabel.includes(minus(scoreAt(ref, 0).toFixed(2))));
   assert.ok(scoreLabel.includes(`stays within ${farthest.toFixed(2)} of 0`), scoreLabel);
 
   // The scores CSV: distance, every method's all-ones score and random mean.

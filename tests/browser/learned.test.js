@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'learned';
@@ -21,7 +21,7 @@ const omega = (c, d) => 10000 ** (-(2 * Math.floor(c / 2)) / d);
 const sinusoid = (pos, c, d) => (c % 2 ? Math.cos : Math.sin)(pos * omega(c, d));
 const rope = (pos, c, d) => (c % 2 ? Math.sin : Math.cos)(pos * omega(c, d));
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
-const fixed = (v, n) => v.toFixed(n).replace(/^-(0\.0*)$/, '$1');
+const fixed = (v, n) => minus(v.toFixed(n).replace(/^-(0\.0*)$/, '$1'));
 
 let b;
 before(async () => { b = await startBrowser(); });

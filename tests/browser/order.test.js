@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, readout, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -50,7 +50,7 @@ async function checkState(page, sentence, pe) {
     for (let j = 0; j < 3; j++) {
       const label = `sentence ${sentence} pe ${pe} cell ${i},${j}`;
       assert.ok(Math.abs(got[i][j].value - want[i][j]) < TOL, `${label}: ${got[i][j].value} vs ${want[i][j]}`);
-      assert.equal(got[i][j].text, want[i][j].toFixed(2), label);
+      assert.equal(got[i][j].text, minus(want[i][j].toFixed(2)), label);
     }
   }
   const headers = await page.$$eval('#order .matrix-table thead th[scope=col]', (ths) => ths.slice(1).map((t) => t.textContent));
@@ -65,7 +65,7 @@ async function checkState(page, sentence, pe) {
   const c = await readout(page, 'order', 'change');
   const gap = change(sentence, pe);
   assert.ok(Math.abs(c.value - gap) < TOL, `change ${c.value} vs ${gap}`);
-  assert.equal(c.text, gap < 1e-9 ? 'Same values!' : `Up to ${gap.toFixed(2)}`);
+  assert.equal(c.text, gap < 1e-9 ? 'Same values!' : `Up to ${minus(gap.toFixed(2))}`);
   const same = await readout(page, 'order', 'same');
   assert.equal(same.value, pe ? 0 : 1);
   assert.match(same.text, pe ? /different|own/i : /same nine values/i);
@@ -159,7 +159,7 @@ test('with PE the input table shows embedding + [sin p, cos p] computed here', a
   const page = await openStep(b, 'order', 'sentence=1&pe=1');
   const cells = await page.$$eval('#order .order-inputs tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   const x = rows(1, true);
-  const vec = (v) => `[${v[0].toFixed(2)}, ${v[1].toFixed(2)}]`;
+  const vec = (v) => minus(`[${v[0].toFixed(2)}, ${v[1].toFixed(2)}]`);
   cells.forEach((c, p) => {
     const w = ORDERS[1][p];
     assert.deepEqual(c, [String(p), w, vec(EMB[w]), vec([Math.sin(p), Math.cos(p)]), vec(x[p])]);

@@ -99,7 +99,7 @@ const ro = (page, name) => readout(page, ID, name);
 // The query string as the page has it now (page.url() can lag behind history.replaceState).
 const urlParams = (page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 const minus = (v) => (v < 0 ? `−${-v}` : String(v));
-const f2 = (v) => v.toFixed(2).replace(/^-0\.00$/, '0.00');
+const f2 = (v) => v.toFixed(2).replace(/^-0\.00$/, '0.00').replace(/^-/, '−');
 
 /** Colours at the centre of every cell of the step's visible heatmap, row-major. */
 async function cellColours(page, rows, cols) {
@@ -503,11 +503,12 @@ test('in Swedish and Russian the Transformer-XL readouts carry a decimal comma, 
   for (const [lang, tab] of [['sv', 'Shaw m.fl.'], ['ru', 'Shaw и др.']]) {
     const page = await openStep(b, ID, `method=xl&xi=20&xj=3&seed=5&lang=${lang}`);
     const { terms, score } = xlTerms(20, 3, 5);
-    const fmt = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const fmt = { format: (v) => intl.format(v).replace('-', '−') };  // the page's minus sign in every locale
     for (const [n, name] of ['a', 'b', 'c', 'd'].entries()) assert.equal((await ro(page, `xl-${name}`)).text, fmt.format(terms[n]), `${lang} (${name})`);
     const s = await ro(page, 'xl-score');
     assert.equal(s.text, fmt.format(score));
-    assert.match(s.text, /^-?\d+,\d\d$/);
+    assert.match(s.text, /^−?\d+,\d\d$/);
     assert.equal(await page.textContent(`#${ID} [role=tab][data-method=shaw] .rb-tab-name`), tab);
     assert.deepEqual(page.errors, []);
     await page.close();

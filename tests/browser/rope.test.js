@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
 
 const D = 8;
 const PAIR = [0.6, 0.4];
@@ -23,7 +23,7 @@ function rotate(pos) {
 }
 const dot = (u, v) => u.reduce((sum, x, j) => sum + x * v[j], 0);
 const score = (m, n) => dot(rotate(m), rotate(n));
-const fixed = (v, digits) => v.toFixed(digits).replace(/^-(0\.0+)$/, '$1');
+const fixed = (v, digits) => minus(v.toFixed(digits).replace(/^-(0\.0+)$/, '$1'));
 
 async function expectState(page, qpos, kpos) {
   assert.equal(await page.inputValue('#rope input[name=qpos]'), String(qpos));
@@ -52,8 +52,8 @@ test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 
     await expectState(page, 3, 7);
     assert.equal((await readout(page, 'rope', 'qk')).text, '1.18');
     assert.equal((await readout(page, 'rope', 'distance')).text, '4');
-    assert.equal((await readout(page, 'rope', 'q0x')).text, '-0.65');
-    assert.equal((await readout(page, 'rope', 'q0y')).text, '-0.31');
+    assert.equal((await readout(page, 'rope', 'q0x')).text, '−0.65');
+    assert.equal((await readout(page, 'rope', 'q0y')).text, '−0.31');
     assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
     assert.equal((await readout(page, 'rope', 'k0y')).text, '0.70');
     assert.deepEqual(urlParams(page), { step: 'rope', qpos: '3', kpos: '7' });

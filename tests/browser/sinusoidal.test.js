@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
 
 const D = 20;
 let b;
@@ -35,7 +35,7 @@ test('every slider position gives readouts equal to sin/cos computed here', asyn
     const value = await readout(page, 'sinusoidal', 'value');
     assert.ok(Math.abs(angle.value - pos * omega(dim)) < 1e-9);
     assert.ok(Math.abs(value.value - pe(pos, dim)) < 2e-6, `pos ${pos} dim ${dim}: ${value.value} vs ${pe(pos, dim)}`);
-    assert.equal(value.text, pe(pos, dim).toFixed(3).replace('-0.000', '0.000'));
+    assert.equal(value.text, minus(pe(pos, dim).toFixed(3).replace('-0.000', '0.000')));
     assert.deepEqual(urlParams(page), { step: 'sinusoidal', pos: String(pos), dim: String(dim) });
   }
   const times = await updateTimes(page, 'sinusoidal');

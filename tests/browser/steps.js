@@ -45,3 +45,6 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** A number formatted by toFixed or Intl as the page writes it: a minus sign, U+2212, not a hyphen. */
+export const minus = (text) => String(text).replace(/-(?=\d)/g, '\u2212');

@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, setSlider, updateTimes, urlParams, minus } from './steps.js';
 
 const D = 64;
 const QUARTER = D / 4;
@@ -114,7 +114,7 @@ async function checkReadouts(page, { n, r, c, r2, c2, vec, dotDigits = 3, label 
   const b2 = vec(r2, c2);
   const want = cosine(a, b2);
   const dot = a.reduce((acc, x, j) => acc + x * b2[j], 0);
-  const fixed = (v, digits) => v.toFixed(digits).replace(/^-(0\.0+)$/, '$1');
+  const fixed = (v, digits) => minus(v.toFixed(digits).replace(/^-(0\.0+)$/, '$1'));
   assert.equal(got.patch.text, `(${r}, ${c})`, label);
   assert.equal(got.patch.value, r * n + c, `${label}: patch index`);
   assert.equal(got.second.text, `(${r2}, ${c2})`, label);
@@ -233,7 +233,7 @@ test('clicking a patch chooses it, arrow keys move it; the map, readouts and URL
   // The hover line reads the cell under the pointer.
   const now = await canvas.boundingBox();  // the clicks may have scrolled the page
   await page.mouse.move(now.x + 4.5 * cell, now.y + 12.5 * cell);
-  assert.equal(await page.textContent('#vision .vision-main .hover-readout'), `row 12, column 4: ${sc(9, 2)(12, 4).toFixed(3)}`);
+  assert.equal(await page.textContent('#vision .vision-main .hover-readout'), `row 12, column 4: ${minus(sc(9, 2)(12, 4).toFixed(3))}`);
 
   // Keyboard: the chosen patch moves; Home and End go to the ends of its row.
   await canvas.focus();
@@ -248,7 +248,7 @@ test('clicking a patch chooses it, arrow keys move it; the map, readouts and URL
   const alt = await canvas.getAttribute('aria-label');
   assert.match(alt, /16 × 16/);
   assert.match(alt, /row 8, column 0/);
-  assert.ok(alt.includes(sc(8, 0)(15, 0).toFixed(3)), alt);
+  assert.ok(alt.includes(minus(sc(8, 0)(15, 0).toFixed(3))), alt);
   await collectTimes(page);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -286,7 +286,7 @@ test('axial 2-D RoPE: the cosine of q and k rotated here pair by pair; at equal 
   assert.match(await page.textContent('#vision .vision-side figcaption'), /row by row, p = r·14 \+ c/);
   const flat = (rr, cc) => cosine(flatVector(6 * 14 + 1, 10000), flatVector(rr * 14 + cc, 10000));
   await checkCells(page, 14, flat, '1-D side map', 'side');
-  assert.ok((await page.getAttribute('#vision .vision-side canvas', 'aria-label')).includes(`has ${flat(0, 7).toFixed(3)}`));
+  assert.ok((await page.getAttribute('#vision .vision-side canvas', 'aria-label')).includes(`has ${minus(flat(0, 7).toFixed(3))}`));
   await collectTimes(page);
   assert.deepEqual(page.errors, []);
   await page.close();
