@@ -6,8 +6,11 @@
 //   posenc-train [fields] --dump-step [--double]
 //       no training: the initial parameters, the first batch, its logits, loss and gradients,
 //       and the parameters after one AdamW update (for tests/train/parity.py)
-//   posenc-train [fields] --bench SECONDS
-//       steps for about SECONDS and prints the throughput (for npm run bench)
+//   posenc-train [fields] --dump-batches N
+//       the first N training batches, as Trainer::run draws them (for tests/bench/torch_train_bench.py)
+//   posenc-train [fields] --bench
+//       trains without scoring and prints the throughput of steps 5.. in tokens read per
+//       second (for npm run bench)
 //
 // Fields take the JS API's names: --task copy --family rope --trainLengths 1-8 --testLengths 1-32
 // --symbols 8 --dModel 32 --layers 2 --heads 2 --mlp 128 --steps 600 --batch 32
@@ -106,7 +109,8 @@ struct Options {
   TrainConfig config;
   bool parameters = false, dumpStep = false, dumpDouble = false;
   std::vector<std::pair<int, int>> inspect;  // (length, index) pairs
-  double benchSeconds = 0;
+  bool bench = false;
+  int dumpBatches = 0;
 };
 
 Options parse(int argc, char** argv) {
@@ -142,7 +146,8 @@ Options parse(int argc, char** argv) {
     else if (key == "--parameters") o.parameters = true;
     else if (key == "--dump-step") o.dumpStep = true;
     else if (key == "--double") o.dumpDouble = true;
-    else if (key == "--bench") o.benchSeconds = number();
+    else if (key == "--bench") o.bench = true;
+    else if (key == "--dump-batches") o.dumpBatches = int(number());
     else if (key == "--inspect") {
       const std::string v = value();
       const size_t colon = v.find(':');
@@ -162,21 +167,39 @@ Options parse(int argc, char** argv) {
 }
 
 // [MODES] --------------------------------------------------------------------------------------
+// Training batch `step`, drawn as Trainer::run draws it.
+Batch trainingBatch(const TrainConfig& c, int step) {
+  const Vocabulary v = vocabularyOf(c.task, int(c.symbols));
+  SplitMix64 rng{trainStream(c.seed, step)};
+  std::vector<Example> examples;
+  for (int i = 0; i < int(c.batch); ++i) {
+    const int n = int(c.trainLengths[size_t(rng.uniform() * double(c.trainLengths.size()))]);
+    examples.push_back(makeExample(c.task, n, v, rng));
+  }
+  return pack(examples);
+}
+
+std::string batchJson(const Batch& b) {
+  return "{\"tokens\":" + array(b.tokens) + ",\"positions\":" + array(b.positions) + ",\"starts\":" + array(b.starts) +
+         ",\"targetRows\":" + array(b.targetRows) + ",\"targetTokens\":" + array(b.targetTokens) + "}";
+}
+
+void dumpBatches(const TrainConfig& c, int count) {
+  const Model<float> model(shapeOf(c));
+  std::string out = "{\"config\":" + configJson(c) + ",\"vocab\":" + std::to_string(model.shape().vocab) +
+                    ",\"maxPositions\":" + std::to_string(model.shape().maxPositions) + ",\"tensors\":" +
+                    layoutJson(model.layout()) + ",\"batches\":[";
+  for (int s = 0; s < count; ++s) out += (s ? "," : "") + batchJson(trainingBatch(c, s));
+  std::puts((out + "]}").c_str());
+}
+
 template <class T>
 void dumpStep(const TrainConfig& c) {
   const Model<T> model(shapeOf(c));
   const Layout& l = model.layout();
   std::vector<T> params(l.total), grads(l.total);
   initParameters(l, c.seed, params.data());
-  // The first training batch, drawn as Trainer::run draws it.
-  const Vocabulary v = vocabularyOf(c.task, int(c.symbols));
-  SplitMix64 rng{trainStream(c.seed, 0)};
-  std::vector<Example> examples;
-  for (int i = 0; i < int(c.batch); ++i) {
-    const int n = int(c.trainLengths[size_t(rng.uniform() * double(c.trainLengths.size()))]);
-    examples.push_back(makeExample(c.task, n, v, rng));
-  }
-  const Batch b = pack(examples);
+  const Batch b = trainingBatch(c, 0);
   Activations<T> act;
   const ForwardResult f = model.forward(params.data(), b, act);
   model.backward(params.data(), b, act, grads.data());
@@ -201,31 +224,26 @@ void dumpStep(const TrainConfig& c) {
 
 void trainRun(const Options& o) {
   Trainer t(o.config);
-  const auto start = std::chrono::steady_clock::now();
-  double tokens = 0;
-  if (o.benchSeconds > 0) {
-    // Throughput: whole steps until the time is up (the batch's tokens counted per step).
-    double meanTokens = 0;
-    for (double n : o.config.trainLengths) meanTokens += sequenceTokens(o.config.task, int(n));
-    meanTokens /= double(o.config.trainLengths.size());
-    while (!t.finished()) {
-      t.run(1);
-      tokens += meanTokens * o.config.batch;
-      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.benchSeconds) break;
-    }
-  } else {
+  if (o.bench) {
+    // Throughput: steps kWarmup.. of the run, each batch's rows counted exactly.
+    constexpr int kWarmup = 5;
+    t.run(kWarmup);
+    const auto timed = std::chrono::steady_clock::now();
     t.run(int(o.config.steps));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - timed).count();
+    double tokens = 0;
+    for (int s = kWarmup; s < t.stepsDone(); ++s) tokens += trainingBatch(o.config, s).rows();
+    std::printf("{\"tokensPerSecond\":%s,\"steps\":%d,\"seconds\":%s}\n", num(tokens / seconds).c_str(),
+                t.stepsDone() - kWarmup, num(seconds).c_str());
+    return;
   }
+  const auto start = std::chrono::steady_clock::now();
+  t.run(int(o.config.steps));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string out = "{\"config\":" + configJson(o.config) + ",\"steps\":" + std::to_string(t.stepsDone()) +
                     ",\"seconds\":" + num(seconds) + ",\"status\":" +
                     quoted(t.diverged() ? "diverged" : t.finished() ? "done" : "stopped");
   if (t.diverged()) out += ",\"divergence\":" + quoted(t.divergence());
-  if (o.benchSeconds > 0) {
-    out += ",\"tokensPerSecond\":" + num(tokens / seconds) + "}";
-    std::puts(out.c_str());
-    return;
-  }
   std::vector<float> loss, exact, norm, lr;
   for (const StepLog& s : t.log()) {
     loss.push_back(s.loss);
@@ -266,7 +284,9 @@ void trainRun(const Options& o) {
 int main(int argc, char** argv) {
   try {
     const Options o = parse(argc, argv);
-    if (o.dumpStep) {
+    if (o.dumpBatches > 0) {
+      dumpBatches(o.config, o.dumpBatches);
+    } else if (o.dumpStep) {
       if (o.dumpDouble) dumpStep<double>(o.config);
       else dumpStep<float>(o.config);
     } else {
