@@ -28,8 +28,11 @@ if [ "${1:-}" != "--build" ]; then
   have chromium || need+=(chromium)
   # Only for `npm run bench`'s NumPy column: Debian's numpy for Debian's python3.
   pkg_missing python3-numpy && need+=(python3-numpy)
-  # The code step's test runs every NumPy and PyTorch snippet the page shows with Debian's python3.
+  # The code step's test runs every NumPy and PyTorch snippet the page shows with Debian's python3;
+  # the trainer's parity test and bench use the same torch.
   pkg_missing python3-torch && lean+=(python3-torch)
+  # The training bench times PyTorch with OpenBLAS as well as with Debian's reference BLAS.
+  pkg_missing libopenblas0-pthread && lean+=(libopenblas0-pthread)
   # The desktop Lab's test: a virtual X display and Mesa's software OpenGL.
   have xvfb-run || need+=(xvfb)
   have xauth || need+=(xauth)
