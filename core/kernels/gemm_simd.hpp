@@ -14,7 +14,7 @@
 #include <wasm_simd128.h>
 
 #include <cstddef>
-#include <vector>
+#include <memory>
 
 namespace posenc::kernels {
 
@@ -77,9 +77,15 @@ inline void gemmSimd(bool transA, bool transB, size_t m, size_t n, size_t k, con
     return;
   }
   const size_t panels = (n + kGemmPanel - 1) / kGemmPanel;
-  std::vector<float> packed(panels * kGemmPanel * k);
+  // Small products (attention's, per sequence and head) pack on the stack: an allocation and its
+  // zero fill per call cost more than such a product itself.
+  constexpr size_t kStackFloats = 4096;
+  const size_t size = panels * kGemmPanel * k;
+  alignas(16) float local[kStackFloats];
+  std::unique_ptr<float[]> heap(size > kStackFloats ? new float[size] : nullptr);
+  float* const packed = heap ? heap.get() : local;
   for (size_t q = 0; q < panels; ++q) {
-    float* panel = packed.data() + q * kGemmPanel * k;
+    float* panel = packed + q * kGemmPanel * k;
     for (size_t c = 0; c < kGemmPanel; ++c) {
       const size_t j = q * kGemmPanel + c;
       for (size_t p = 0; p < k; ++p) {
@@ -87,8 +93,8 @@ inline void gemmSimd(bool transA, bool transB, size_t m, size_t n, size_t k, con
       }
     }
   }
-  if (transA) gemmRows<true>(m, n, k, A, lda, packed.data(), beta, C, ldc);
-  else gemmRows<false>(m, n, k, A, lda, packed.data(), beta, C, ldc);
+  if (transA) gemmRows<true>(m, n, k, A, lda, packed, beta, C, ldc);
+  else gemmRows<false>(m, n, k, A, lda, packed, beta, C, ldc);
 }
 
 }  // namespace posenc::kernels

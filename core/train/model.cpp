@@ -171,13 +171,15 @@ void layerNormBackward(const T* dy, const T* hat, const T* rstd, size_t rows, si
 constexpr double kInvSqrt2 = 0.70710678118654752440;
 constexpr double kInvSqrt2Pi = 0.39894228040143267794;
 
+// GELU(x) = x · Φ(x), Φ the standard normal CDF; its derivative Φ(x) + x · φ(x). The forward pass
+// keeps Φ(x) so the backward pass needs no second erf (erf was a sixth of a step's time).
 template <class T>
-T gelu(T x) {
-  return T(0.5) * x * (T(1) + std::erf(x * T(kInvSqrt2)));
+T normalCdf(T x) {
+  return T(0.5) * (T(1) + std::erf(x * T(kInvSqrt2)));
 }
 template <class T>
-T geluGrad(T x) {
-  return T(0.5) * (T(1) + std::erf(x * T(kInvSqrt2))) + x * T(kInvSqrt2Pi) * std::exp(T(-0.5) * x * x);
+T geluGrad(T x, T cdf) {
+  return cdf + x * T(kInvSqrt2Pi) * std::exp(T(-0.5) * x * x);
 }
 
 // y = x · W (beta 0) or y += x · W: x is rows x in, W in x out.
@@ -364,7 +366,11 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     a.up.resize(rows * m);
     matmul(a.h2.data(), rows, d, params + o.up, m, a.up.data());
     a.act.resize(rows * m);
-    for (size_t i = 0; i < rows * m; ++i) a.act[i] = gelu(a.up[i]);
+    a.cdf.resize(rows * m);
+    for (size_t i = 0; i < rows * m; ++i) {
+      a.cdf[i] = normalCdf(a.up[i]);
+      a.act[i] = a.up[i] * a.cdf[i];
+    }
     matmul(a.act.data(), rows, m, params + o.down, d, x.data(), T(1));  // x += GELU(...) · W2
   }
 
@@ -419,7 +425,9 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
   std::fill(grads, grads + l.total, T(0));
 
   // Cross-entropy: dz = (p - onehot) / targets.
-  std::vector<T> dz(act.softmax);
+  typename Activations<T>::Gradients& w = act.work;
+  std::vector<T>& dz = w.dz;
+  dz = act.softmax;
   const T inv = nt ? T(1) / T(nt) : T(0);
   for (size_t t = 0; t < nt; ++t) {
     T* row = dz.data() + t * V;
@@ -427,27 +435,35 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
     for (size_t v = 0; v < V; ++v) row[v] *= inv;
   }
   kernels::gemm<T>(true, false, d, V, nt, act.hf.data(), d, dz.data(), V, T(0), grads + l.head, V);
-  std::vector<T> dhf(nt * d);
+  std::vector<T>& dhf = w.dhf;
+  dhf.resize(nt * d);
   kernels::gemm<T>(false, true, nt, d, V, dz.data(), V, params + l.head, V, T(0), dhf.data(), d);
-  std::vector<T> dlast(nt * d);
+  std::vector<T>& dlast = w.dlast;
+  dlast.resize(nt * d);
   layerNormBackward(dhf.data(), act.lnfHat.data(), act.lnfRstd.data(), nt, d, params + l.lnfw, grads + l.lnfw,
                     grads + l.lnfb, dlast.data(), false);
-  std::vector<T> dx(rows * d, T(0));
+  std::vector<T>& dx = w.dx;
+  dx.assign(rows * d, T(0));
   for (size_t t = 0; t < nt; ++t) {
     T* row = dx.data() + size_t(b.targetRows[t]) * d;
     for (size_t c = 0; c < d; ++c) row[c] += dlast[t * d + c];
   }
 
   const bool biases = !act.biasTables.empty();
-  std::vector<T> dBias(act.biasTables.size(), T(0));
-  std::vector<T> dAct(rows * m), dh(rows * d), dAtt(rows * d), dqkv(rows * 3 * d), scratch;
+  std::vector<T>& dBias = w.dBias;
+  dBias.assign(act.biasTables.size(), T(0));
+  std::vector<T>&dAct = w.dAct, &dh = w.dh, &dAtt = w.dAtt, &dqkv = w.dqkv, &scratch = w.scratch;
+  dAct.resize(rows * m);
+  dh.resize(rows * d);
+  dAtt.resize(rows * d);
+  dqkv.resize(rows * 3 * d);  // every entry written: each row's q, k and v slices of every head
   for (int li = s.layers - 1; li >= 0; --li) {
     const LayerOffsets& o = l.layers[size_t(li)];
     const typename Activations<T>::Layer& a = act.layers[size_t(li)];
     // MLP: x = mid + GELU(h2 · W1) · W2
     kernels::gemm<T>(true, false, m, d, rows, a.act.data(), m, dx.data(), d, T(0), grads + o.down, d);
     kernels::gemm<T>(false, true, rows, m, d, dx.data(), d, params + o.down, d, T(0), dAct.data(), m);
-    for (size_t i = 0; i < rows * m; ++i) dAct[i] *= geluGrad(a.up[i]);
+    for (size_t i = 0; i < rows * m; ++i) dAct[i] *= geluGrad(a.up[i], a.cdf[i]);
     kernels::gemm<T>(true, false, d, m, rows, a.h2.data(), d, dAct.data(), m, T(0), grads + o.up, m);
     kernels::gemm<T>(false, true, rows, d, m, dAct.data(), m, params + o.up, m, T(0), dh.data(), d);
     layerNormBackward(dh.data(), a.ln2Hat.data(), a.ln2Rstd.data(), rows, d, params + o.ln2w, grads + o.ln2w,

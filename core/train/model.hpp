@@ -101,11 +101,16 @@ struct Activations {
   std::vector<size_t> probOffset;  // sequence s: its heads' T x T probabilities start here
   size_t probSize = 0;
   struct Layer {
-    std::vector<T> x, ln1Hat, ln1Rstd, h1, qkv, probs, att, mid, ln2Hat, ln2Rstd, h2, up, act;
+    std::vector<T> x, ln1Hat, ln1Rstd, h1, qkv, probs, att, mid, ln2Hat, ln2Rstd, h2, up, cdf, act;
   };
   std::vector<Layer> layers;
   std::vector<T> last, lnfHat, lnfRstd, hf, logits, softmax;  // logits and their softmax, answer rows
   std::vector<T> biasTables;                          // heads x (2·longest - 1), biasing families
+  // The backward pass's buffers, kept so a training loop does not allocate them every step.
+  struct Gradients {
+    std::vector<T> dz, dhf, dlast, dx, dBias, dAct, dh, dAtt, dqkv, scratch;
+  };
+  Gradients work;
 };
 
 struct ForwardResult {
