@@ -256,3 +256,36 @@ test('the tiny default config learns repeat at its training lengths for every fa
     assert.ok(result.log.loss.at(-1) < result.log.loss[0] / 10, `${family}: loss ${result.log.loss[0]} -> ${result.log.loss.at(-1)}`);
   }
 });
+
+test('2,000 hostile configs on both builds: each is accepted or a RangeError/TypeError, and the trainers still agree with themselves', () => {
+  let seed = 2024;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const any = (list) => list[Math.floor(rand() * list.length)];
+  const values = [undefined, null, 0, 1, -1, 2, 3, 8, 16, 2.5, NaN, Infinity, -Infinity, 1e9, 2 ** 53, '8', true, {}, [], [3],
+    [1, 2, 300], new Float64Array([1, 2]), new Int8Array([4, 4]), 3n, Symbol('s'), () => 1, new Number(4), 'copy', 'rope', 'T5'];
+  const fields = [...TRAIN_FIELDS, 'lr', '__proto__', 'constructor'];
+  for (const tr of trainers) {
+    const reference = tr.createRun({ ...SMALL, steps: 3 });
+    reference.step(3);
+    const before = reference.log(0).loss;
+    let accepted = 0;
+    for (let k = 0; k < 1000; k++) {
+      const config = { ...SMALL, steps: 1 };
+      for (let f = 0; f < 1 + Math.floor(rand() * 3); f++) config[any(fields)] = any(values);
+      try {
+        const run = tr.createRun(config);
+        accepted++;
+        run.dispose();
+      } catch (e) {
+        assert.ok(e instanceof RangeError || e instanceof TypeError, `${nameOf(tr)}: ${e?.constructor?.name}: ${e?.message}`);
+        assert.ok(e.message.length > 10);
+      }
+    }
+    assert.ok(accepted > 20, `${accepted} configs accepted`);
+    const again = tr.createRun({ ...SMALL, steps: 3 });
+    again.step(3);
+    assert.deepEqual(again.log(0).loss, before);
+    again.dispose();
+    reference.dispose();
+  }
+});
