@@ -685,7 +685,7 @@ function fuzzer(rng) {
       return [
         [pick(['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi']), n, 2 * int(1, 16), options],
         [
-          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 't5', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
+          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 'T5', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
           (a) => { a[1] = badInt(1, 8192); },
           (a) => { a[2] = pick([badInt(2, 256), 2 * int(1, 200) + 1]); },
           (a) => { a[3] = notObject(); },
