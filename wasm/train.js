@@ -45,6 +45,14 @@ function snapshotConfig(config) {
   return copy;
 }
 
+// An array argument copied here (a getter, a Proxy trap or a typed-array subclass's override runs
+// in JS, not inside wasm); anything else goes on as it is, for the binding to reject by its kind.
+const copyArray = (v) => {
+  if (Array.isArray(v)) return Array.from(v);
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Float32Array.from(v);
+  return v;
+};
+
 function unwrap(result) {
   if (result instanceof Error) throw result;
   return result;
@@ -97,7 +105,7 @@ export async function loadTrainer(options = {}) {
       /** { tensors: [{ name, rows, cols, offset, decay }], values: Float32Array } */
       parameters: () => unwrap(live().parameters()),
       /** Replaces the parameters (a saved run's), e.g. to inspect it. */
-      setParameters: (values) => unwrap(live().setParameters(ArrayBuffer.isView(values) ? values : Array.from(values ?? []))),
+      setParameters: (values) => unwrap(live().setParameters(copyArray(values))),
       dispose: () => {
         if (!disposed) native.delete();
         disposed = true;
@@ -178,7 +186,7 @@ export async function loadTrainer(options = {}) {
      */
     vocabulary: (config) => unwrap(m.trainVocabulary(snapshotConfig(config))),
     /** Cosine similarity of the rows and their first two principal components. */
-    analyseTable: (table, rows, cols) => unwrap(m.analyseTable(ArrayBuffer.isView(table) ? table : Array.from(table ?? []), rows, cols)),
+    analyseTable: (table, rows, cols) => unwrap(m.analyseTable(copyArray(table), rows, cols)),
     createRun,
     train,
   });

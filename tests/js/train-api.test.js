@@ -84,6 +84,22 @@ for (const tr of trainers) {
       assert.throws(() => tr.preset('huge'), TypeError);
       assert.throws(() => tr.examples(SMALL, 0), /^RangeError: length must be an integer in \[1, 256\], got 0/);
       assert.throws(() => tr.analyseTable([1, 2, 3], 2, 2), /^TypeError: table must have length 4, got 3/);
+      const run = tr.createRun({ ...SMALL, steps: 3 });
+      for (const [call, kind, message] of [
+        [() => run.step('3'), TypeError, /^count must be a number, got string/],
+        [() => run.step(-1), RangeError, /^count must be an integer in \[0, 100000\], got -1/],
+        [() => run.log(2), RangeError, /^from must be an integer in \[0, 0\], got 2/],
+        [() => run.evaluate(0), RangeError, /^length must be an integer in \[1, 256\], got 0/],
+        [() => run.evaluate(17), RangeError, /^length must be at most the longest train or test length/],
+        [() => run.inspect('a'), TypeError, /^length must be a number, got string/],
+        [() => run.inspect(2, 8), RangeError, /^index must be an integer in \[0, 7\], got 8/],
+        [() => run.setParameters('x'), TypeError, /^values must be an Array of numbers/],
+        [() => tr.vocabulary({ task: 'sort' }), TypeError, /^config\.task must be one of/],
+        [() => tr.analyseTable(new Float32Array(4).fill(NaN), 2, 2), RangeError, /^table\[0\] must be a finite number, got NaN/],
+        [() => tr.analyseTable([1, 2], 1, 2), RangeError, /^rows must be an integer in \[2, 4096\], got 1/],
+      ]) assert.throws(call, (e) => e instanceof kind && message.test(e.message), String(call));
+      assert.equal(run.step(3), 3);
+      run.dispose();
       // Still working: a short run gives the same numbers as one made before any error.
       const after = tr.createRun({ ...SMALL, steps: 3 });
       after.step(3);
