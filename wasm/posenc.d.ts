@@ -222,6 +222,9 @@ export interface TrainResult {
 
 export interface Trainer {
   readonly simd: boolean;
+  /** The registry's families and the tasks, from the module. */
+  readonly families: readonly TrainFamily[];
+  readonly tasks: readonly TrainTask[];
   preset(name: 'tiny' | 'small'): ResolvedTrainConfig;
   config(config: TrainConfig): ResolvedTrainConfig;
   examples(config: TrainConfig, length: number, count?: number): { tokens: Int32Array; answerStart: number }[];

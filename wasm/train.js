@@ -16,7 +16,11 @@ export const TRAIN_FIELDS = [
   'steps', 'batch', 'learningRate', 'warmup', 'weightDecay', 'clip', 'seed', 'testExamples', 'base',
   't5Buckets', 't5MaxDistance',
 ];
-/** The position families, in the registry's order (core/families/registry.hpp). */
+/**
+ * The position families, in the registry's order (core/families/registry.hpp), and the tasks,
+ * for code that needs them before the module loads; a loaded trainer's `families` and `tasks`
+ * come from the module itself (tests/js/train-api.test.js checks that the two agree).
+ */
 export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval'];
 
@@ -173,6 +177,9 @@ export async function loadTrainer(options = {}) {
 
   return Object.freeze({
     simd,
+    /** The registry's families and the tasks, as the module has them. */
+    families: Object.freeze(m.trainFamilies()),
+    tasks: Object.freeze(m.trainTasks()),
     /** Every field of a preset ('tiny', 'small'). */
     preset: (name) => unwrap(m.trainPreset(name)),
     /** The config a run would use: every field, defaults filled in, test lengths resolved. */

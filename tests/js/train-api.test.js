@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS } from '../../wasm/posenc.js';
+import { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from '../../wasm/posenc.js';
 
 const TRAINER = fileURLToPath(new URL('../../build/native/posenc-train', import.meta.url));
 const trainers = [await loadTrainer({ simd: true }), await loadTrainer({ simd: false })];
@@ -31,6 +31,11 @@ function nativeRun(config, extra = []) {
 
 for (const tr of trainers) {
   describe(nameOf(tr), () => {
+    test('the module lists the same families (the registry) and tasks as the exported constants', () => {
+      assert.deepEqual([...tr.families], TRAIN_FAMILIES);
+      assert.deepEqual([...tr.tasks], TRAIN_TASKS);
+    });
+
     test('preset and config give every field, defaults filled in and test lengths up to 4x the longest training length', () => {
       const tiny = tr.preset('tiny');
       assert.deepEqual(Object.keys(tiny).sort(), [...TRAIN_FIELDS].sort());

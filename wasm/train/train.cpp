@@ -326,6 +326,21 @@ val analyseTableJs(val table, val rowsArg, val colsArg) {
   });
 }
 
+// The registry's family names and the tasks, in order: what the JS API lists.
+val trainFamiliesJs() {
+  val out = val::array();
+  for (int id = 0; id < families::kFamilyCount; ++id) out.call<void>("push", val(families::familyName(id)));
+  return out;
+}
+
+val trainTasksJs() {
+  val out = val::array();
+  for (train::Task t : {train::Task::Copy, train::Task::Reverse, train::Task::Repeat, train::Task::Retrieval}) {
+    out.call<void>("push", val(std::string(train::taskName(t))));
+  }
+  return out;
+}
+
 bool simd() {
 #ifdef __wasm_simd128__
   return true;
@@ -354,5 +369,7 @@ EMSCRIPTEN_BINDINGS(posenc_train) {
   emscripten::function("trainExamples", &posenc::js::trainExamplesJs);
   emscripten::function("analyseTable", &posenc::js::analyseTableJs);
   emscripten::function("trainVocabulary", &posenc::js::trainVocabularyJs);
+  emscripten::function("trainFamilies", &posenc::js::trainFamiliesJs);
+  emscripten::function("trainTasks", &posenc::js::trainTasksJs);
   emscripten::function("simd", &posenc::js::simd);
 }
