@@ -12,6 +12,7 @@ import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
+import { trainPlatform } from './train/platform.js';
 
 function timedFor(stepId, after = () => {}) {
   // performance marks around every update: the browser tests read them to report p95 times.
@@ -23,8 +24,12 @@ function timedFor(stepId, after = () => {}) {
   };
 }
 
-// Where the built core modules live relative to this file; the bundler rewrites it.
+// Where the built core modules live relative to this file; the bundler rewrites it. The trainer
+// modules sit beside them; the trainer's worker script and the reference run's data have the
+// same place relative to this file in the source and in dist/.
 const CORE_BASE = typeof __POSENC_CORE_BASE__ === 'undefined' ? '../wasm/dist/' : __POSENC_CORE_BASE__;
+const TRAIN_WORKER = './train/worker.js';
+const TRAIN_DATA = './data/train-reference.json';
 
 // The Lab (web/lab.html; dist/lab.html) sits beside this file and is only linked, never loaded
 // here. The single file has no Lab beside it: its bundle defines this as null (no Lab links).
@@ -59,12 +64,19 @@ function labHref(params = {}) {
 }
 
 /**
- * @param {{loadCore?: (o:object) => Promise<object>, loadPart?: (lang:string, part:string) => Promise<object>}} [platform]
- *   how to get the core and the catalogs; the defaults fetch them next to this file.
+ * @param {{loadCore?: (o:object) => Promise<object>, loadPart?: (lang:string, part:string) => Promise<object>,
+ *   train?: object}} [platform]
+ *   how to get the core, the catalogs and the trainer's parts (web/train/platform.js); the
+ *   defaults fetch them next to this file.
  */
 export async function start({
   loadCore = (o) => loadPosenc({ ...o, baseUrl: new URL(CORE_BASE, import.meta.url) }),
   loadPart = fetchPart,
+  train = trainPlatform({
+    trainerBase: new URL(CORE_BASE, import.meta.url),
+    workerUrl: new URL(TRAIN_WORKER, import.meta.url),
+    dataUrl: new URL(TRAIN_DATA, import.meta.url),
+  }),
 } = {}) {
   const query = new URLSearchParams(location.search);
   const embed = query.get('embed') === '1';
@@ -139,11 +151,13 @@ export async function start({
     const values = readParams(module.params, step === requested ? location.search : '');
     const index = STEPS.indexOf(step);
     const section = sections.get(step.id);
-    if (core) {
+    // A step that can show something without the core (the train step's reference run) says so
+    // with withoutCore and is mounted with core = null.
+    if (core || module.withoutCore) {
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
       const timed = timedFor(step.id, scrollers.check);
       const api = module.mount(section, {
-        core, m, values, index, total: STEPS.length,
+        core, m, values, index, total: STEPS.length, train,
         // set = setter(render); set(patch) applies a change of the step's parameters, redraws
         // (timed, for the update-time report) and writes the URL.
         setter: (render) => (patch) => {

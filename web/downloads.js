@@ -18,7 +18,11 @@ export function addDownloads(section, stepId, api, m) {
     // more item of the grid that lays the figures out.
     const holder = figure.classList.contains('rotations') || figure instanceof HTMLCanvasElement ? figure : figure.parentElement;
     const tools = h('div', { class: 'figure-tools' }, button);
-    if (holder instanceof HTMLElement && holder.tagName === 'FIGURE') holder.append(tools);
+    // Figures side by side in a .figure-row put their buttons together in the row's
+    // .figure-row-tools, under all of them: keyboard focus then never jumps back up the page.
+    const row = figure.closest('.figure-row')?.querySelector(':scope > .figure-row-tools');
+    if (row) row.append(tools);
+    else if (holder instanceof HTMLElement && holder.tagName === 'FIGURE') holder.append(tools);
     else holder.after(tools);
   });
   const tables = api?.tables?.() ?? [];

@@ -17,7 +17,7 @@ export const PLURAL_FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
 export const PARTS = [
   ...PAGE_PARTS, 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
   'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
-  'vision', 'nope', 'choose', 'code', 'quiz',
+  'vision', 'nope', 'train', 'choose', 'code', 'quiz',
 ];
 
 /** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */

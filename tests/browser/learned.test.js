@@ -84,7 +84,7 @@ async function check(page, preset, pos) {
   }
   assert.equal(await page.inputValue(`#${ID} input[name=pos]`), String(pos));
   assert.equal(await page.getAttribute(`#${ID} input[name=pos]`, 'max'), String(T * 1.5 - 1));
-  assert.deepEqual(urlParams(page), { step: ID, preset, pos: String(pos) });
+  assert.deepEqual(urlParams(page), { step: ID, preset, pos: String(pos), trained: '0' });
 }
 
 async function download(page, name) {

@@ -162,7 +162,7 @@ async function checkShaw(page, k, i, j) {
 test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the URL, the index map and its cells', async () => {
   const page = await openStep(b, ID);
   assert.deepEqual(await urlParams(page), {
-    step: ID, method: 'shaw', k: '3', i: '9', j: '4', xi: '12', xj: '7', seed: '0', len: '128', nb: '32', maxd: '128', bidir: '1', ti: '60', tj: '40',
+    step: ID, method: 'shaw', k: '3', i: '9', j: '4', xi: '12', xj: '7', seed: '0', len: '128', nb: '32', maxd: '128', bidir: '1', ti: '60', tj: '40', trained: '0',
   });
   assert.equal(await page.getAttribute(`#${ID} [role=tab][aria-selected=true]`, 'data-method'), 'shaw');
   await checkShaw(page, 3, 9, 4);

@@ -5,6 +5,8 @@
 // the cursor too, so onCell reports every cell they reach: the step shows it in a polite live
 // region, which is how a screen reader hears position, dimension and value.
 // The canvas is focusable with role=application, so a screen reader passes the arrow keys on.
+// A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
+// one canvas, with gaps between them).
 import { divergingCss, divergingRgb } from './palette.js';
 
 export class Heatmap {
@@ -66,6 +68,10 @@ export class Heatmap {
       return word[0];
     };
     for (let i = 0; i < values.length; i++) {
+      if (Number.isNaN(values[i])) {
+        px[i] = 0;
+        continue;
+      }
       const at = values[i] + offset;
       if (Number.isInteger(at) && at >= 0 && at < lut.length) {
         if (!known[at]) {
@@ -96,6 +102,7 @@ export class Heatmap {
     if (this.canvas.height !== h) this.canvas.height = h;
     const ctx = this.canvas.getContext('2d');
     ctx.imageSmoothingEnabled = false;
+    ctx.clearRect(0, 0, w, h);  // gaps are transparent: the last picture must not show through
     ctx.drawImage(this.source, 0, 0, w, h);
     const cw = w / this.cols;
     const ch = h / this.rows;

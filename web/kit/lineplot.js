@@ -138,9 +138,11 @@ export class LinePlot {
   /**
    * @param {{xDomain:[number,number], yDomain:[number,number],
    *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean, cursor?:boolean}[],
-   *   markers?:{x:number, y:number, cls:string}[], vlines?:{x:number, cls:string, label?:string}[]}} d
+   *   markers?:{x:number, y:number, cls:string}[], vlines?:{x:number, cls:string, label?:string}[],
+   *   bands?:{x:ArrayLike<number>, lo:ArrayLike<number>, hi:ArrayLike<number>, cls:string}[]}} d
+   *   bands: filled areas between lo and hi (a spread), drawn under the series.
    */
-  draw({ xDomain, yDomain, series, markers = [], vlines = [] }) {
+  draw({ xDomain, yDomain, series, markers = [], vlines = [], bands = [] }) {
     this.xd = xDomain;
     this.yd = yDomain;
     const H = heightNow();
@@ -166,6 +168,12 @@ export class LinePlot {
     for (const v of vlines) {
       this.plot.append(s('line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }));
       if (v.label) this.plot.append(s('text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label));
+    }
+    for (const b of bands) {
+      let d = '';
+      for (let i = 0; i < b.x.length; i++) d += `${i ? 'L' : 'M'}${this.x(b.x[i]).toFixed(2)},${this.y(b.hi[i]).toFixed(2)}`;
+      for (let i = b.x.length - 1; i >= 0; i--) d += `L${this.x(b.x[i]).toFixed(2)},${this.y(b.lo[i]).toFixed(2)}`;
+      if (d) this.plot.append(s('path', { d: `${d}Z`, class: `band ${b.cls}` }));
     }
     drawSeries(this.plot, series, (v) => this.x(v), (v) => this.y(v), 2.5);
     for (const mk of markers) {

@@ -16,6 +16,7 @@ export const STEPS = [
   { id: 'extend', load: () => import('./extend.js') },
   { id: 'vision', load: () => import('./vision.js') },
   { id: 'nope', load: () => import('./nope.js') },
+  { id: 'train', load: () => import('./train.js') },
   { id: 'choose', load: () => import('./choose.js') },
   { id: 'code', load: () => import('./code.js') },
   { id: 'quiz', load: () => import('./quiz.js') },

@@ -9,9 +9,10 @@ import { h, s } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
-import { choice, slider } from '../kit/controls.js';
+import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { trainedTablePanel } from '../train/trained-panels.js';
 
 export const id = 'learned';
 
@@ -34,9 +35,11 @@ const reach = (p) => Math.round(PRESETS[p].positions * REACH);
 export const params = {
   preset: { type: 'enum', values: PRESET_IDS, default: 'small' },
   pos: { type: 'int', min: 0, max: reach('gpt2') - 1, default: 12 },
+  // The train step's trained table beside the stand-in (its data loads when switched on).
+  trained: { type: 'bool', default: false },
 };
 
-export function mount(root, { core, m, values, setter, index, total }) {
+export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total });
   values.pos = Math.min(values.pos, reach(values.preset) - 1);
 
@@ -70,7 +73,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const ticks = h('datalist', { id: 'learned-pos-ticks' });
   controls.pos.input.setAttribute('list', ticks.id);
   controls.pos.el.append(ticks);
-  slots.controls.append(controls.preset.el, controls.pos.el);
+  const trainedToggle = toggle({ name: 'trained', label: m.t('learned.trainedToggle'), checked: values.trained, onChange: (v) => set({ trained: v }) });
+  slots.controls.append(controls.preset.el, controls.pos.el, trainedToggle.el);
+  const trained = trainedTablePanel({ m, platform: train, stepId: id });
 
   // Formula: x_p = e(w_p) + P_p, P of T rows; rewritten with the current T and position.
   const formula = h('div', { class: 'formula learned-formula' });
@@ -129,7 +134,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // The map first and alone; the two bar charts side by side under it, their Save PNG buttons on
   // one line (keyboard focus then never jumps back up the page).
-  slots.figure.append(formula, mapFig, h('div', { class: 'learned-figs' }, rowFig, formulaFig));
+  slots.figure.append(formula, mapFig, h('div', { class: 'learned-figs' }, rowFig, formulaFig), trained.el);
 
   const out = {
     row: readout('row', m.t('learned.rowValue')),
@@ -217,6 +222,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     out.sin.set(m.fixed(sinRow[0], 3), sinRow[0]);
     out.rope.set(m.fixed(ropeRow[0], 3), ropeRow[0]);
 
+    trainedToggle.set(values.trained);
+    trained.show(values.trained);
     controls.preset.set(preset);
     controls.pos.input.max = String(map.rows - 1);
     controls.pos.set(pos);

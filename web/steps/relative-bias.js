@@ -17,6 +17,7 @@ import { button, slider, toggle } from '../kit/controls.js';
 import { divergingCss } from '../kit/palette.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { trainedBiasPanel } from '../train/trained-panels.js';
 
 export const id = 'relative-bias';
 const METHODS = ['shaw', 'xl', 't5'];
@@ -41,6 +42,8 @@ export const params = {
   bidir: { type: 'bool', default: true },
   ti: { type: 'int', min: 0, max: T5_LEN.max - 1, default: 60 },
   tj: { type: 'int', min: 0, max: T5_LEN.max - 1, default: 40 },
+  // The train step's trained T5 biases beside the buckets (their data loads when switched on).
+  trained: { type: 'bool', default: false },
 };
 
 // T5's buckets per direction and how many of them are exact (one distance each).
@@ -59,7 +62,7 @@ function t5Consistent(v) {
 const sub = (base, index) => msub(mi(base), index);
 const fence = (...c) => mrow(mo('('), ...c, mo(')'));
 
-export function mount(root, { core, m, values, setter, index, total }) {
+export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total });
   Object.assign(values, t5Consistent(values));
   const t = (key, vars) => m.t(`relative-bias.${key}`, vars);
@@ -274,7 +277,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
       bidir: toggle({ name: 'bidir', label: t('t5.bidir'), checked: values.bidir, onChange: (v) => setT5({ bidir: v }) }),
       ti: slider({ name: 'ti', label: t('t5.i'), min: 0, max: values.len - 1, value: values.ti, onInput: (v) => setT5({ ti: v }) }),
       tj: slider({ name: 'tj', label: t('t5.j'), min: 0, max: values.len - 1, value: values.tj, onInput: (v) => setT5({ tj: v }) }),
+      trained: toggle({ name: 'trained', label: t('t5.trainedToggle'), checked: values.trained, onChange: (v) => set({ trained: v }) }),
     };
+    const trained = trainedBiasPanel({ m, core, platform: train, stepId: id });
     const preset = button({ name: 'preset', label: t('t5.preset'), onClick: () => setT5({ ...T5_PRESET }) });
     const out = {
       bucket: readout('t5-bucket', t('t5.bucket')),
@@ -310,7 +315,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       cursorY: (v) => String(v), keysHint: m.t('page.plotKeys'),
     });
     const figure = h('div', { class: 'rb-method rb-t5' }, formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig, plotFig),
-      h('p', { class: 'rb-panel-note' }, t('t5.note')));
+      h('p', { class: 'rb-panel-note' }, t('t5.note')), trained.el);
 
     function setT5(patch) {
       set({ ...patch, ...t5Consistent({ ...values, ...patch }) });
@@ -430,6 +435,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       controls.tj.input.max = String(len - 1);
       controls.ti.set(ti);
       controls.tj.set(tj);
+      trained.show(values.trained);
     }
 
     // The first distance (x) at which a staircase reaches `level`, or "none".

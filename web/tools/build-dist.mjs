@@ -1,6 +1,9 @@
 // `npm run build` (after the wasm build): the hosted site and the single file, in dist/.
 //   dist/index.html, app.js, app.css, i18n/, core/   the static site; relative URLs only, so it
 //                                                     works from any subpath of any static host
+//   dist/train/worker.js, data/                       the train step's Web Worker and reference
+//                                                     run (loaded only by the train step and the
+//                                                     trained panels; the trainer modules in core/)
 //   dist/web/examples/                                the example course page embedding steps
 //   dist/lab.html, dist/lab/                          the Lab (Dear ImGui over the core, WebGL2)
 //   dist/positional-encoding.html                     everything inlined (JS, CSS, catalogs and
@@ -68,8 +71,17 @@ async function main() {
     body: '',
   }));
   for (const f of await readdir(at('wasm/dist/'))) {
-    if (/^posenc-(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+    if (/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
   }
+  // The train step: its worker at the same place relative to app.js as in the source
+  // (web/app.js → ./train/worker.js), and the reference run's data beside it.
+  await esbuild.build({
+    entryPoints: [at('web/train/worker.js')],
+    bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
+    outfile: new URL('train/worker.js', dist).pathname, logLevel: 'warning',
+  });
+  await mkdir(new URL('data/', dist), { recursive: true });
+  await cp(at('web/data/train-reference.json'), new URL('data/train-reference.json', dist));
   await cp(at('web/i18n/'), new URL('i18n/', dist), { recursive: true });
   await cp(at('web/examples/'), new URL('web/examples/', dist), { recursive: true });
 

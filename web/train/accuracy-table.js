@@ -1,0 +1,35 @@
+// The table: accuracy of each family at 1×, 1.5×, 2× and 4× the longest training length, the
+// mean over seeds with the lowest and highest seed in brackets. Each cell keeps its exact shares
+// in data-mean, data-min and data-max (for the tests and the CSV).
+import { h } from '../kit/dom.js';
+import { accuracyTable, MULTIPLES } from './aggregate.js';
+import { familyName } from './families.js';
+
+export function accuracyTableView(m) {
+  const table = h('table', { class: 'train-table' });
+  const wrap = h('div', { class: 'train-table-wrap' }, table);
+  const pct = (v) => m.t('train.percent', { value: m.fixed(100 * v, 0) });
+  return {
+    el: wrap,
+    table,
+    draw(set, metric) {
+      const rows = accuracyTable(set, metric);
+      const lengths = rows[0]?.cells.map((c) => c.length) ?? [];
+      table.replaceChildren(
+        h('caption', {}, m.t(metric === 'exact' ? 'train.tableCaptionExact' : 'train.tableCaptionTokens')),
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col' }, m.t('train.tableFamily')),
+          MULTIPLES.map((k, i) => h('th', { scope: 'col' },
+            m.t('train.tableAt', { multiple: m.fixed(k, Number.isInteger(k) ? 0 : 1), length: lengths[i] ?? '' }))))),
+        h('tbody', {}, rows.map((row) => h('tr', { 'data-family': row.family },
+          h('th', { scope: 'row' }, familyName(m, row.family)),
+          row.cells.map((c) => (c.n
+            ? h('td', { 'data-length': c.length, 'data-mean': c.mean, 'data-min': c.min, 'data-max': c.max, 'data-seeds': c.n },
+              h('span', { class: 'train-cell-mean' }, pct(c.mean)),
+              c.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${m.t('train.range', { min: m.fixed(100 * c.min, 0), max: m.fixed(100 * c.max, 0) })}`) : null)
+            : h('td', { 'data-length': c.length }, '—')))))),
+      );
+      return rows;
+    },
+  };
+}
