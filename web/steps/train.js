@@ -47,6 +47,7 @@ const LENGTHS = { '1-4': 4, '1-8': 8, '1-16': 16 };
 const HIGH = 0.9;  // "at or above 90 %" in the sentences and the readouts
 const LOW = 0.1;
 const LIVE_POINTS = 100;  // points of a live loss curve
+const STEP_GRID = 10;     // the steps slider's grid; a URL value is rounded onto it
 
 export const params = {
   task: { type: 'enum', values: TRAIN_TASKS, default: DEFAULT_TASK },
@@ -67,6 +68,8 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   const wasm = Boolean(core);
   const pct = (v, digits = 0) => m.fixed(100 * v, digits);
   root.dataset.trainState = 'idle';
+  const onGrid = (v) => Math.min(params.steps.max, Math.max(params.steps.min, Math.round(v / STEP_GRID) * STEP_GRID));
+  if (values.steps !== null) values.steps = onGrid(values.steps);
 
   let data = null;          // the reference run's file, once loaded
   let dataError = null;
@@ -90,7 +93,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
       options: ['tiny', 'small'].map((v) => ({ value: v, label: t(`size.${v}`) })), onChange: (v) => set({ size: v }),
     }),
     steps: slider({
-      name: 'steps', label: t('stepsLabel'), min: params.steps.min, max: params.steps.max, step: 10,
+      name: 'steps', label: t('stepsLabel'), min: params.steps.min, max: params.steps.max, step: STEP_GRID,
       value: values.steps ?? params.steps.min, format: (v) => (values.steps === null ? '…' : m.fixed(v, 0)),
       onInput: (v) => set({ steps: v }),
     }),
@@ -104,7 +107,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   const setupNote = h('p', { class: 'train-setup-note' });
   slots.controls.append(
     h('p', { class: 'train-controls-title' }, t('setupTitle')),
-    controls.task.el, controls.lengths.el, controls.size.el, controls.steps.el, controls.seeds.el,
+    controls.task.el, controls.lengths.el, controls.size.el, controls.seeds.el, controls.steps.el,
     h('div', { class: 'train-buttons' }, buttons.train, buttons.pause, buttons.cancel), setupNote);
 
   const view = {
@@ -146,13 +149,14 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     loss.el, accuracy.el, table.el, summary, runs.el);
 
   const out = {
+    task: readout('task', t('outTask')),
     runs: readout('runs', t('outRuns')),
     longest: readout('longest', t('outLongest')),
     above: readout('above90', t('outAbove')),
     best: readout('best', t('outBest')),
     bestValue: readout('best-value', t('outBestValue')),
   };
-  slots.readouts.append(readoutRow(out.runs, out.longest, out.above, out.best, out.bestValue));
+  slots.readouts.append(readoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue));
 
   // [INSIDE] ------------------------------------------------------------------------------------
   const inside = {
@@ -232,6 +236,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     drawSummary(s);
     const top = best(s, 2, metric());
     const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
+    out.task.set(t(`task.${s.task}`));
     out.runs.set(m.fixed(s.runs.length, 0), s.runs.length);
     out.longest.set(m.fixed(longestTraining(s.config), 0), longestTraining(s.config));
     out.above.set(m.fixed(above.high.length, 0), above.high.length);
@@ -587,7 +592,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     root.dataset.trainReady = 'reference';
     const patch = {};
     const refSteps = data.tasks[values.task]?.config.steps ?? Object.values(data.tasks)[0]?.config.steps;
-    if (values.steps === null && refSteps) patch.steps = Math.min(params.steps.max, Math.max(params.steps.min, refSteps));
+    if (values.steps === null && refSteps) patch.steps = onGrid(refSteps);
     set(patch);
   }, (e) => {
     dataError = e.message;

@@ -28,7 +28,8 @@ export function tableFigure({ m, cls, keysHint, hint, axisX, axisY, hover: descr
     /** Draws rows × cols values on ±limit; caption and alt text as given. */
     draw({ values, rows, cols, limit, captionText, alt }) {
       heatmap.limit = limit;
-      canvas.style.aspectRatio = `${Math.max(cols, rows / 3)} / ${rows}`;
+      // Cells a little wider than tall for a long, narrow table, so it stays wide enough to read.
+      canvas.style.aspectRatio = `${Math.max(cols, rows * 0.8)} / ${rows}`;
       heatmap.draw(values, rows, cols);
       legend(legendEl, limit);
       const digits = limit < 0.1 ? 2 : limit < 1 ? 1 : 0;
