@@ -114,6 +114,14 @@ export const REFERENCES = [
     url: 'https://arxiv.org/abs/2305.19466',
   },
   {
+    id: 'ruoss2023',
+    authors: 'Ruoss, A., Delétang, G., Genewein, T., Grau-Moya, J., Csordás, R., Bennani, M., Legg, S., & Veness, J.',
+    year: 2023,
+    title: 'Randomized Positional Encodings Boost Length Generalization of Transformers',
+    venue: 'arXiv:2305.16843; Proceedings of the 61st Annual Meeting of the Association for Computational Linguistics (ACL 2023)',
+    url: 'https://arxiv.org/abs/2305.16843',
+  },
+  {
     // A forum post, not a paper; YaRN and most code that implements it cite it this way.
     id: 'bloc97-2023',
     authors: 'bloc97',
