@@ -289,7 +289,14 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   const inspections = new Map();  // `${set}|${family}|${length}` → inspection (reader's sets)
 
   /** Rows a sequence of task length n has (the tokens the model reads), from the trainer. */
-  const rowsAt = (config, n) => trainer.examples(config, n, 1)[0].tokens.length - 1;
+  const rowCounts = new Map();
+  const rowsAt = (config, n) => {
+    const key = `${config.task}|${config.symbols}|${n}`;
+    if (!rowCounts.has(key)) rowCounts.set(key, trainer.examples(config, n, 1)[0].tokens.length - 1);
+    return rowCounts.get(key);
+  };
+  // A turn of the event loop between the heavier drawings, so none makes one long task.
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   /** The lengths the two examples are taken at: the longest training length, and twice it. */
   function exampleLength(s) {
@@ -297,12 +304,16 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     return values.at === 'train' ? longest : lengthAt(s.config, 2);
   }
 
+  // Each drawing is keyed by what it shows: a set's model of one family (whose run may arrive
+  // while the set trains), so a finished run of another family redraws nothing here.
+  const modelKey = (s, family) => `${s.id}|${family}|${firstRun(s, family)?.seed ?? '-'}`;
+
   function drawInside(view) {
     const s = view.set;
     if (!s) return;
     const family = values.family;
     const length = exampleLength(s);
-    const key = `${s.id}|${family}|${length}`;
+    const key = `${modelKey(s, family)}|${length}`;
     if (memo.attention !== key) {
       memo.attention = key;
       inspectionOf(s, family, length).then((ins) => {
@@ -311,13 +322,13 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
           family: familyName(m, family), longest: longestTraining(s.config) });
       });
     }
-    if (memo.learned !== s.id) {
-      memo.learned = s.id;
-      drawLearned(s);
+    if (memo.learned !== modelKey(s, 'learned')) {
+      memo.learned = modelKey(s, 'learned');
+      drawLearned(s, memo.learned);
     }
-    if (memo.bias !== s.id) {
-      memo.bias = s.id;
-      drawBias(s);
+    if (memo.bias !== modelKey(s, 't5')) {
+      memo.bias = modelKey(s, 't5');
+      drawBias(s, memo.bias);
     }
   }
 
@@ -333,6 +344,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     const run = firstRun(s, family);
     if (!run?.parameters || !wasm) return null;
     const tr = await loadTrainer();
+    await turn();
     const live = tr.createRun({ ...s.config, family, seed: run.seed });
     try {
       live.setParameters(run.parameters.values);
@@ -366,24 +378,27 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     return tensorOf(firstRun(s, family)?.parameters, name);
   }
 
-  async function drawLearned(s) {
+  async function drawLearned(s, key) {
     const tbl = tableOf(s, 'learned', 'position.table');
-    const key = s.id;
     if (wasm) await loadTrainer().catch(() => null);
+    await turn();
     if (memo.learned !== key) return;
     const seen = trainedRows(s);
     learned.draw({ table: tbl, trainedRows: seen, source: learnedSource(s), core });
-    if (tbl && trainer) learned.analyse(trainer.analyseTable(tbl.values, tbl.rows, tbl.cols), { rows: tbl.rows, trainedRows: seen });
+    if (!tbl || !trainer) return;
+    await turn();
+    if (memo.learned === key) learned.analyse(trainer.analyseTable(tbl.values, tbl.rows, tbl.cols), { rows: tbl.rows, trainedRows: seen });
   }
 
-  async function drawBias(s) {
+  async function drawBias(s, key) {
     const b = tableOf(s, 't5', 'position.bias');
-    const key = s.id;
+    bias.el.hidden = !b;
     if (!b) {
       biasNote.textContent = t('bias.missing');
       return;
     }
     if (wasm) await loadTrainer().catch(() => null);
+    await turn();
     if (memo.bias !== key) return;
     const maxLength = Math.max(...s.config.testLengths);
     const byBucket = !core || !trainer;
@@ -531,7 +546,6 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     await store?.saveSet(s);
     root.dataset.trainState = s.status;
     progress.say(cancelled ? 'train.announceCancelled' : 'train.announceDone', { runs: s.runs.length });
-    memo.attention = memo.learned = memo.bias = null;
     set({});
   }
 
@@ -577,7 +591,6 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     if (v.set !== s) return;
     if (resultsDirty && s.runs.length) {
       resultsDirty = false;
-      memo.learned = memo.bias = memo.attention = null;
       render();
     } else drawLoss(s);
   }

@@ -31,10 +31,9 @@ export function learnedPanel(m) {
   const note = h('p', { class: 'train-note' });
   // The similarity map alone (square), the components under it at full width (readable labels).
   const analysisRow = h('div', { class: 'train-analysis' }, similarity.el, pcaFig);
+  const tableRow = h('div', { class: 'figure-row train-pair' }, trained.el, standIn.el, h('div', { class: 'figure-row-tools' }));
   const el = h('section', { class: 'train-learned', 'aria-labelledby': 'train-learned-title' },
-    h('h3', { id: 'train-learned-title' }, t('title')), note,
-    h('div', { class: 'figure-row train-pair' }, trained.el, standIn.el, h('div', { class: 'figure-row-tools' })),
-    analysisRow);
+    h('h3', { id: 'train-learned-title' }, t('title')), note, tableRow, analysisRow);
   const state = { trainedRows: 0 };
 
   return {
@@ -45,6 +44,8 @@ export function learnedPanel(m) {
      */
     draw({ table, trainedRows, source, core }) {
       state.trainedRows = trainedRows;
+      tableRow.hidden = !table;
+      analysisRow.hidden = !table || !core;
       if (!table) {
         note.textContent = t('missing');
         return;

@@ -1,0 +1,437 @@
+// Step 'train' in Chromium: the reference run before anyone trains (curves, table, readouts,
+// sentences and maps against numbers this test computes from web/data/train-reference.json
+// itself), without WebAssembly and in print; a tiny training of all six families through the
+// real step, checked against the trainer API run in Node on the same configs; pause, resume and
+// cancel; runs kept across a reload; JSON export → import; bad imports; URL clamping; the single
+// file training on the page's thread; the "trained" panels of the learned and relative-bias
+// steps. Main-thread long tasks and frame gaps while training are reported, never asserted.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { loadTrainer } from '../../wasm/train.js';
+import { startBrowser } from './browser.js';
+import { minus, openStep, readout, urlParams } from './steps.js';
+
+const ID = 'train';
+const DATA = JSON.parse(readFileSync(new URL('../../web/data/train-reference.json', import.meta.url), 'utf8'));
+const EN = JSON.parse(readFileSync(new URL('../../web/i18n/en/train.json', import.meta.url), 'utf8'));
+const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+const NAMES = { none: 'NoPE', sinusoidal: 'Sinusoidal', learned: 'Learned', t5: 'T5 bias', rope: 'RoPE', alibi: 'ALiBi' };
+const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
+let b;
+let tr;
+before(async () => {
+  b = await startBrowser();
+  tr = await loadTrainer();
+});
+after(async () => { await b?.close(); });
+
+const fmt = (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+// [EXPECTED] -------------------------------------------------------------------------------------
+// Per family and test length over seeds: mean, min and max of a list of { family, seed, length,
+// exact, tokens } rows (shares of the test set).
+function aggregate(rows, metric = 'exact') {
+  const out = new Map();
+  for (const r of rows) {
+    const key = `${r.family}|${r.length}`;
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push(r[metric]);
+  }
+  return (family, length) => {
+    const v = out.get(`${family}|${length}`);
+    return v && { mean: v.reduce((a, x) => a + x, 0) / v.length, min: Math.min(...v), max: Math.max(...v), n: v.length };
+  };
+}
+
+/** The reference run's rows of one task, exact matches turned back into shares. */
+function referenceRows(task) {
+  const t = DATA.tasks[task];
+  return t.runs.flatMap((r) => r.accuracy.map((a) => ({
+    family: r.family, seed: r.seed, length: a.length, exact: a.exact / t.config.testExamples, tokens: a.tokens,
+  })));
+}
+
+/** The test length standing for k × the longest training length (the nearest tested one). */
+function lengthAt(config, k) {
+  const want = k * Math.max(...config.trainLengths);
+  return config.testLengths.reduce((best, n) => (Math.abs(n - want) < Math.abs(best - want) ? n : best));
+}
+
+// [PAGE] -----------------------------------------------------------------------------------------
+async function openTrain(query = '', options) {
+  const page = await openStep(b, ID, query, options);
+  await page.waitForSelector(`#${ID}[data-train-ready][data-train-store]`, { timeout: 20000 });
+  return page;
+}
+
+/** The table's cells: { family → [{ length, mean, min, max, text }] }. */
+const tableCells = (page) => page.$$eval(`#${ID} .train-table tbody tr`, (trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.family,
+  [...tr.querySelectorAll('td')].map((td) => ({
+    length: Number(td.dataset.length), mean: Number(td.dataset.mean), min: Number(td.dataset.min), max: Number(td.dataset.max), text: td.textContent,
+  }))])));
+
+/** The accuracy plot's cursor points, read back into values through the axis ticks. */
+const plotPoints = (page) => page.$eval(`#${ID} .train-accuracy svg.lineplot`, (svg) => {
+  const ticks = [...svg.querySelectorAll('.grid text.tick[text-anchor=end]')].map((t) => ({ v: Number(t.textContent), y: Number(t.getAttribute('y')) - 4 }));
+  const [a, z] = [ticks[0], ticks.at(-1)];
+  const value = (cy) => a.v + ((cy - a.y) / (z.y - a.y)) * (z.v - a.v);
+  return [...svg.querySelectorAll('circle.point.a')].map((c) => value(Number(c.getAttribute('cy'))));
+});
+
+async function download(page, locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), locator.click()]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+/** The rows of the step's "every run" CSV: { set, family, seed, status, steps, seconds, length, exact, tokens }. */
+async function runRows(page) {
+  const { text } = await download(page, page.locator(`#${ID} button[data-table=runs]`));
+  const [header, ...lines] = text.trim().split('\n').map((l) => l.split(','));
+  return lines.map((cells) => Object.fromEntries(header.map((h, i) => [h, ['set', 'family', 'status'].includes(h) ? cells[i] : Number(cells[i])])));
+}
+
+/** Checks the table, the readouts, the plot and the sentences against rows computed here. */
+async function checkResults(page, rows, config, { focus = 'rope', runs }) {
+  const at = aggregate(rows);
+  const cells = await tableCells(page);
+  assert.deepEqual(Object.keys(cells), FAMILIES);
+  for (const f of FAMILIES) {
+    [1, 1.5, 2, 4].forEach((k, i) => {
+      const want = at(f, lengthAt(config, k));
+      const got = cells[f][i];
+      assert.equal(got.length, lengthAt(config, k));
+      for (const key of ['mean', 'min', 'max']) assert.ok(Math.abs(got[key] - want[key]) < 1e-12, `${f} ${k}× ${key}: ${got[key]} vs ${want[key]}`);
+      assert.ok(got.text.startsWith(`${fmt(0).format(100 * want.mean)} %`), `${f} ${k}×: "${got.text}"`);
+    });
+  }
+  // Readouts: runs, longest training length, families at or above 90 % at 2×, the best there.
+  const L = Math.max(...config.trainLengths);
+  const twice = lengthAt(config, 2);
+  assert.equal((await readout(page, ID, 'runs')).value, runs);
+  assert.equal((await readout(page, ID, 'longest')).value, L);
+  const means = FAMILIES.map((f) => at(f, twice).mean);
+  assert.equal((await readout(page, ID, 'above90')).value, means.filter((v) => v >= 0.9).length);
+  const top = means.indexOf(Math.max(...means));
+  assert.equal((await readout(page, ID, 'best')).text, NAMES[FAMILIES[top]]);
+  const bestValue = await readout(page, ID, 'best-value');
+  assert.ok(Math.abs(bestValue.value - 100 * means[top]) < 1e-9);
+  assert.equal(bestValue.text, fmt(1).format(100 * means[top]));
+  // The plot: the focus family's mean at every tested length, in percent.
+  const points = await plotPoints(page);
+  assert.equal(points.length, config.testLengths.length);
+  config.testLengths.forEach((n, i) => assert.ok(Math.abs(points[i] - 100 * at(focus, n).mean) < 1e-6, `plot at ${n}: ${points[i]}`));
+  assert.equal(await page.locator(`#${ID} .train-accuracy path.series`).count(), FAMILIES.length);
+  // The sentence about 2×: the families at or above 90 % named, from these numbers.
+  const high = FAMILIES.filter((f) => at(f, twice).mean >= 0.9).map((f) => NAMES[f]);
+  const list = high.length ? new Intl.ListFormat('en', { type: 'conjunction' }).format(high) : EN['train.nobody'];
+  assert.match(await page.textContent(`#${ID} .train-summary`), new RegExp(`\\(n = ${twice}\\): at or above 90 %: ${list.replace(/[()]/g, '\\$&')};`));
+}
+
+/** The token labels of a sequence (web/train/tokens.js's rules, written out here). */
+function labels(tokens, config) {
+  const S = config.symbols;
+  const V = config.task === 'retrieval' ? S : 0;
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from(tokens, (id) => (id === S + V ? '⟨bos⟩' : id === S + V + 1 ? '⟨sep⟩' : id === S + V + 2 ? '⟨eos⟩' : id < S ? letters[id] : String(id - S)));
+}
+
+const shownTokens = (page) => page.$$eval(`#${ID} .train-token .train-token-text`, (els) => els.map((e) => e.textContent));
+
+// [REFERENCE] ------------------------------------------------------------------------------------
+test('before Train: the reference run of the default task, its table, readouts, plot, sentences, provenance and maps', async () => {
+  const page = await openTrain();
+  const task = 'copy';
+  const { config } = DATA.tasks[task];
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), `reference-${task}`);
+  await checkResults(page, referenceRows(task), config, { runs: DATA.tasks[task].runs.length });
+  // The steps control starts at the reference run's steps (read from the file, not a constant).
+  assert.equal(urlParams(page).steps, String(Math.round(config.steps / 10) * 10));
+  const line = await page.textContent(`#${ID} .train-provenance`);
+  assert.ok(line.includes(DATA.provenance.command) && line.includes(DATA.provenance.commit.slice(0, 10)), line);
+  // The loss curves: one per family, as many points as the file keeps.
+  assert.equal(await page.locator(`#${ID} .train-loss path.series`).count(), FAMILIES.length);
+  // The attention maps of RoPE at twice the longest training length: the file's example.
+  const ins = DATA.tasks[task].trained.rope.inspections.find((x) => x.length === 2 * Math.max(...config.trainLengths));
+  assert.deepEqual(await shownTokens(page), labels(ins.tokens, config));
+  assert.ok(Number(await page.getAttribute(`#${ID} canvas.train-attention-map`, 'width')) >= 300);
+  // Switching the task redraws from that task's runs.
+  await page.locator(`#${ID} .controls label:has-text("Reverse")`).first().click();
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), 'reference-reverse');
+  await checkResults(page, referenceRows('reverse'), DATA.tasks.reverse.config, { runs: DATA.tasks.reverse.runs.length });
+  // Per-token accuracy: the table follows.
+  await page.locator(`#${ID} input[name=tokens]`).check();
+  const tok = aggregate(referenceRows('reverse'), 'tokens');
+  const cells = await tableCells(page);
+  assert.ok(Math.abs(cells.alibi[2].mean - tok('alibi', lengthAt(DATA.tasks.reverse.config, 2)).mean) < 1e-12);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the trained learned table, its similarity and the T5 biases come from the file (seed 0)', async () => {
+  const page = await openTrain('task=copy');
+  const table = DATA.tasks.copy.trained.learned.table;
+  // Keyboard on the trained table: ArrowDown from the first cell reads position 1, dimension 0.
+  await page.locator(`#${ID} canvas.train-table-trained-map`).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const hover = await page.textContent(`#${ID} .train-table-trained .hover-readout`);
+  assert.equal(hover, `position 1, dimension 0: ${minus(fmt(3).format(table.values[table.cols]))}`);
+  // The similarity of rows 0 and 1, computed here.
+  const row = (r) => table.values.slice(r * table.cols, (r + 1) * table.cols);
+  const dot = (x, y) => x.reduce((a, v, i) => a + v * y[i], 0);
+  const cos = dot(row(0), row(1)) / Math.sqrt(dot(row(0), row(0)) * dot(row(1), row(1)));
+  await page.locator(`#${ID} canvas.train-similarity-map`).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent(`#${ID} .train-similarity .hover-readout`), `positions 0 and 1: cosine similarity ${minus(fmt(2).format(cos))}`);
+  // The T5 biases: one line per head, head 1's first value the bias of bucket 0 (distance 0).
+  const bias = DATA.tasks.copy.trained.t5.bias;
+  assert.equal(await page.locator(`#${ID} .train-bias path.series`).count(), bias.rows);
+  await page.locator(`#${ID} .train-bias svg.lineplot`).focus();
+  await page.keyboard.press('Home');
+  assert.equal(await page.textContent(`#${ID} .train-bias .plot-announcer`), `distance d = query − key: 0; bias added to the score: ${minus(fmt(3).format(bias.values[0]))}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without WebAssembly the reference run still shows, with Train off and the reason given', async () => {
+  const page = await b.newPage();
+  await page.addInitScript(() => { delete window.WebAssembly; });
+  await page.goto(`${b.url}?step=${ID}&task=repeat`);
+  await page.waitForSelector(`#${ID}[data-train-ready]`, { timeout: 20000 });
+  await checkResults(page, referenceRows('repeat'), DATA.tasks.repeat.config, { runs: DATA.tasks.repeat.runs.length });
+  assert.ok(await page.isDisabled(`#${ID} button[name=train]`));
+  assert.equal(await page.textContent(`#${ID} .train-setup-note`), EN['train.noWasm']);
+  assert.equal(await page.textContent(`#${ID} .train-learned .train-note`), EN['train.learned.noWasm']);
+  assert.ok(!(await page.isVisible(`#${ID} .train-table-standin`)));
+  assert.ok(await page.isVisible(`#${ID} .train-table-trained canvas`));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('in print the reference run shows: figures, table and provenance, no buttons', async () => {
+  const page = await openTrain();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.evaluate((id) => {
+    const s = document.getElementById(id);
+    const vis = (sel) => [...s.querySelectorAll(sel)].filter((e) => e.checkVisibility()).length;
+    return { loss: vis('.train-loss svg'), accuracy: vis('.train-accuracy svg'), table: vis('.train-table td'), maps: vis('canvas.heatmap'),
+      provenance: s.querySelector('.train-provenance').checkVisibility(), buttons: vis('button') };
+  }, ID);
+  assert.deepEqual({ ...shown, table: shown.table > 0, maps: shown.maps >= 4 },
+    { loss: 1, accuracy: 1, table: true, maps: true, provenance: true, buttons: 0 });
+  await page.close();
+});
+
+test('URL state is clamped: steps onto its grid and range, seeds to 1–3, unknown names to the defaults', async () => {
+  const page = await openTrain('steps=99999&seeds=9&task=bogus&lengths=2-3&family=zzz&at=nowhere&size=huge&source=x&tokens=maybe');
+  assert.deepEqual(urlParams(page), {
+    step: ID, task: 'copy', lengths: '1-8', size: 'tiny', steps: '10000', seeds: '3', source: 'reference', tokens: '0', family: 'rope', at: 'past',
+  });
+  await page.close();
+  const other = await openTrain('steps=45&seeds=0');
+  assert.equal(urlParams(other).steps, '50');
+  assert.equal(urlParams(other).seeds, '1');
+  assert.equal(await other.inputValue(`#${ID} input[name=steps]`), '50');
+  await other.close();
+});
+
+// [TRAINING] -------------------------------------------------------------------------------------
+/** Long tasks and frame gaps of the page's main thread from now on (read with perf()). */
+async function watchMainThread(page) {
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__gaps = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const frame = (t) => {
+      window.__gaps.push(t - last);
+      last = t;
+      if (!window.__stopFrames) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+async function perf(page) {
+  return page.evaluate(() => {
+    window.__stopFrames = true;
+    const gaps = [...window.__gaps].sort((x, y) => x - y);
+    return { longTasks: window.__long, p95Gap: gaps[Math.min(gaps.length - 1, Math.ceil(0.95 * gaps.length) - 1)], maxGap: gaps.at(-1), frames: gaps.length };
+  });
+}
+
+const report = {};
+async function saveReport() {
+  const dir = new URL('../out/perf/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  await writeFile(new URL('training.json', dir), JSON.stringify(report));
+}
+
+const trained = (page) => page.waitForFunction((id) => ['done', 'cancelled'].includes(document.getElementById(id).dataset.trainState), ID, { timeout: 240000 });
+
+test('Train with 40 steps trains all six families in Web Workers; figures, table and readouts equal the runs, which equal the API in Node', async () => {
+  const page = await openTrain('task=copy&steps=40&seeds=1&family=learned&at=train');
+  await watchMainThread(page);
+  await page.click(`#${ID} button[name=train]`);
+  await trained(page);
+  const main = await perf(page);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'done');
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-mode'), 'workers');
+  assert.match(await page.textContent(`#${ID} .train-mode`), /^Training in \d Web Workers/);
+  assert.equal(urlParams(page).source, 'yours');
+  const rows = await runRows(page);
+  const setId = rows[0].set;
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), setId);
+  assert.deepEqual([...new Set(rows.map((r) => r.family))].sort(), [...FAMILIES].sort());
+  assert.ok(rows.every((r) => r.status === 'done' && r.steps === 40 && r.seed === 0));
+  // The same configs through the trainer API in Node: the same scores, to the last bit.
+  const { text } = await download(page, page.locator(`#${ID} .train-run[data-set="${setId}"] button[data-action=export]`));
+  const exported = JSON.parse(text).set;
+  assert.equal(exported.config.steps, 40);
+  for (const family of FAMILIES) {
+    const mine = await tr.train({ ...exported.config, family, seed: 0 });
+    const shown = rows.filter((r) => r.family === family);
+    assert.deepEqual(shown.map((r) => [r.length, r.exact, r.tokens]), mine.accuracy.map((a) => [a.length, a.exact, a.tokens]), family);
+    report[family] = shown[0].seconds;
+  }
+  await checkResults(page, rows, exported.config, { focus: 'learned', runs: 6 });
+  // Look inside: the learned model's example at the longest training length is the test set's.
+  const [example] = tr.examples(exported.config, Math.max(...exported.config.trainLengths), 1);
+  await page.waitForFunction((id) => document.querySelector(`#${id} .train-token`), ID);
+  assert.deepEqual(await shownTokens(page), labels(example.tokens, exported.config));
+  Object.assign(report, { workers: { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap } });
+  console.log(`train: main thread while six 40-step runs trained in workers: ${main.longTasks.length} long tasks ` +
+    `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms over ${main.frames} frames; ` +
+    `per family ${FAMILIES.map((f) => `${f} ${report[f].toFixed(2)} s`).join(', ')}`);
+  await saveReport();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // A reload keeps the finished runs (IndexedDB) and shows them again.
+  const again = await openTrain('source=yours');
+  assert.equal(await again.getAttribute(`#${ID}`, 'data-train-store'), 'indexeddb');
+  assert.equal(await again.getAttribute(`#${ID}`, 'data-shown'), setId);
+  await checkResults(again, rows, exported.config, { runs: 6 });
+  assert.equal(await again.locator(`#${ID} .train-run[data-set="${setId}"]`).count(), 1);
+
+  // Export → delete → import: the same runs again, as a new set.
+  await again.click(`#${ID} .train-run[data-set="${setId}"] button[data-action=delete]`);
+  await again.waitForFunction(([id, s]) => !document.querySelector(`#${id} .train-run[data-set="${s}"]`), [ID, setId]);
+  await again.setInputFiles(`#${ID} input[name=import]`, { name: 'runs.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await again.waitForFunction((id) => document.querySelector(`#${id} .train-import-message`).textContent.startsWith('Imported'), ID);
+  const imported = await again.getAttribute(`#${ID}`, 'data-shown');
+  assert.notEqual(imported, setId);
+  const back = await runRows(again);
+  assert.deepEqual(back.map(({ set, ...r }) => r), rows.map(({ set, ...r }) => r));
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
+test('bad imports are refused with a message naming the problem, and nothing kept is lost', async () => {
+  const page = await openTrain();
+  const kept = await page.locator(`#${ID} .train-run`).count();
+  const message = () => page.textContent(`#${ID} .train-import-message`);
+  const upload = async (text) => {
+    await page.evaluate((id) => { document.querySelector(`#${id} .train-import-message`).textContent = ''; }, ID);
+    await page.setInputFiles(`#${ID} input[name=import]`, { name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.waitForFunction((id) => document.querySelector(`#${id} .train-import-message`).textContent, ID);
+    return message();
+  };
+  assert.match(await upload('{not json'), /^That file is not JSON \(.+\)\. Nothing was changed\.$/);
+  assert.equal(await upload('{"format":"something else"}'), EN['train.import.format']);
+  assert.equal(await upload(JSON.stringify({ format: 'posenc-train-runs', version: 7, set: {} })),
+    EN['train.import.version'].replace('{version}', '7').replace('{supported}', '1'));
+  const damaged = { format: 'posenc-train-runs', version: 1, set: {
+    task: 'copy', families: ['rope'], seeds: [0], created: '2026-01-01T00:00:00Z', size: 'tiny',
+    config: { ...DATA.tasks.copy.config, steps: 10 },
+    runs: [{ family: 'rope', seed: 0, status: 'done', steps: 10, seconds: 1, loss: { steps: [1], values: [2] }, exact: { steps: [1], values: [0] },
+      accuracy: [{ length: 999, exact: 0, tokens: 0 }] }],
+  } };
+  assert.equal(await upload(JSON.stringify(damaged)), EN['train.import.field'].replace('{field}', 'set.runs[0].accuracy[0].length'));
+  assert.equal(await page.locator(`#${ID} .train-import-message.error`).count(), 1);
+  assert.equal(await page.locator(`#${ID} .train-run`).count(), kept);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Pause stops the steps, Resume goes on, Cancel keeps the started runs, each scored', async () => {
+  const page = await openTrain('task=repeat&steps=3000&seeds=1');
+  await page.click(`#${ID} button[name=train]`);
+  const done = () => readout(page, ID, 'progress').then((r) => r.value);
+  await page.waitForFunction((id) => Number(document.querySelector(`#${id} [data-readout=progress]`).dataset.value) > 0, ID, { timeout: 60000 });
+  await page.click(`#${ID} button[name=pause]`);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'paused');
+  assert.equal(await page.textContent(`#${ID} button[name=pause]`), 'Resume');
+  await page.waitForTimeout(600);  // a slice in flight reports once more
+  const held = await done();
+  await page.waitForTimeout(800);
+  assert.equal(await done(), held, 'no step while paused');
+  await page.click(`#${ID} button[name=pause]`);
+  await page.waitForFunction(([id, v]) => Number(document.querySelector(`#${id} [data-readout=progress]`).dataset.value) > v, [ID, held]);
+  await page.click(`#${ID} button[name=cancel]`);
+  await trained(page);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'cancelled');
+  const rows = await runRows(page);
+  const runs = [...new Set(rows.map((r) => r.family))];
+  assert.ok(runs.length >= 1 && runs.length < FAMILIES.length, `${runs.length} runs kept`);
+  const lengths = DATA.tasks.repeat.config.testLengths.length;
+  for (const f of runs) {
+    const r = rows.filter((x) => x.family === f);
+    assert.equal(r.length, lengths, `${f} scored at every test length`);
+    assert.ok(r[0].status === 'cancelled' && r[0].steps > 0 && r[0].steps < 3000, `${f}: ${r[0].status} after ${r[0].steps} steps`);
+  }
+  assert.equal(await page.locator(`#${ID} .train-job[data-state=skipped]`).count(), FAMILIES.length - runs.length);
+  assert.match(await page.textContent(`#${ID} .train-announce`), /^Training cancelled/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the single file trains on the page thread in slices and says why', async () => {
+  const page = await b.newPage();
+  await page.goto(`${SINGLE}?step=${ID}&steps=20&seeds=1`);
+  await page.waitForSelector(`#${ID}[data-train-ready]`, { timeout: 30000 });
+  assert.match(await page.textContent(`#${ID} .train-mode`), /single file cannot start Web Workers/);
+  await watchMainThread(page);
+  await page.click(`#${ID} button[name=train]`);
+  await trained(page);
+  const main = await perf(page);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-mode'), 'main');
+  const rows = await runRows(page);
+  assert.deepEqual([...new Set(rows.map((r) => r.family))].sort(), [...FAMILIES].sort());
+  assert.ok(rows.every((r) => r.steps === 20 && r.status === 'done'));
+  report.mainThread = { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap };
+  console.log(`train: single file, six 20-step runs on the page thread: ${main.longTasks.length} long tasks ` +
+    `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms, max ${main.maxGap.toFixed(0)} ms`);
+  await saveReport();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// [TRAINED PANELS] -------------------------------------------------------------------------------
+test('the learned and relative-bias steps fetch the reference data only when their "trained" panel opens', async () => {
+  const page = await b.newPage();
+  const fetched = [];
+  page.on('request', (r) => { if (r.url().includes('train-reference.json')) fetched.push(r.url()); });
+  await page.goto(`${b.url}?step=learned`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.deepEqual(fetched, [], 'not on the first screen');
+  await page.locator('#learned input[name=trained]').check();
+  await page.waitForSelector('#learned .tp-panel[data-ready]');
+  assert.equal(fetched.length, 1);
+  assert.equal(urlParams(page).trained, '1');
+  const table = DATA.tasks.copy.trained.learned.table;
+  assert.match(await page.textContent('#learned .tp-panel figcaption'), /^Trained.*reference run, task Copy, seed 0/);
+  await page.locator('#learned .tp-panel canvas.heatmap').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('#learned .tp-panel .hover-readout'), `position 0, dimension 0: ${minus(fmt(3).format(table.values[0]))}`);
+  assert.equal(await page.locator('#learned .tp-panel button[data-export=png]').count(), 1);
+  await page.goto(`${b.url}?step=relative-bias&method=t5&trained=1`);
+  await page.waitForSelector('#relative-bias .tp-panel[data-ready]');
+  assert.equal(await page.locator('#relative-bias .tp-panel path.series').count(), DATA.tasks.copy.trained.t5.bias.rows);
+  assert.match(await page.textContent('#relative-bias .tp-panel figcaption'), /^Trained/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
