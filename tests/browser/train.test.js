@@ -103,7 +103,7 @@ async function checkResults(page, rows, config, { focus = 'rope', runs }) {
       const got = cells[f][i];
       assert.equal(got.length, lengthAt(config, k));
       for (const key of ['mean', 'min', 'max']) assert.ok(Math.abs(got[key] - want[key]) < 1e-12, `${f} ${k}× ${key}: ${got[key]} vs ${want[key]}`);
-      assert.ok(got.text.startsWith(`${fmt(0).format(100 * want.mean)} %`), `${f} ${k}×: "${got.text}"`);
+      assert.ok(got.text.startsWith(`${fmt(0).format(100 * want.mean)}\u00a0%`), `${f} ${k}×: "${got.text}"`);
     });
   }
   // Readouts: runs, longest training length, families at or above 90 % at 2×, the best there.
@@ -126,7 +126,7 @@ async function checkResults(page, rows, config, { focus = 'rope', runs }) {
   // The sentence about 2×: the families at or above 90 % named, from these numbers.
   const high = FAMILIES.filter((f) => at(f, twice).mean >= 0.9).map((f) => NAMES[f]);
   const list = high.length ? new Intl.ListFormat('en', { type: 'conjunction' }).format(high) : EN['train.nobody'];
-  assert.match(await page.textContent(`#${ID} .train-summary`), new RegExp(`\\(n = ${twice}\\): at or above 90 %: ${list.replace(/[()]/g, '\\$&')};`));
+  assert.match(await page.textContent(`#${ID} .train-summary`), new RegExp(`\\(n = ${twice}\\): at or above 90\u00a0%: ${list.replace(/[()]/g, '\\$&')};`));
 }
 
 /** The token labels of a sequence (web/train/tokens.js's rules, written out here). */

@@ -20,7 +20,8 @@ export function accuracyTableView(m) {
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col' }, m.t('train.tableFamily')),
           MULTIPLES.map((k, i) => h('th', { scope: 'col' },
-            m.t('train.tableAt', { multiple: m.fixed(k, Number.isInteger(k) ? 0 : 1), length: lengths[i] ?? '' }))))),
+            h('span', { class: 'train-th-multiple' }, m.t('train.tableMultiple', { multiple: m.fixed(k, Number.isInteger(k) ? 0 : 1) })), ' ',
+            h('span', { class: 'train-th-length' }, m.t('train.tableLength', { length: lengths[i] ?? '' })))))),
         h('tbody', {}, rows.map((row) => h('tr', { 'data-family': row.family },
           h('th', { scope: 'row' }, familyName(m, row.family)),
           row.cells.map((c) => (c.n

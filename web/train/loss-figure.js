@@ -7,8 +7,11 @@ import { familyClass, familyName } from './families.js';
 
 export function lossFigure(m) {
   const figure = h('figure', { class: 'train-fig train-loss' }, h('figcaption', {}, m.t('train.lossCaption')));
+  // A phone gets a narrower drawing, so its labels stay readable when it shrinks to the screen.
+  const narrow = globalThis.matchMedia?.('(max-width: 560px)').matches;
   const plot = new LogPlot(figure, {
-    label: m.t('train.lossAltEmpty'), xLabel: m.t('train.lossX'), yLabel: m.t('train.lossY'), width: 640, height: 260,
+    label: m.t('train.lossAltEmpty'), xLabel: m.t('train.lossX'), yLabel: m.t('train.lossY'),
+    width: narrow ? 380 : 640, height: narrow ? 320 : 260,
     formatX: (v) => m.fixed(v, 0), formatY: (v) => m.fixed(v, v < 1 ? Math.ceil(-Math.log10(v)) : 0),
   });
   return {
@@ -21,7 +24,7 @@ export function lossFigure(m) {
       const hi = all.length ? Math.max(...all) : 10;
       const yDomain = [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi) + 1e-9)];
       plot.draw({
-        xDomain: [0, total], yDomain, xTicks: ticks(0, total, 6),
+        xDomain: [0, total], yDomain, xTicks: ticks(0, total, narrow ? 4 : 6),
         series: curves.map((c) => ({ x: c.steps, y: c.values.map((v) => Math.max(v, yDomain[0])), cls: familyClass(c.family), label: familyName(m, c.family) })),
       });
       const last = curves.map((c) => `${familyName(m, c.family)} ${m.fixed(c.values.at(-1) ?? NaN, 3)}`).join(m.listSep + ' ');
