@@ -126,7 +126,7 @@ async function checkResults(page, rows, config, { focus = 'rope', runs }) {
   // The sentence about 2×: the families at or above 90 % named, from these numbers.
   const high = FAMILIES.filter((f) => at(f, twice).mean >= 0.9).map((f) => NAMES[f]);
   const list = high.length ? new Intl.ListFormat('en', { type: 'conjunction' }).format(high) : EN['train.nobody'];
-  assert.match(await page.textContent(`#${ID} .train-summary`), new RegExp(`\\(n = ${twice}\\): at or above 90\u00a0%: ${list.replace(/[()]/g, '\\$&')};`));
+  assert.match(await page.textContent(`#${ID} .train-summary`), new RegExp(`\\(n\u00a0=\u00a0${twice}\\): at or above 90\u00a0%: ${list.replace(/[()]/g, '\\$&')};`));
 }
 
 /** The token labels of a sequence (web/train/tokens.js's rules, written out here). */

@@ -28,6 +28,7 @@ export function exportSet(set) {
   const runs = set.runs.map((r) => ({
     family: r.family, seed: r.seed, status: r.status, divergence: r.divergence ?? '', steps: r.steps, seconds: r.seconds,
     loss: r.loss, exact: r.exact, accuracy: r.accuracy,
+    log: r.log ? { loss: plain(r.log.loss), exact: plain(r.log.exact) } : null,
     parameters: r.parameters ? { tensors: r.parameters.tensors, values: plain(r.parameters.values) } : null,
   }));
   return JSON.stringify({ format: FORMAT, version: VERSION, exported: new Date().toISOString(),
@@ -69,6 +70,17 @@ function parameters(v, field) {
   return { tensors, values: Float32Array.from(values) };
 }
 
+// Every step's loss and exact share; JSON writes a diverged step's non-finite loss as null.
+function log(v, field, steps) {
+  if (v === null || v === undefined) return undefined;
+  want(isObject(v), field);
+  const series = (a, name) => {
+    want(Array.isArray(a) && a.length === steps && a.every((x) => x === null || Number.isFinite(x)), `${field}.${name}`);
+    return Float32Array.from(a, (x) => x ?? NaN);
+  };
+  return { loss: series(v.loss, 'loss'), exact: series(v.exact, 'exact') };
+}
+
 function config(v) {
   want(isObject(v), 'set.config');
   want(Array.isArray(v.trainLengths) && v.trainLengths.length > 0 && v.trainLengths.every((n) => isInt(n, 1, 256)), 'set.config.trainLengths');
@@ -97,7 +109,7 @@ function run(v, k, set) {
   return {
     family: v.family, seed: v.seed, status: v.status, divergence: typeof v.divergence === 'string' ? v.divergence : '',
     steps: v.steps, seconds: v.seconds, loss: curve(v.loss, `${at}.loss`), exact: curve(v.exact, `${at}.exact`),
-    accuracy, parameters: parameters(v.parameters, `${at}.parameters`),
+    accuracy, log: log(v.log, `${at}.log`, v.steps), parameters: parameters(v.parameters, `${at}.parameters`),
   };
 }
 
