@@ -226,6 +226,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     const s = view.set;
     if (!s) {
       loss.draw([], 1);
+      table.empty(describeSet(view));
       summary.replaceChildren();
       for (const r of Object.values(out)) r.set('—');
       return;

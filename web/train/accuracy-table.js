@@ -12,6 +12,11 @@ export function accuracyTableView(m) {
   return {
     el: wrap,
     table,
+    /** Before a set is on screen (the reference run still loading, or missing): why, in the table. */
+    empty(text) {
+      table.replaceChildren(h('caption', {}, m.t('train.tableCaptionExact')),
+        h('tbody', {}, h('tr', {}, h('td', { class: 'train-table-empty' }, text))));
+    },
     draw(set, metric) {
       const rows = accuracyTable(set, metric);
       const lengths = rows[0]?.cells.map((c) => c.length) ?? [];
