@@ -19,6 +19,8 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { windowedCurve } from '../train/curve.js';
+
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url);
 const at = (p) => fileURLToPath(new URL(p, root));
@@ -42,21 +44,10 @@ export function trainerArgs(task, family, seed, overrides = {}) {
 /** 4 significant digits: what the file stores of a real number. */
 export const round4 = (v) => (v === null || v === undefined ? null : Number(v.toPrecision(4)));
 
-/** Means of consecutive windows of a per-step series: { steps (last step of each), values }. */
+/** The page's windows (web/train/curve.js), each mean rounded as the file stores it. */
 export function curve(series, points = CURVE_POINTS) {
-  const n = series.length;
-  const windows = Math.min(points, n);
-  const steps = [];
-  const values = [];
-  for (let w = 0; w < windows; w++) {
-    const from = Math.floor((w * n) / windows);
-    const to = Math.floor(((w + 1) * n) / windows);
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += series[i];
-    steps.push(to);
-    values.push(round4(sum / (to - from)));
-  }
-  return { steps, values };
+  const { steps, values } = windowedCurve(series, points);
+  return { steps, values: values.map(round4) };
 }
 
 /** What the file keeps of one run's output (the trainer's JSON). */

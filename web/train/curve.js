@@ -1,6 +1,6 @@
 // A per-step series shown as at most `points` points: the mean of each of `points` consecutive
-// windows, placed at the window's last step. The same windows as web/tools/experiment.mjs's
-// curve(), so a reader's run and the reference run are drawn alike.
+// windows, placed at the window's last step. web/tools/experiment.mjs stores the reference run's
+// curves through it too, so a reader's run and the reference run are drawn alike.
 export function windowedCurve(series, points = 200) {
   const n = series.length;
   const windows = Math.min(points, n);
