@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { loadTrainer } from '../../wasm/train.js';
+import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
 import { minus, openStep, readout, urlParams } from './steps.js';
 
@@ -142,7 +143,7 @@ const shownTokens = (page) => page.$$eval(`#${ID} .train-token .train-token-text
 // [REFERENCE] ------------------------------------------------------------------------------------
 test('before Train: the reference run of the default task, its table, readouts, plot, sentences, provenance and maps', async () => {
   const page = await openTrain();
-  const task = 'copy';
+  const task = DEFAULT_TASK;
   const { config } = DATA.tasks[task];
   assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), `reference-${task}`);
   await checkResults(page, referenceRows(task), config, { runs: DATA.tasks[task].runs.length });
@@ -229,7 +230,7 @@ test('in print the reference run shows: figures, table and provenance, no button
 test('URL state is clamped: steps onto its grid and range, seeds to 1–3, unknown names to the defaults', async () => {
   const page = await openTrain('steps=99999&seeds=9&task=bogus&lengths=2-3&family=zzz&at=nowhere&size=huge&source=x&tokens=maybe');
   assert.deepEqual(urlParams(page), {
-    step: ID, task: 'copy', lengths: '1-8', size: 'tiny', steps: '10000', seeds: '3', source: 'reference', tokens: '0', family: 'rope', at: 'past',
+    step: ID, task: DEFAULT_TASK, lengths: '1-8', size: 'tiny', steps: '10000', seeds: '3', source: 'reference', tokens: '0', family: 'rope', at: 'past',
   });
   await page.close();
   const other = await openTrain('steps=45&seeds=0');
@@ -311,7 +312,7 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
   await page.close();
 
   // A reload keeps the finished runs (IndexedDB) and shows them again.
-  const again = await openTrain('source=yours');
+  const again = await openTrain('task=copy&source=yours');
   assert.equal(await again.getAttribute(`#${ID}`, 'data-train-store'), 'indexeddb');
   assert.equal(await again.getAttribute(`#${ID}`, 'data-shown'), setId);
   await checkResults(again, rows, exported.config, { runs: 6 });
@@ -422,15 +423,15 @@ test('the learned and relative-bias steps fetch the reference data only when the
   await page.waitForSelector('#learned .tp-panel[data-ready]');
   assert.equal(fetched.length, 1);
   assert.equal(urlParams(page).trained, '1');
-  const table = DATA.tasks.copy.trained.learned.table;
-  assert.match(await page.textContent('#learned .tp-panel figcaption'), /^Trained.*reference run, task Copy, seed 0/);
+  const table = DATA.tasks[DEFAULT_TASK].trained.learned.table;
+  assert.match(await page.textContent('#learned .tp-panel figcaption'), /^Trained.*reference run, task Repeat, seed 0/);
   await page.locator('#learned .tp-panel canvas.heatmap').focus();
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.textContent('#learned .tp-panel .hover-readout'), `position 0, dimension 0: ${minus(fmt(3).format(table.values[0]))}`);
   assert.equal(await page.locator('#learned .tp-panel button[data-export=png]').count(), 1);
   await page.goto(`${b.url}?step=relative-bias&method=t5&trained=1`);
   await page.waitForSelector('#relative-bias .tp-panel[data-ready]');
-  assert.equal(await page.locator('#relative-bias .tp-panel path.series').count(), DATA.tasks.copy.trained.t5.bias.rows);
+  assert.equal(await page.locator('#relative-bias .tp-panel path.series').count(), DATA.tasks[DEFAULT_TASK].trained.t5.bias.rows);
   assert.match(await page.textContent('#relative-bias .tp-panel figcaption'), /^Trained/);
   assert.deepEqual(page.errors, []);
   await page.close();

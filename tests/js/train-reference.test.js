@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { loadTrainer } from '../../wasm/posenc.js';
+import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { FAMILIES, REFERENCE, TASKS, TRAINER, round4, summarise, trainerArgs } from '../../web/tools/experiment.mjs';
 
 const data = JSON.parse(readFileSync(REFERENCE, 'utf8'));
@@ -43,6 +44,10 @@ test('the reference run covers every task, family and seed under the trainer\'s 
       assert.equal(Boolean(trained.bias), family === 't5');
     }
   }
+});
+
+test('the page opens on the trainer\'s default task', () => {
+  assert.equal(DEFAULT_TASK, trainer.preset('tiny').task);
 });
 
 test('rerunning repeat/t5 seed 0 gives the committed curves, accuracy, trained biases and attention maps', () => {

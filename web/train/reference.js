@@ -5,7 +5,7 @@
 
 /** The task whose reference run the learned and relative-bias steps show as "trained" (and the
  * train step opens on). */
-export const DEFAULT_TASK = 'copy';
+export const DEFAULT_TASK = 'repeat';  // the trainer's default task (tests/js/train-reference.test.js)
 
 /** Bytes 0..255 (base64) back to probabilities. */
 export function decodeAttention(base64) {
