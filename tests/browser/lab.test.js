@@ -269,6 +269,8 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
   const open = page.locator('#lab-link a');
   assert.equal(new URL(await open.getAttribute('href')).pathname, '/web/lab.html');
   const link = page.locator('#rope a.step-lab');
+  // The Lab is in English whatever the page's language: both links say so to assistive tech.
+  assert.deepEqual([await open.getAttribute('hreflang'), await link.getAttribute('hreflang')], ['en', 'en']);
   let href = new URL(await link.getAttribute('href'));
   assert.deepEqual([href.pathname, href.searchParams.get('family'), href.searchParams.get('qpos'), href.searchParams.get('kpos')],
     ['/web/lab.html', 'rope', '5', '9']);
