@@ -213,8 +213,10 @@ function maxRelError(got, ref) {
 // ---------------------------------------------------------------------------------------------
 // Child processes
 
+// One thread, like every other column: OpenBLAS (installed for the training bench, and then the
+// system's BLAS) would otherwise run NumPy's matmul on every core.
 function childEnvForNumpy() {
-  const env = { ...process.env };
+  const env = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' };
   delete env.OPENBLAS_CORETYPE;
   delete env.OPENBLAS_L2_SIZE;
   return env;
@@ -467,7 +469,7 @@ async function main() {
     'softmax (wasm): pe.softmax(B, 1024): copies B (4 MiB) into wasm memory, checks it for NaN/+Infinity, runs the row kernel and copies the result out. Native: memcpy of B + kernels::softmaxRow (the scalar body natively); NumPy/plain JS: softmax(B) into a new array.',
     'rope: every implementation computes its frequencies and the per-row sin/cos (float64 angles) inside the timed call and returns a new array.',
     'native: the core\'s scalar kernels, g++ Release (-O3), no -march flags, called with preallocated output buffers; separate process, its samples pooled over the interleaved slices.',
-    'NumPy: Debian python3-numpy via /usr/bin/python3 (OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE unset for it); matmul goes through the system BLAS named in numpy_info.blas.',
+    'NumPy: Debian python3-numpy via /usr/bin/python3, one thread (OPENBLAS_NUM_THREADS=1; OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE unset for it); matmul goes through the system BLAS named in numpy_info.blas.',
   );
   if (childInfo.numpy) {
     const n = childInfo.numpy;
