@@ -49,6 +49,9 @@ export async function runJob(tr, config, { control, onProgress = () => {}, nextT
     const held = async () => {
       while (control.paused && !control.cancelled) await control.wait();
     };
+    // A turn first: on the page's own thread the caller has just redrawn the step in this task,
+    // and a slice on top of that made one task of about 70 ms.
+    await nextTurn();
     while (!status.finished && !control.cancelled) {
       await held();
       if (control.cancelled) break;
