@@ -25,17 +25,24 @@ const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 const CONFIG = ['--trainLengths', '1-5', '--testLengths', '1-6', '--symbols', '6', '--dModel', '16', '--heads', '2',
   '--layers', '2', '--mlp', '24', '--batch', '4', '--warmup', '0', '--t5Buckets', '8', '--t5MaxDistance', '12'];
 
-function compare(family, task, precision) {
-  const args = ['--family', family, '--task', task, ...CONFIG, '--dump-step', ...(precision === 'double' ? ['--double'] : [])];
-  const dump = execFileSync(TRAINER, args, { maxBuffer: 1 << 26 });
-  return JSON.parse(execFileSync(PYTHON, [at('tests/train/torch_reference.py')], { input: dump, maxBuffer: 1 << 26 }));
-}
+const TASKS = ['copy', 'retrieval'];
+const PRECISIONS = ['double', 'float'];
+const cases = TASKS.flatMap((task) => FAMILIES.flatMap((family) => PRECISIONS.map((precision) => ({ task, family, precision }))));
+// Every dump through one python process (importing torch costs about a second each time).
+const dumps = cases.map(({ task, family, precision }) => execFileSync(TRAINER,
+  ['--family', family, '--task', task, ...CONFIG, '--dump-step', ...(precision === 'double' ? ['--double'] : [])], { maxBuffer: 1 << 26 }));
+const compared = JSON.parse(execFileSync(PYTHON, [at('tests/train/torch_reference.py')], {
+  input: `[${dumps.join(',')}]`, maxBuffer: 1 << 28,
+}));
+const compare = (family, task, precision) => compared[cases.findIndex((c) => c.family === family && c.task === task && c.precision === precision)];
 
-for (const task of ['copy', 'retrieval']) {
+for (const task of TASKS) {
   for (const family of FAMILIES) {
     test(`trainer ${family} on ${task}: logits, loss, gradients and the AdamW step equal PyTorch's (double and float)`, () => {
-      for (const precision of ['double', 'float']) {
+      for (const precision of PRECISIONS) {
         const r = compare(family, task, precision);
+        assert.equal(r.family, family);
+        assert.equal(r.precision, precision);
         const strict = precision === 'double';
         const tol = strict ? (family === 'sinusoidal' ? 1e-6 : 1e-12) : 1e-5;
         const what = `${family}/${task} ${precision}`;

@@ -1,8 +1,9 @@
 """The trainer's model written again in PyTorch, for the parity test (tests/js/train-parity.test.js).
 
-Reads the JSON that `posenc-train --dump-step` prints (initial parameters, the first batch, the
-trainer's logits, loss, gradients and parameters after one AdamW update) on stdin, rebuilds the
-same model from the formulas with torch autograd, and prints the largest differences as JSON.
+Reads a JSON list of what `posenc-train --dump-step` prints (initial parameters, the first batch,
+the trainer's logits, loss, gradients and parameters after one AdamW update) on stdin, rebuilds
+the same model from the formulas with torch autograd, and prints a JSON list with the largest
+differences of each (one process for every dump: importing torch takes about a second).
 
 Written from the descriptions (nanoGPT's pre-LN block; HF's rotate_half and T5
 _relative_position_bucket; fairseq ALiBi get_slopes; the Transformer's sinusoid), not from the
@@ -133,8 +134,7 @@ def max_rel(a, b):
     return float((a - b).abs().max()) / scale
 
 
-def main():
-    dump = json.load(sys.stdin)
+def compare(dump):
     c = dump["config"]
     params = tensors(dump, dump["parameters"], torch.float64)
     for v in params.values():
@@ -165,7 +165,7 @@ def main():
     updated = flat(dump, {k: v.detach() for k, v in start.items()}).to(torch.float64)
     ours_updated = torch.tensor(dump["updated"], dtype=torch.float64)
 
-    print(json.dumps({
+    return {
         "family": c["family"], "precision": dump["precision"],
         "loss": float(loss), "oursLoss": dump["loss"],
         "lossRel": abs(float(loss) - dump["loss"]) / float(loss),
@@ -174,9 +174,9 @@ def main():
         "gradNorm": float(norm) if norm is not None else None, "oursGradNorm": dump["gradNorm"],
         "updatedAbs": float((ours_updated - updated).abs().max()),
         "learningRate": dump["learningRate"],
-    }))
+    }
 
 
 if __name__ == "__main__":
     torch.set_num_threads(1)
-    main()
+    print(json.dumps([compare(d) for d in json.load(sys.stdin)]))
