@@ -21,7 +21,11 @@ const isNode = typeof process === 'object' && !!process.versions?.node && typeof
 
 async function readWasm(url) {
   // Node 20's fetch cannot read file: URLs; the module is then handed its bytes directly.
-  const { readFile } = await import('node:fs/promises');
+  // The specifier is a variable so that a bundler leaves it alone: with a literal, esbuild
+  // bundling a page for the browser fails on 'node:fs/promises' unless the page's author marks
+  // it external (tests/js/package.test.js bundles one). A browser never reaches this line.
+  const fsModule = 'node:fs/promises';
+  const { readFile } = await import(fsModule);
   return readFile(url);
 }
 
