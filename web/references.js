@@ -209,7 +209,7 @@ export const REFERENCES = [
     authors: 'Xiong, W., Liu, J., Molybog, I., et al.',
     year: 2023,
     title: 'Effective Long-Context Scaling of Foundation Models',
-    venue: 'arXiv:2309.16039',
+    venue: 'arXiv:2309.16039; Proceedings of NAACL 2024',
     url: 'https://arxiv.org/abs/2309.16039',
   },
   {
@@ -234,7 +234,7 @@ export const REFERENCES = [
     authors: 'Ding, Y., Zhang, L. L., Zhang, C., Xu, Y., Shang, N., Xu, J., Yang, F., & Yang, M.',
     year: 2024,
     title: 'LongRoPE: Extending LLM Context Window Beyond 2 Million Tokens',
-    venue: 'arXiv:2402.13753',
+    venue: 'arXiv:2402.13753; Proceedings of the 41st International Conference on Machine Learning (ICML 2024), PMLR 235',
     url: 'https://arxiv.org/abs/2402.13753',
   },
   {
