@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, and nothing when it is all there (idempotent, quick).
 # Debian's archive for the toolchain and Chromium; the npm registry for esbuild (bundling dist/)
-# playwright-core (driving Debian's Chromium in the tests) and axe-core (the accessibility test).
+# playwright-core (driving Debian's Chromium in the tests), puppeteer-core (driving Debian's Firefox)
+# and axe-core (the accessibility test).
 # Usage: setup.sh            everything the tests need
 #        setup.sh --build    only what building and serving need (no browser)
 set -euo pipefail
@@ -26,6 +27,10 @@ pkg_missing libglfw3-dev && need+=(libglfw3-dev)
 have dpkg-source || need+=(dpkg-dev)
 if [ "${1:-}" != "--build" ]; then
   have chromium || need+=(chromium)
+  # The cross-engine tests (tests/engines/): Firefox, driven over WebDriver BiDi, and WebKit, Safari's
+  # engine (WebKitWebDriver launching MiniBrowser, which libwebkit2gtk-4.1-0 ships), both under Xvfb.
+  have firefox-esr || need+=(firefox-esr)
+  have WebKitWebDriver || need+=(webkit2gtk-driver)
   # Only for `npm run bench`'s NumPy column: Debian's numpy for Debian's python3.
   pkg_missing python3-numpy && need+=(python3-numpy)
   # The code step's test runs every NumPy and PyTorch snippet the page shows with Debian's python3;
@@ -80,7 +85,7 @@ if [ ! -f "$imgui_dir/imgui.cpp" ]; then
 fi
 
 if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/esbuild/package.json ] ||
-   [ ! -f node_modules/axe-core/axe.min.js ]; then
+   [ ! -f node_modules/axe-core/axe.min.js ] || [ ! -f node_modules/puppeteer-core/package.json ]; then
   echo "setup: installing npm dev dependencies"
   npm ci --no-audit --no-fund --loglevel=error
 fi
