@@ -29,13 +29,16 @@ count_doctest
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest
-echo "== node:test: the JS API on both modules, the page and the Lab in headless Chromium, the desktop Lab under Xvfb"
+echo "== node:test: the JS API on both modules, the page and the Lab in headless Chromium, the desktop Lab under Xvfb,"
+echo "   the cross-engine suite in Firefox and WebKit (tests/engines/)"
 rm -rf tests/out/perf
-node --test tests/js/ tests/browser/ tests/native/ 2>&1 | tee "$log"
+node --test tests/js/ tests/browser/ tests/native/ tests/engines/ 2>&1 | tee "$log"
 passed=$((passed + $(grep -a '^# pass ' "$log" | awk '{print $3}')))
 failed=$((failed + $(grep -a '^# fail ' "$log" | awk '{print $3}')))
+# A test that cannot run here says why and is counted as skipped, never as passed.
+skipped=$(grep -a '^# skipped ' "$log" | awk '{print $3}')
 echo
 node tests/browser/perf-report.mjs
 echo
-echo "tests: ${passed} passed, ${failed} failed"
+echo "tests: ${passed} passed, ${failed} failed$([ "${skipped:-0}" -gt 0 ] && echo ", ${skipped} skipped")"
 [ "$failed" -eq 0 ]

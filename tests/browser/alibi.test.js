@@ -9,31 +9,12 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The slopes, weights and formats: shared with the cross-engine suite.
+import { fixed, slopes, weights } from '../expect/alibi.js';
 
 const ID = 'alibi';
-const TRAIN = 1024;
 
-/** ALiBi slopes as ofirpress/attention_with_linear_biases get_slopes builds them. */
-function slopes(n) {
-  const powerOfTwo = (k) => {
-    const start = 2 ** (-(2 ** -(Math.log2(k) - 3)));
-    return Array.from({ length: k }, (_, i) => start * start ** i);
-  };
-  if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
-  const closest = 2 ** Math.floor(Math.log2(n));
-  return [...powerOfTwo(closest), ...slopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
-}
-
-/** Softmax weights of the last query by distance d = 0..len−1, and the share at d ≥ TRAIN. */
-function weights(m, len) {
-  const raw = Array.from({ length: len }, (_, d) => Math.exp(-m * d));
-  const z = raw.reduce((a, v) => a + v, 0);
-  const p = raw.map((v) => v / z);
-  return { p, far: p.slice(TRAIN).reduce((a, v) => a + v, 0) };
-}
-
-const fixed = (v, n) => minus(v.toFixed(n).replace(/^-(0\.0*)$/, '$1'));
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
 
 let b;

@@ -11,9 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
-import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
+import { attentionRow, binRow, grid } from '../expect/attention.js';
 
-const D = 64;
 const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
 let b;
 before(async () => { b = await startBrowser(); });
@@ -21,99 +20,8 @@ after(async () => { await b?.close(); });
 
 // [MODEL] ------------------------------------------------------------------------------------
 
-/** The token contents and encodings of seed 0, grown on demand (shared by every test). */
-const tokens = { a: [], b: [], l: [] };
-function token(kind, t) {
-  const list = tokens[kind];
-  while (list.length <= t) {
-    const p = list.length;
-    if (kind === 'l') {
-      list.push(learnedRow(p, D, { seed: 2, std: Math.SQRT1_2 }));
-    } else {
-      // Query content: seed 3·0, key content: 3·0 + 1, each plus the shared ±√½ direction.
-      const g = learnedRow(p, D, { seed: kind === 'a' ? 0 : 1, std: 0.5 });
-      list.push(g.map((v, c) => Math.fround(v + Math.fround(Math.floor(c / 2) % 2 ? -Math.SQRT1_2 : Math.SQRT1_2))));
-    }
-  }
-  return list[t];
-}
-
-function position(family, kind, t) {
-  const x = Float64Array.from(token(kind, t));
-  if (family === 'sinusoidal') {
-    for (let c = 0; c < D; c++) {
-      const w = 10000 ** (-(2 * Math.floor(c / 2)) / D);
-      x[c] += c % 2 ? Math.cos(t * w) : Math.sin(t * w);
-    }
-  } else if (family === 'learned') {
-    const l = token('l', t);
-    for (let c = 0; c < D; c++) x[c] += l[c];
-  } else if (family === 'rope') {
-    for (let k = 0; k < D / 2; k++) {
-      const angle = t * 10000 ** (-(2 * k) / D);
-      const [u, v] = [x[k], x[k + D / 2]];
-      x[k] = u * Math.cos(angle) - v * Math.sin(angle);
-      x[k + D / 2] = v * Math.cos(angle) + u * Math.sin(angle);
-    }
-  }
-  return x;
-}
-
-// HF T5 _relative_position_bucket; rp = key − query.
-function t5Bucket(rp, bidirectional, nb = 32, maxDistance = 128) {
-  let bucket = 0;
-  let n;
-  if (bidirectional) {
-    nb /= 2;
-    if (rp > 0) bucket += nb;
-    n = Math.abs(rp);
-  } else {
-    n = Math.max(-rp, 0);
-  }
-  const exact = nb / 2;
-  if (n < exact) return bucket + n;
-  const q = (Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact);
-  return bucket + Math.min(exact + Math.floor(q + 1e-9), nb - 1);
-}
-
-const keyCache = new Map();
-/** Scores and probabilities of query i over keys 0..n−1, in double. */
-function attentionRow(family, n, i, { causal = true, head = 3 } = {}) {
-  const cacheKey = `${family}/${n}`;
-  if (!keyCache.has(cacheKey)) keyCache.set(cacheKey, Array.from({ length: n }, (_, t) => position(family, 'b', t)));
-  const keys = keyCache.get(cacheKey);
-  const q = position(family, 'a', i);
-  const scores = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    let dot = 0;
-    for (let c = 0; c < D; c++) dot += q[c] * keys[j][c];
-    let s = dot / Math.sqrt(D);
-    if (family === 'alibi') s -= 2 ** -(head + 1) * Math.abs(i - j);
-    if (family === 'relative') {
-      const per = causal ? 32 : 16;
-      s += (-4 * (t5Bucket(j - i, !causal) % per)) / (per - 1);
-    }
-    scores[j] = causal && j > i ? -Infinity : s;
-  }
-  const max = Math.max(...scores);
-  const e = scores.map((s) => Math.exp(s - max));
-  const sum = e.reduce((x, y) => x + y, 0);
-  return { scores, probs: e.map((v) => v / sum) };
-}
-
-/** The drawn grid: at most 256 rows (query ⌊r·n/R⌋) and 256 key bins [⌊c·n/C⌋, ⌊(c+1)·n/C⌋). */
-function grid(n) {
-  const R = Math.min(n, 256);
-  return {
-    rows: Array.from({ length: R }, (_, r) => Math.floor((r * n) / R)),
-    edges: Array.from({ length: R + 1 }, (_, c) => Math.floor((c * n) / R)),
-  };
-}
-const binRow = (probs, edges) => edges.slice(0, -1).map((lo, c) => {
-  let s = 0;
-  for (let k = lo; k < edges[c + 1]; k++) s += probs[k];
-  return s;
-});
+// The model (tokens, encodings, T5 buckets, attention rows, the drawn grid) is in
+// tests/expect/attention.js, shared with the cross-engine suite.
 
 // [PAGE] -------------------------------------------------------------------------------------
 const pick = (page, name, value) => page.click(`#attention .choice-item:has(input[name=${name}][value="${value}"]) label`);

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
+// The answers, the rule table and the method names: shared with the cross-engine suite.
+import { ANSWERS, NAMES, ROW, expected } from '../expect/choose.js';
 import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
 
 const ID = 'choose';
@@ -13,30 +15,6 @@ let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-const ANSWERS = {
-  data: ['text', 'image'],
-  model: ['decoder', 'encoder'],
-  length: ['fixed', 'longer'],
-  want: ['baseline', 'fit', 'distance', 'extrapolate', 'llm'],
-};
-// [conditions, method]: the first row whose conditions all hold gives the recommendation.
-const RULES = [
-  [{ data: 'image' }, 'vision'],                        // a grid of patches: 2-D code
-  [{ want: 'extrapolate' }, 'alibi'],                   // simplest extrapolation
-  [{ want: 'llm', length: 'longer' }, 'rope-scaled'],   // modern LLM with long-context plans
-  [{ want: 'llm' }, 'rope'],                            // modern general LLM
-  [{ length: 'longer' }, 'rope-scaled'],                // must read past the training length
-  [{ want: 'distance', model: 'encoder' }, 'relative'], // distance-based relations, no cache
-  [{ want: 'distance' }, 'rope'],                       // relative without the cache overhead
-  [{ want: 'fit' }, 'learned'],                         // fixed length, best fit
-  [{ want: 'baseline' }, 'sinusoidal'],                 // no parameters
-];
-const expected = (a) => RULES.find(([cond]) => Object.entries(cond).every(([k, v]) => a[k] === v))[1];
-const ROW = { 'rope-scaled': 'rope' };  // the table row of a method
-const NAMES = {
-  sinusoidal: 'Sinusoidal', learned: 'Learned positions', relative: 'Relative bias (T5)', rope: 'RoPE',
-  'rope-scaled': 'RoPE with scaling', alibi: 'ALiBi', vision: '2-D sin-cos or 2-D RoPE',
-};
 const ALL = [];
 for (const data of ANSWERS.data) for (const model of ANSWERS.model) for (const length of ANSWERS.length) {
   for (const want of ANSWERS.want) ALL.push({ data, model, length, want });

@@ -4,35 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The formulas: shared with the cross-engine suite.
+import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
-const D = 8;
-const PAIR = [0.6, 0.4];
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// ω_k = 10000^(−2k/d); PE(m)·PE(n) = Σ_k sin(mω)sin(nω) + cos(mω)cos(nω) = Σ_k cos((m − n)ω_k).
-const omega = (k) => 10000 ** (-(2 * k) / D);
-const sinDot = (m, n) => {
-  let sum = 0;
-  for (let k = 0; k < D / 2; k++) sum += Math.cos((m - n) * omega(k));
-  return sum;
-};
-// RoPE with the same θ_k = ω_k and q = k = (0.6, 0.4) in every pair: each pair contributes
-// |(0.6, 0.4)|² cos((m − n)θ_k), so q'·k' = 0.52 · Σ_k cos((m − n)ω_k).
-const pairNorm = PAIR[0] ** 2 + PAIR[1] ** 2;
-const ropeDot = (m, n) => pairNorm * sinDot(m, n);
-// The rotations written out, as a check on the shortcut above: rotate each pair by pos·θ_k.
-const rotate = (pos) => Array.from({ length: D / 2 }, (_, k) => {
-  const a = pos * omega(k);
-  return [PAIR[0] * Math.cos(a) - PAIR[1] * Math.sin(a), PAIR[0] * Math.sin(a) + PAIR[1] * Math.cos(a)];
-});
-const ropeDotByRotation = (m, n) => {
-  const q = rotate(m);
-  const k = rotate(n);
-  return q.reduce((sum, [x, y], i) => sum + x * k[i][0] + y * k[i][1], 0);
-};
-const two = (v) => v.toFixed(2);
 
 async function readAll(page) {
   return {

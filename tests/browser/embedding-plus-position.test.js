@@ -4,26 +4,15 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The formulas: shared with the cross-engine suite.
+import { E, TOL, distance, input, pe, two } from '../expect/embedding-plus-position.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'embedding-plus-position';
-const E = [0.51, -0.22, 0.88, 0.14];
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// PE(pos) for d = 4, base 10000: [sin(pos), cos(pos), sin(pos·10000^(−1/2)), cos(pos·10000^(−1/2))].
-const pe = (pos) => {
-  const slow = pos * 10000 ** (-2 / 4);
-  return [Math.sin(pos), Math.cos(pos), Math.sin(slow), Math.cos(slow)];
-};
-const input = (pos) => E.map((e, d) => e + pe(pos)[d]);
-const distance = (p, q) => Math.hypot(...input(p).map((v, d) => v - input(q)[d]));
-const fmt = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const two = (v) => minus(fmt.format(v));
-// The core works in float32: a value is within a few float32 ulps of the float64 one.
-const TOL = 2e-6;
 
 async function check(page, pos, other) {
   const x = input(pos);

@@ -4,19 +4,15 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams } from './steps.js';
+// The formulas: shared with the cross-engine suite.
+import { D, omega, wavelength, waveText } from '../expect/frequencies.js';
 
-const D = 16;
 const N = 101;        // positions 0..100 in the wave plot
 const DIMS = [0, 2, 4, 6];
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-// ω_i = 10000^(−2i/d) for dimension 2i; its wavelength is 2π/ω_i; PE[pos, 2i] = sin(pos·ω_i).
-const omega = (dim) => 10000 ** (-dim / D);
-const wavelength = (dim) => (2 * Math.PI) / omega(dim);
-// The page's rule: one decimal below 100, none from 100 up (en locale: grouping above 999).
-const waveText = (v) => (v < 100 ? v.toFixed(1) : Math.round(v).toLocaleString('en'));
 const close = (a, want, rel = 1e-12) => Math.abs(a - want) <= rel * Math.max(1, Math.abs(want));
 
 async function pick(page, dim) {

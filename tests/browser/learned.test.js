@@ -9,19 +9,14 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The tables and formulas: shared with the cross-engine suite.
+import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
 
 const ID = 'learned';
-const TABLES = { small: { T: 16, d: 8 }, bert: { T: 512, d: 768 }, gpt2: { T: 1024, d: 768 } };
 
-// Sinusoidal PE(pos, c) = sin/cos(pos·10000^(−2⌊c/2⌋/d)); RoPE (interleaved) turns the pair
-// (1, 0) by pos·10000^(−2i/d) into (cos, sin) of that angle.
-const omega = (c, d) => 10000 ** (-(2 * Math.floor(c / 2)) / d);
-const sinusoid = (pos, c, d) => (c % 2 ? Math.cos : Math.sin)(pos * omega(c, d));
-const rope = (pos, c, d) => (c % 2 ? Math.sin : Math.cos)(pos * omega(c, d));
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
-const fixed = (v, n) => minus(v.toFixed(n).replace(/^-(0\.0*)$/, '$1'));
 
 let b;
 before(async () => { b = await startBrowser(); });

@@ -5,21 +5,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The weights a causal mask leaves on identical tokens: shared with the cross-engine suite.
+import { TOL, f2, f3, gap, share, weight } from '../expect/nope.js';
 
 const ID = 'nope';
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-const fmt = (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const f3 = (v) => fmt(3).format(v);
-const f2 = (v) => fmt(2).format(v);
-const TOL = 1e-6;  // float32 weights
-
-// Identical tokens: every score equal, so softmax spreads the weight evenly over the visible keys.
-const weight = (i, j, len, causal) => (causal ? (j <= i ? 1 / (i + 1) : 0) : 1 / len);
-const share = (i, len, causal) => weight(i, 0, len, causal);
-const gap = (i, len, causal) => (causal ? 1 / (i + 1) - 1 / (i + 2) : 0);
 
 async function check(page, len, i, causal) {
   const s = await readout(page, ID, 'share');

@@ -5,35 +5,12 @@ import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
+// The toy model and its scores: shared with the cross-engine suite.
+import { EMB, MEANINGS, NAMES, ORDERS, TOL, change, maxGap, rows, scores, sortedNine } from '../expect/order.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// The toy model, in float64: 2D embeddings, three word orders, PE(p) = [sin p, cos p].
-const EMB = { Dog: [0.8, 0.2], bites: [0.1, 0.9], man: [0.5, 0.6] };
-const ORDERS = [['Dog', 'bites', 'man'], ['man', 'bites', 'Dog'], ['bites', 'man', 'Dog']];
-const NAMES = ['Dog bites man', 'Man bites dog', 'Bites man dog'];
-const MEANINGS = ['Normal', 'Roles reversed', 'Ungrammatical'];
-
-/** The rows given to attention: embedding of the word at p, plus [sin p, cos p] with PE. */
-function rows(sentence, pe) {
-  return ORDERS[sentence].map((w, p) => [EMB[w][0] + (pe ? Math.sin(p) : 0), EMB[w][1] + (pe ? Math.cos(p) : 0)]);
-}
-/** Q·Kᵀ with Q = K = the rows, no scaling: a 3×3 array of dot products. */
-function scores(sentence, pe) {
-  const x = rows(sentence, pe);
-  return x.map((a) => x.map((c) => a[0] * c[0] + a[1] * c[1]));
-}
-const sortedNine = (mat) => mat.flat().sort((u, v) => u - v);
-const maxGap = (a, c) => Math.max(...a.map((v, i) => Math.abs(v - c[i])));
-/** The largest gap between this order's sorted scores and another order's. */
-function change(sentence, pe) {
-  const mine = sortedNine(scores(sentence, pe));
-  return Math.max(...[0, 1, 2].filter((k) => k !== sentence).map((k) => maxGap(mine, sortedNine(scores(k, pe)))));
-}
-// Float32 inputs and products in the core; the scores here are float64.
-const TOL = 2e-6;
 
 /** All nine cells of the page's matrix: { text, value } by [row][col]. */
 async function pageMatrix(page) {

@@ -1,20 +1,15 @@
 // Step "quiz" in Chromium: answer by mouse and by keyboard, reveal, the score, the polite
 // announcement, the answers table, the question in the URL (round trip and clamping).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The right answers and the English catalog: shared with the cross-engine suite.
+import { KEYS, en } from '../expect/quiz.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// The right option of each question, from the step's own table, read as text so the test does
-// not import page code; its explanations and options from the English catalog.
-const source = await readFile(new URL('../../web/steps/quiz.js', import.meta.url), 'utf8');
-const KEYS = [...source.matchAll(/\{ key: '(\w+)', answer: (\d) \}/g)].map((x) => ({ key: x[1], answer: Number(x[2]) }));
-const en = JSON.parse(await readFile(new URL('../../web/i18n/en/quiz.json', import.meta.url), 'utf8'));
 
 const score = (page) => readout(page, 'quiz', 'score');
 const option = (page, k) => page.locator('#quiz .quiz-option input').nth(k);

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes } from './steps.js';
-import { xlDraws } from '../js/reference.js';
+import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
 
 const ID = 'relative-bias';
 let b;
@@ -21,66 +21,8 @@ after(async () => { await b?.close(); });
 
 // [REFERENCES] -------------------------------------------------------------------------------------
 
-// Shaw et al. (tensor2tensor _generate_relative_positions_matrix), equal lengths.
-const shawIndex = (i, j, k) => Math.min(k, Math.max(-k, j - i)) + k;
-
-// Transformer-XL: SplitMix64 streams per (seed, tag); uniform in [−1, 1) (xlDraws).
-const draws = xlDraws;
-const XL_D = 16;
-const XL_LEN = 24;
-function xlInputs(i, j, seed, d = XL_D, base = 10000) {
-  const w = draws(seed, 2, d * d).map((x) => x / Math.sqrt(d));
-  // kimiyoung/transformer-xl PositionalEmbedding: inv_freq = 1 / base^(arange(0, d, 2) / d), cat([sin, cos]).
-  const inv = Array.from({ length: d / 2 }, (_, f) => 1 / base ** ((2 * f) / d));
-  const r = [...inv.map((f) => Math.sin((i - j) * f)), ...inv.map((f) => Math.cos((i - j) * f))];
-  return { q: draws(seed, 3 + 2 * i, d), k: draws(seed, 4 + 2 * j, d), u: draws(seed, 0, d), v: draws(seed, 1, d), w, r };
-}
-function xlTerms(i, j, seed) {
-  const { q, k, u, v, w, r } = xlInputs(i, j, seed);
-  const wr = Array.from({ length: XL_D }, (_, row) => r.reduce((s, x, col) => s + w[row * XL_D + col] * x, 0));
-  const dot = (x, y) => x.reduce((s, a, c) => s + a * y[c], 0);
-  const terms = [dot(q, k), dot(q, wr), dot(u, k), dot(v, wr)];
-  return { terms, score: terms.reduce((s, x) => s + x, 0) };
-}
-
-// T5, exactly: beyond the exact range the offset is the largest s <= m with
-// (D/e)^s <= (n/e)^m, i.e. D^s · e^m <= n^m · e^s, which is floor(ln(n/e) / ln(D/e) · m).
-function t5Bucket(rp, bidirectional, nb, maxd) {
-  let ret = 0;
-  let n;
-  let buckets = nb;
-  if (bidirectional) {
-    buckets = nb / 2;
-    if (rp > 0) ret += buckets;
-    n = Math.abs(rp);
-  } else {
-    n = -Math.min(rp, 0);
-  }
-  const e = Math.floor(buckets / 2);
-  if (n < e) return ret + n;
-  const m = buckets - e;
-  const [N, E, D] = [BigInt(n), BigInt(e), BigInt(maxd)];
-  let s = 0;
-  while (s < m && D ** BigInt(s + 1) * E ** BigInt(m) <= N ** BigInt(m) * E ** BigInt(s + 1)) s++;
-  return ret + Math.min(e + s, buckets - 1);
-}
-// HF modeling_t5.py _relative_position_bucket in float64, for the cross-check.
-function hfBucket(rp, bidirectional, nb, maxd) {
-  let ret = 0;
-  let n;
-  let buckets = nb;
-  if (bidirectional) {
-    buckets = Math.floor(buckets / 2);
-    ret += rp > 0 ? buckets : 0;
-    n = Math.abs(rp);
-  } else {
-    n = -Math.min(rp, 0);
-  }
-  const maxExact = Math.floor(buckets / 2);
-  if (n < maxExact) return ret + n;
-  const large = maxExact + Math.trunc((Math.log(n / maxExact) / Math.log(maxd / maxExact)) * (buckets - maxExact));
-  return ret + Math.min(large, buckets - 1);
-}
+// Shaw's index, Transformer-XL's terms and T5's buckets are in tests/expect/relative-bias.js,
+// shared with the cross-engine suite.
 
 test('the exact T5 reference agrees with the HF float64 code away from exact boundaries, and hits the REFERENCES values', () => {
   let differ = 0;
@@ -99,7 +41,6 @@ const ro = (page, name) => readout(page, ID, name);
 // The query string as the page has it now (page.url() can lag behind history.replaceState).
 const urlParams = (page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 const minus = (v) => (v < 0 ? `−${-v}` : String(v));
-const f2 = (v) => v.toFixed(2).replace(/^-0\.00$/, '0.00').replace(/^-/, '−');
 
 /** Colours at the centre of every cell of the step's visible heatmap, row-major. */
 async function cellColours(page, rows, cols) {

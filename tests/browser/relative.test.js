@@ -4,22 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The formulas: shared with the cross-engine suite.
+import { D, PAIRS, dot, omega, pe, text2 } from '../expect/relative.js';
 
-const D = 16;
-const PAIRS = D / 2;
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// ω_k = 10000^(-2k/d); PE(i)·PE(j) = Σ_k cos(ω_k (i − j)); PE[p, 2k] = sin(p ω_k), PE[p, 2k+1] = cos(p ω_k).
-const omega = (k) => 10000 ** (-(2 * k) / D);
-const dot = (i, j) => {
-  let sum = 0;
-  for (let k = 0; k < PAIRS; k++) sum += Math.cos(omega(k) * (i - j));
-  return sum;
-};
-const pe = (p, dim) => (dim % 2 === 0 ? Math.sin : Math.cos)(p * omega(Math.floor(dim / 2)));
-const text2 = (v) => v.toFixed(2).replace(/^-0\.00$/, '0.00');
 
 async function readBoth(page) {
   return { dot: await readout(page, 'relative', 'dot'), distance: await readout(page, 'relative', 'distance') };

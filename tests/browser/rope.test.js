@@ -3,27 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+// The formulas (rotations, scores, rotate_half): shared with the cross-engine suite.
+import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
 
-const D = 8;
-const PAIR = [0.6, 0.4];
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// θ_i = 10000^(−2i/d); pair i at position p is (x, y) turned by p·θ_i (interleaved layout).
-const theta = (i) => 10000 ** (-(2 * i) / D);
-function rotate(pos) {
-  const out = [];
-  for (let i = 0; i < D / 2; i++) {
-    const a = pos * theta(i);
-    out.push(PAIR[0] * Math.cos(a) - PAIR[1] * Math.sin(a), PAIR[0] * Math.sin(a) + PAIR[1] * Math.cos(a));
-  }
-  return out;
-}
-const dot = (u, v) => u.reduce((sum, x, j) => sum + x * v[j], 0);
-const score = (m, n) => dot(rotate(m), rotate(n));
-const fixed = (v, digits) => minus(v.toFixed(digits).replace(/^-(0\.0+)$/, '$1'));
 
 async function expectState(page, qpos, kpos) {
   assert.equal(await page.inputValue('#rope input[name=qpos]'), String(qpos));
@@ -215,21 +201,6 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.deepEqual(page3.errors, []);
   await page3.close();
 });
-
-// The same raw q = k under rotate_half: pair i is dimensions (i, i + d/2), so the page's vector
-// (0.6, 0.4, 0.6, 0.4, ...) pairs (0.6, 0.6) and (0.4, 0.4); permuting it first restores (0.6, 0.4).
-function rotateHalf(x, pos) {
-  const n = x.length / 2;
-  const out = [...x];
-  for (let i = 0; i < n; i++) {
-    const a = pos * theta(i);
-    out[i] = x[i] * Math.cos(a) - x[i + n] * Math.sin(a);
-    out[i + n] = x[i + n] * Math.cos(a) + x[i] * Math.sin(a);
-  }
-  return out;
-}
-const raw = Array.from({ length: D }, (_, j) => PAIR[j % 2]);
-const permuted = Array.from({ length: D }, (_, j) => (j < D / 2 ? raw[2 * j] : raw[2 * (j - D / 2) + 1]));
 
 test('the pairing table: neighbours give 1.1786 at (3, 7), rotate_half on the same vectors 0.8635, and the permuted vectors the neighbours\' score again', async () => {
   const page = await openStep(b, 'rope', 'qpos=3&kpos=7');

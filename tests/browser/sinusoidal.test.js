@@ -4,15 +4,12 @@ import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+// The formulas: shared with the cross-engine suite.
+import { D, omega, pe } from '../expect/sinusoidal.js';
 
-const D = 20;
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// ω_i = 10000^(-2i/d); PE[pos, 2i] = sin(pos ω_i), PE[pos, 2i+1] = cos(pos ω_i), in float64.
-const omega = (dim, d = D) => 10000 ** (-(2 * Math.floor(dim / 2)) / d);
-const pe = (pos, dim, d = D) => (dim % 2 === 0 ? Math.sin : Math.cos)(pos * omega(dim, d));
 
 test("the seed's state pos 10, dim 4 reads angle 1.58 and value 1.000", async () => {
   const page = await openStep(b, 'sinusoidal', 'pos=10&dim=4');

@@ -13,12 +13,10 @@ import { loadTrainer } from '../../wasm/train.js';
 import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
 import { minus, openStep, readout, urlParams } from './steps.js';
+import { DATA, FAMILIES, NAMES, aggregate, fmt, lengthAt, referenceRows } from '../expect/train.js';
 
 const ID = 'train';
-const DATA = JSON.parse(readFileSync(new URL('../../web/data/train-reference.json', import.meta.url), 'utf8'));
 const EN = JSON.parse(readFileSync(new URL('../../web/i18n/en/train.json', import.meta.url), 'utf8'));
-const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
-const NAMES = { none: 'NoPE', sinusoidal: 'Sinusoidal', learned: 'Learned', t5: 'T5 bias', rope: 'RoPE', alibi: 'ALiBi' };
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 let b;
 let tr;
@@ -28,37 +26,9 @@ before(async () => {
 });
 after(async () => { await b?.close(); });
 
-const fmt = (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
 // [EXPECTED] -------------------------------------------------------------------------------------
-// Per family and test length over seeds: mean, min and max of a list of { family, seed, length,
-// exact, tokens } rows (shares of the test set).
-function aggregate(rows, metric = 'exact') {
-  const out = new Map();
-  for (const r of rows) {
-    const key = `${r.family}|${r.length}`;
-    if (!out.has(key)) out.set(key, []);
-    out.get(key).push(r[metric]);
-  }
-  return (family, length) => {
-    const v = out.get(`${family}|${length}`);
-    return v && { mean: v.reduce((a, x) => a + x, 0) / v.length, min: Math.min(...v), max: Math.max(...v), n: v.length };
-  };
-}
-
-/** The reference run's rows of one task, exact matches turned back into shares. */
-function referenceRows(task) {
-  const t = DATA.tasks[task];
-  return t.runs.flatMap((r) => r.accuracy.map((a) => ({
-    family: r.family, seed: r.seed, length: a.length, exact: a.exact / t.config.testExamples, tokens: a.tokens,
-  })));
-}
-
-/** The test length standing for k × the longest training length (the nearest tested one). */
-function lengthAt(config, k) {
-  const want = k * Math.max(...config.trainLengths);
-  return config.testLengths.reduce((best, n) => (Math.abs(n - want) < Math.abs(best - want) ? n : best));
-}
+// The reference run's rows, their aggregates and the tested lengths are in tests/expect/train.js,
+// shared with the cross-engine suite.
 
 // [PAGE] -----------------------------------------------------------------------------------------
 async function openTrain(query = '', options) {
