@@ -61,6 +61,7 @@ void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, si
   requireEven("numBuckets", int64_t(p.numBuckets));
   requireInt("maxDistance", p.maxDistance, 1, kMaxDistance);
   checkT5(t5Of(p), nullptr, 0);  // maxDistance must leave room for the log-spaced buckets
+  if (p.family == families::familyFromName("rope")) checkRope(int(p.dim), p.base, p.ropeScaling);
   requireInt("rows.length", double(rowCount), 0, p.n);
   if (double(rowCount) * p.n > double(kMaxElements)) {
     throw RangeError("rows.length * n must be at most " + std::to_string(kMaxElements) + ", got " +
@@ -145,6 +146,8 @@ families::FamilyShape shapeOf(const FamilyAttentionParams& p) {
   s.numBuckets = int(p.numBuckets);
   s.maxDistance = int(p.maxDistance);
   s.causal = p.causal;  // an encoder's T5 buckets see both sides, a decoder's only the past
+  s.ropeScaling = p.ropeScaling;
+  s.ropeLayout = p.ropeLayout;
   return s;
 }
 
@@ -250,6 +253,16 @@ void attendRows(const std::vector<double>& qpos, const float* q, const float* k,
 }
 
 }  // namespace
+
+void familyContent(int dim, double seed, int n, FamilyContent which, float* out) {
+  requireInt("n", n, 1, kFamilyMaxTokens);
+  requireInt("dim", dim, 2, kFamilyMaxDim);
+  requireEven("dim", dim);
+  requireInt("seed", seed, 0, kFamilyMaxSeed);
+  const Content& c = contentFor(dim, seed, n, which == FamilyContent::Learned);
+  const std::vector<float>& rows = which == FamilyContent::Query ? c.a : which == FamilyContent::Key ? c.b : c.learned;
+  std::copy_n(rows.data(), size_t(n) * size_t(dim), out);
+}
 
 void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount,
                      float* cells, float* scores, float* probs) {

@@ -20,6 +20,8 @@
 //   learned     s_ij = scale · (a_i + L(i)) · (b_j + L(j))            L(t) = G(3·seed + 2, t) · sqrt(1/2)
 //   rope        s_ij = scale · (R(i) a_i) · (R(j) b_j)                R: core/rope.hpp, default
 //                                                                     frequencies, 'half' layout
+//                                                                     unless ropeScaling and
+//                                                                     ropeLayout say otherwise
 // Each family's part comes from its hooks in core/families/ (the trainer uses the same ones):
 // embed for sinusoidal and learned (here added to both contents), rotate for RoPE, bias for
 // T5 and ALiBi; this file supplies the stand-in learned table and T5 biases.
@@ -50,6 +52,8 @@
 
 #include <cstddef>
 #include <string>
+
+#include "core/rope.hpp"
 
 namespace posenc {
 
@@ -84,12 +88,21 @@ struct FamilyAttentionParams {
   double head = 0;           // alibi, in [0, heads - 1]
   double numBuckets = 32;    // t5: even, in [4, 4096]
   double maxDistance = 128;  // t5: in [numBuckets/4 + 1 (numBuckets/2 + 1 when causal), 2^24]
+  // rope: a frequency scaling (checked by checkRope; the default is none) and the layout. The
+  // attention step keeps the defaults; the Lab shows every scaling through the same function.
+  RopeScaling ropeScaling;
+  RopeLayout ropeLayout = RopeLayout::Half;
 };
 
 // [FUNCTIONS] ---------------------------------------------------------------------------------
 // Checks every parameter and every row index (integers in [0, n-1], at most n of them, and
 // rowCount · n <= 2^24), before anything is allocated. RangeError names the argument.
 void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount);
+
+// The seeded rows 0..n-1 that [MODEL] names, n x dim floats: the query contents a_t, the key
+// contents b_t, or the learned stand-in table L(t). The same numbers familyAttention uses.
+enum class FamilyContent { Query, Key, Learned };
+void familyContent(int dim, double seed, int n, FamilyContent which, float* out);
 
 // The stand-in bias of T5 bucket `bucket` (see [MODEL]).
 double t5StandInBias(int bucket, int numBuckets, bool bidirectional);

@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "core/rope.hpp"
+
 namespace posenc::families {
 
 // The model a family serves. Positions are 0..maxPositions-1.
@@ -39,6 +41,10 @@ struct FamilyShape {
   int numBuckets = 32;      // T5
   int maxDistance = 128;    // T5
   bool causal = true;       // T5 buckets: one direction (a decoder) or both (an encoder)
+  // RoPE: a Hugging Face frequency scaling (default: none) and the pairing of dimensions. The
+  // trainer keeps the defaults; the Lab sets them to show a scaled or interleaved RoPE.
+  RopeScaling ropeScaling;
+  RopeLayout ropeLayout = RopeLayout::Half;
 };
 
 // A trainable tensor a family owns, rows x cols, row-major, initialised from N(0, initStd^2).

@@ -1,7 +1,9 @@
 // RoPE (Su et al., RoFormer): each query and key of a head turned pair by pair by its position,
-// default frequencies base^(-2i/headDim) from core/rope.hpp, pairs (i, i + headDim/2) as in HF's
-// rotate_half. The angles pos * inv_freq_i are formed and their cos/sin taken in double, once
-// per shape; the rotation runs in T.
+// frequencies from core/rope.hpp (base^(-2i/headDim) unless the shape names a scaling, whose
+// attention factor then multiplies cos and sin as in HF), pairs (i, i + headDim/2) as in HF's
+// rotate_half or (2i, 2i + 1) when the shape asks for the interleaved layout. The angles
+// pos * inv_freq_i are formed and their cos/sin taken in double, once per shape; the rotation
+// runs in T.
 #pragma once
 
 #include <cmath>
@@ -19,14 +21,15 @@ struct Rope : FamilyBase {
   // fixed: cos then sin, each maxPositions x headDim/2.
   template <class T>
   static void prepare(const FamilyShape& s, std::vector<T>& fixed) {
-    const RopeFrequencies f = ropeFrequencies(s.headDim, s.base);
+    const RopeFrequencies f = ropeFrequencies(s.headDim, s.base, s.ropeScaling);
     const size_t half = size_t(s.headDim / 2), n = size_t(s.maxPositions);
     fixed.resize(2 * n * half);
+    const double m = f.attentionFactor;  // 1 unless a scaling sets it
     for (size_t p = 0; p < n; ++p) {
       for (size_t i = 0; i < half; ++i) {
         const double angle = double(p) * f.invFreq[i];
-        fixed[p * half + i] = T(std::cos(angle));
-        fixed[n * half + p * half + i] = T(std::sin(angle));
+        fixed[p * half + i] = T(m == 1.0 ? std::cos(angle) : std::cos(angle) * m);
+        fixed[n * half + p * half + i] = T(m == 1.0 ? std::sin(angle) : std::sin(angle) * m);
       }
     }
   }
@@ -39,15 +42,17 @@ struct Rope : FamilyBase {
     const size_t half = size_t(s.headDim / 2), n = size_t(s.maxPositions);
     const T* cosT = fixed.data();
     const T* sinT = fixed.data() + n * half;
+    const bool interleaved = s.ropeLayout == RopeLayout::Interleaved;
     for (size_t r = 0; r < rows; ++r) {
       const T* c = cosT + size_t(positions[r]) * half;
       const T* sn = sinT + size_t(positions[r]) * half;
       T* row = x + r * stride;
       for (size_t i = 0; i < half; ++i) {
-        const T a = row[i], b = row[i + half];
+        const size_t ia = interleaved ? 2 * i : i, ib = interleaved ? 2 * i + 1 : i + half;
+        const T a = row[ia], b = row[ib];
         const T si = inverse ? -sn[i] : sn[i];
-        row[i] = a * c[i] - b * si;
-        row[i + half] = b * c[i] + a * si;
+        row[ia] = a * c[i] - b * si;
+        row[ib] = b * c[i] + a * si;
       }
     }
   }

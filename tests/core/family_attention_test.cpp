@@ -352,3 +352,43 @@ TEST_CASE("familyAttention: argument checks name the argument and its range") {
                        TypeError);
   (void)rows;
 }
+
+// The Lab reaches every RoPE scaling and both layouts through familyAttention. Reference: the
+// contents familyContent returns, rotated by the core's ropeApply (scaled frequencies, the
+// attention factor on both sides) and scored in double here.
+TEST_CASE("familyAttention: a scaled, interleaved RoPE equals ropeApply on familyContent's rows") {
+  const int n = 40, d = 16;
+  FamilyAttentionParams p = params(kRope, n, d, true);
+  p.query = 31;
+  p.seed = 5;
+  p.ropeLayout = posenc::RopeLayout::Interleaved;
+  p.ropeScaling.type = posenc::RopeScalingType::Yarn;
+  p.ropeScaling.factor = 8;
+  p.ropeScaling.originalMaxPositions = 16;
+  const Result got = run(p, allRows(n));
+  std::vector<float> q(size_t(n) * d), k(size_t(n) * d);
+  posenc::familyContent(d, p.seed, n, posenc::FamilyContent::Query, q.data());
+  posenc::familyContent(d, p.seed, n, posenc::FamilyContent::Key, k.data());
+  std::vector<double> pos(static_cast<size_t>(n));
+  for (int t = 0; t < n; ++t) pos[size_t(t)] = t;
+  const posenc::RopeFrequencies f = posenc::ropeFrequencies(d, p.base, p.ropeScaling);
+  REQUIRE(f.attentionFactor > 1.0);
+  posenc::ropeApply(q.data(), pos.data(), size_t(n), d, p.ropeLayout, f);
+  posenc::ropeApply(k.data(), pos.data(), size_t(n), d, p.ropeLayout, f);
+  MaxError err;
+  for (int j = 0; j <= p.query; ++j) {
+    double s = 0;
+    for (int c = 0; c < d; ++c) s += double(q[size_t(p.query) * d + c]) * double(k[size_t(j) * d + c]);
+    err.add(got.scores[size_t(j)], s / std::sqrt(double(d)));
+  }
+  CHECK(err.value <= 5e-5);
+  CHECK(std::isinf(got.scores[size_t(p.query + 1)]));
+  // The default layout and scaling give other numbers: the options reach the rotation.
+  FamilyAttentionParams plain = params(kRope, n, d, true);
+  plain.query = 31;
+  plain.seed = 5;
+  CHECK(run(plain, allRows(n)).scores[0] != doctest::Approx(got.scores[0]).epsilon(1e-4));
+  // A bad scaling is refused by name before anything is computed.
+  p.ropeScaling.factor = 0.5;
+  CHECK_THROWS_AS(run(p, allRows(n)), RangeError);
+}
