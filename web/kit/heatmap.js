@@ -5,6 +5,10 @@
 // the cursor too, so onCell reports every cell they reach: the step shows it in a polite live
 // region, which is how a screen reader hears position, dimension and value.
 // The canvas is focusable with role=application, so a screen reader passes the arrow keys on.
+// A finger or pen has no hover: pressing puts the cursor on the cell under it and dragging
+// (the canvas captures the pointer) moves it; lifting leaves it there, to be read, until the
+// focus leaves. Only a mouse clears it by leaving the canvas. The canvas takes no panning
+// (touch-action in styles.css), so the page holds still under a dragged cursor.
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
 import { divergingCss, divergingRgb } from './palette.js';
@@ -24,8 +28,9 @@ export class Heatmap {
     this.source = document.createElement('canvas');
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
+    canvas.addEventListener('pointerdown', (e) => this.#press(e));
     canvas.addEventListener('pointermove', (e) => this.#pointer(e));
-    canvas.addEventListener('pointerleave', () => this.#setCursor(null));
+    canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#setCursor(null); });
     canvas.addEventListener('click', (e) => {
       const cell = this.#cellAt(e);
       if (cell && this.onSelect) this.onSelect(cell);
@@ -42,10 +47,17 @@ export class Heatmap {
     }).observe(canvas);
   }
 
-  /** values.length must equal rows * cols. */
-  draw(values, rows, cols) {
+  /**
+   * values.length must equal rows * cols. pixels (optional): the cells' colours, one RGBA word
+   * per cell in ImageData's byte order, already worked out by the caller (a figure that colours
+   * from its own table); values then only feed onCell.
+   */
+  draw(values, rows, cols, pixels = null) {
     if (!(values instanceof Float32Array) || values.length !== rows * cols) {
       throw new RangeError(`heatmap data must be a Float32Array of rows*cols = ${rows * cols}`);
+    }
+    if (pixels !== null && !(pixels instanceof Uint32Array && pixels.length === rows * cols)) {
+      throw new RangeError(`heatmap pixels must be a Uint32Array of rows*cols = ${rows * cols}`);
     }
     this.values = values;
     this.rows = rows;
@@ -55,6 +67,7 @@ export class Heatmap {
     const ctx = this.source.getContext('2d');
     const image = ctx.createImageData(cols, rows);
     const px = new Uint32Array(image.data.buffer);
+    if (pixels) px.set(pixels);
     // Maps of small integers (indices, buckets) repeat a few values over many cells: their
     // colours are worked out once per value and copied. Other values go through the palette.
     const offset = Math.ceil(this.limit);
@@ -67,7 +80,7 @@ export class Heatmap {
       rgba[3] = 255;
       return word[0];
     };
-    for (let i = 0; i < values.length; i++) {
+    for (let i = 0; !pixels && i < values.length; i++) {
       if (Number.isNaN(values[i])) {
         px[i] = 0;
         continue;
@@ -134,7 +147,18 @@ export class Heatmap {
     return { row, col };
   }
 
+  #press(e) {
+    if (!e.isPrimary || e.button > 0) return;
+    // A touch pointer is captured already (implicit capture); a pen is not: capture both, so a
+    // drag past the edge keeps the cursor on the last cell rather than dropping it.
+    if (e.pointerType !== 'mouse') this.canvas.setPointerCapture?.(e.pointerId);
+    this.canvas.focus({ preventScroll: true });
+    this.#pointer(e);
+  }
+
   #pointer(e) {
+    // A touch moves the cursor only while it is down (it has no hover); so does a pen.
+    if (e.pointerType !== 'mouse' && !this.canvas.hasPointerCapture?.(e.pointerId)) return;
     const cell = this.#cellAt(e);
     if (cell) this.#setCursor(cell);
   }

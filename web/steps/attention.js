@@ -8,7 +8,7 @@
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
 import { LinePlot } from '../kit/lineplot.js';
-import { divergingCss } from '../kit/palette.js';
+import { divergingCss, divergingTable, rgbWord } from '../kit/palette.js';
 import { math, mfrac, mi, mn, mo, mrow, msqrt, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -22,6 +22,9 @@ const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
 const SEED = 0;
 const MAX_DRAWN = 256; // rows and columns drawn at most
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
+const LEVELS = 4097;       // colours in the map's lookup table (see divergingTable); 0 is the middle one
+const COLOURS = divergingTable(LEVELS);
+const ZERO = COLOURS[(LEVELS - 1) / 2];
 
 export const params = {
   family: { type: 'enum', values: FAMILIES, default: 'rope' },
@@ -36,13 +39,19 @@ export const params = {
 
 /** The drawn grid for n tokens: which queries are rows, where each key bin starts and ends. */
 export function grid(n) {
+  const kept = grids.get(n);
+  if (kept) return kept;
   const rows = Math.min(n, MAX_DRAWN);
   const cols = Math.min(n, MAX_DRAWN);
-  return {
+  const g = {
     rows: Int32Array.from({ length: rows }, (_, r) => Math.floor((r * n) / rows)),
     edges: Int32Array.from({ length: cols + 1 }, (_, c) => Math.floor((c * n) / cols)),
+    keys: Float64Array.from({ length: n }, (_, k) => k),  // the line plot's x values
   };
+  grids.set(n, g);
+  return g;
 }
+const grids = new Map();  // one per length, at most LENGTHS.length
 
 // Decimals that show a positive number with about two significant digits.
 const digitsFor = (v) => (v > 0 ? Math.min(6, Math.max(1, 1 - Math.floor(Math.log10(v)))) : 2);
@@ -193,11 +202,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
         for (let x = 0; x < cells.length; x++) cells[x] = a.cells[x] - b.cells[x];
       }
       const limit = scaleTop(cells);
-      map = { key, cells, limit };
+      map = { key, cells, limit, g, causal };
       drawn = { rows: g.rows, edges: g.edges, cells, limit };
       canvas.dataset.limit = String(limit);
       canvas.dataset.cols = String(C);
-      heatmap.draw(display(cells, limit), R, C);
+      heatmap.draw(cells, R, C, cellPixels(cells, limit, g, causal, maskColour()));
       drawLegend(legendEl, limit, diffView, m);
     }
     heatmap.select({ row: Math.floor((i * R) / n), col: Math.floor((j * C) / n) });
@@ -222,7 +231,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     for (let k = 1; k < n; k++) if (a.probs[k] > a.probs[top]) top = k;
     let yMax = a.probs[top];
     if (diffView) for (let k = 0; k < n; k++) yMax = Math.max(yMax, b.probs[k]);
-    const xs = Float64Array.from({ length: n }, (_, k) => k);
+    const xs = g.keys;
     const series = [{ x: xs, y: a.probs, cls: 'a', points: n <= POINTS_UP_TO, cursor: true, label: m.t('attention.plotA', { a: names.a, i }) }];
     if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', label: m.t('attention.plotB', { b: names.b, i }) });
     plot.draw({
@@ -268,6 +277,26 @@ export function mount(root, { core, m, values, setter, index, total }) {
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  // The masked cells take the theme's --masked colour (dark in the dark theme, where the scale's
+  // near-white zero would glare), read once per theme; printing uses the light one.
+  let masked = null;
+  let printing = false;
+  const maskColour = () => {
+    if (printing) return ZERO;
+    masked ??= cssWord(getComputedStyle(canvas).getPropertyValue('--masked')) ?? ZERO;
+    return masked;
+  };
+  const repaint = () => {
+    masked = null;
+    if (!map) return;
+    const { cells, limit, g, causal } = map;
+    heatmap.draw(cells, g.rows.length, g.edges.length - 1, cellPixels(cells, limit, g, causal, maskColour()));
+  };
+  new MutationObserver(repaint).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', repaint);
+  addEventListener('beforeprint', () => { printing = true; repaint(); });
+  addEventListener('afterprint', () => { printing = false; repaint(); });
 
   render();
   return {
@@ -319,15 +348,35 @@ export function scaleTop(cells) {
   return max;
 }
 
-/** What the heatmap paints: sign(v)·sqrt(min(|v|/limit, 1)) on a [−1, 1] scale. A square-root
- * scale keeps small weights visible next to the peaks. */
-export function display(cells, limit) {
-  const out = new Float32Array(cells.length);
-  for (let x = 0; x < cells.length; x++) {
-    const t = Math.sqrt(Math.min(Math.abs(cells[x]) / limit, 1));
-    out[x] = cells[x] < 0 ? -t : t;
+/**
+ * The map's colours: each cell at sign(v)·sqrt(min(|v|/limit, 1)) on the [−1, 1] scale, looked
+ * up in the colour table (a square-root scale keeps small weights visible next to the peaks); with the causal mask a bin whose keys all
+ * come after its row's query is masked (colour `masked`), not a probability of 0.
+ */
+export function cellPixels(cells, limit, { rows, edges }, causal, masked) {
+  const C = edges.length - 1;
+  const half = (LEVELS - 1) / 2;
+  const px = new Uint32Array(cells.length);
+  for (let r = 0; r < rows.length; r++) {
+    let seen = C;  // bins with a key at or before the query
+    if (causal) for (seen = 0; seen < C && edges[seen] <= rows[r];) seen++;
+    const at = r * C;
+    for (let c = 0; c < seen; c++) {
+      const v = cells[at + c];
+      const t = Math.sqrt(Math.min(Math.abs(v) / limit, 1));
+      px[at + c] = COLOURS[Math.round((v < 0 ? -t : t) * half + half)];
+    }
+    px.fill(masked, at + seen, at + C);
   }
-  return out;
+  return px;
+}
+
+/** '#rrggbb' as an RGBA word, or null for anything else. */
+function cssWord(text) {
+  const hex = /^#([0-9a-f]{6})$/i.exec(text.trim());
+  if (!hex) return null;
+  const v = parseInt(hex[1], 16);
+  return rgbWord([v >> 16, (v >> 8) & 255, v & 255]);
 }
 
 const mspace = () => mo('\u2003');
