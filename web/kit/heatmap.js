@@ -62,8 +62,10 @@ export class Heatmap {
     this.values = values;
     this.rows = rows;
     this.cols = cols;
-    this.source.width = cols;
-    this.source.height = rows;
+    // Resizing clears and reallocates the canvas: only when the size changes (every pixel is
+    // written below anyway).
+    if (this.source.width !== cols) this.source.width = cols;
+    if (this.source.height !== rows) this.source.height = rows;
     const ctx = this.source.getContext('2d');
     const image = ctx.createImageData(cols, rows);
     const px = new Uint32Array(image.data.buffer);

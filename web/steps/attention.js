@@ -156,9 +156,47 @@ export function mount(root, { core, m, values, setter, index, total }) {
   paragraphs(slots.notes, m, 'attention.notes');
 
   let last = null;  // the core results of the last render, for the CSV tables
-  let map = null;   // what the heatmap shows: { key, cells, limit }
+  let map = null;   // what the heatmap shows: { key, cells, limit, g, causal }
   const NO_ROWS = new Int32Array(0);
-  const keptCells = new Map();  // drawn cells per (family, n, causal, head), at most 8
+  // Drawn maps per (family, n, causal, and the head for ALiBi), the most recently used last:
+  // { cells, limit, pixels, mask } (limit and pixels worked out when first shown). After a
+  // change the other families' maps for the same n and mask are computed in idle time, one core
+  // call per idle slot, so that switching family (A or B) costs a paint, not a core call.
+  const keptMaps = new Map();
+  const KEEP = 2 * FAMILIES.length;
+  const mapKey = (f) => [f, values.n, values.causal, f === 'alibi' ? values.head : ''].join();
+  const keep = (k, entry) => {
+    keptMaps.delete(k);
+    keptMaps.set(k, entry);
+    if (keptMaps.size > KEEP) keptMaps.delete(keptMaps.keys().next().value);  // the oldest
+    return entry;
+  };
+  // The colours of a map on its own scale, in the current mask colour.
+  const coloured = (entry, g, causal) => {
+    entry.limit ??= scaleTop(entry.cells);
+    const mask = maskColour();
+    if (entry.mask !== mask) {
+      entry.pixels = cellPixels(entry.cells, entry.limit, g, causal, mask);
+      entry.mask = mask;
+    }
+    return entry;
+  };
+  let idle = null;
+  const later = globalThis.requestIdleCallback
+    ? (fn) => { const id = requestIdleCallback(fn, { timeout: 500 }); return () => cancelIdleCallback(id); }
+    : (fn) => { const id = setTimeout(fn, 30); return () => clearTimeout(id); };
+  function prefetch() {
+    idle?.();
+    idle = null;
+    const f = FAMILIES.find((x) => !keptMaps.has(mapKey(x)));
+    if (!f) return;
+    idle = later(() => {
+      idle = null;
+      const g = grid(values.n);
+      coloured(keep(mapKey(f), { cells: run(f, g, values.n, g.rows).cells }), g, values.causal);
+      prefetch();
+    });
+  }
 
   // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
   // row of query i.
@@ -179,34 +217,35 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     // The map depends on neither i nor j, and a family's cells not on the other family: when
     // only they change, the core is asked for the query row alone and the kept cells are used.
-    const key = [family, diffView ? versus : '', n, causal, values.head].join();
+    // The head changes the map only through ALiBi.
+    const withHead = family === 'alibi' || (diffView && versus === 'alibi');
+    const key = [family, diffView ? versus : '', n, causal, withHead ? values.head : ''].join();
     const fresh = map?.key !== key;
     const cellsOf = (f, wanted) => {
-      const k = [f, n, causal, f === 'alibi' ? values.head : ''].join();
-      const kept = keptCells.get(k);
+      const k = mapKey(f);
+      const kept = keptMaps.get(k);
       const r = run(f, g, n, wanted && !kept ? g.rows : NO_ROWS);
-      if (wanted && !kept) {
-        keptCells.set(k, r.cells);
-        if (keptCells.size > 8) keptCells.delete(keptCells.keys().next().value);  // the oldest
-      }
-      return { ...r, cells: wanted ? kept ?? r.cells : r.cells };
+      if (!wanted) return r;
+      const entry = keep(k, kept ?? { cells: r.cells });
+      return { ...r, cells: entry.cells, entry };
     };
     const a = cellsOf(family, fresh);
     // B's row of query i always feeds its readouts; its cells only the difference view.
     const b = cellsOf(versus, fresh && diffView);
     if (fresh) {
-      // The drawn cells: probabilities of A, or A − B.
-      let cells = a.cells;
+      // The drawn cells: probabilities of A (kept with their colours), or A − B.
+      let shown = a.entry;
       if (diffView) {
-        cells = new Float32Array(a.cells.length);
+        const cells = new Float32Array(a.cells.length);
         for (let x = 0; x < cells.length; x++) cells[x] = a.cells[x] - b.cells[x];
+        shown = { cells };
       }
-      const limit = scaleTop(cells);
+      const { cells, limit, pixels } = coloured(shown, g, causal);
       map = { key, cells, limit, g, causal };
       drawn = { rows: g.rows, edges: g.edges, cells, limit };
       canvas.dataset.limit = String(limit);
       canvas.dataset.cols = String(C);
-      heatmap.draw(cells, R, C, cellPixels(cells, limit, g, causal, maskColour()));
+      heatmap.draw(cells, R, C, pixels);
       drawLegend(legendEl, limit, diffView, m);
     }
     heatmap.select({ row: Math.floor((i * R) / n), col: Math.floor((j * C) / n) });
@@ -274,6 +313,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.j.input.max = String(n - 1);
     controls.i.set(i);
     controls.j.set(j);
+    prefetch();
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL
@@ -292,7 +332,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (!map) return;
     const { cells, limit, g, causal } = map;
     heatmap.draw(cells, g.rows.length, g.edges.length - 1, cellPixels(cells, limit, g, causal, maskColour()));
-  };
+  };  // (kept maps recolour themselves when next shown: their mask word differs)
   new MutationObserver(repaint).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', repaint);
   addEventListener('beforeprint', () => { printing = true; repaint(); });
