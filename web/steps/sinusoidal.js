@@ -2,7 +2,7 @@
 // cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value.
 import { h } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
-import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow } from '../kit/math.js';
+import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -77,9 +77,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     formula.replaceChildren(
       math(label,
         mi('PE'), mo('('), mi('pos'), mo(','), mn(isSin ? '2i' : '2i+1'), mo(')'), mo('='),
-        mi(fn), mo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mfrac(mn('2i'), msub(mi('d'), mtext('model'))))), mo(')')),
+        mi(fn), stretchyMo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mfrac(mn('2i'), msub(mi('d'), mtext('model'))))), stretchyMo(')')),
       math(label,
-        mo('='), mi(fn), mo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), mo(')'),
+        mo('='), mi(fn), stretchyMo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), stretchyMo(')'),
         mo('='), mrow(mn(m.fixed(value, 3)))),
     );
     out.angle.set(m.fixed(angle, 2), angle);

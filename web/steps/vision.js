@@ -8,7 +8,7 @@
 // SVG of the same aspect.
 import { h, mm, s } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
-import { math, mfrac, mi, mn, mo, mrow, msub, msup, mtext } from '../kit/math.js';
+import { math, mfrac, mi, mn, mo, mrow, msub, msup, mtext, stretchyMo } from '../kit/math.js';
 import { choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -332,7 +332,7 @@ function formulas(m, method, base, train, n) {
   }
   return [
     math(m.t('vision.resizeLabel', { t: train, n }),
-      mi('s'), mo('='), mrow(mo('('), mi('i'), mo('+'), mfrac(mn('1'), mn('2')), mo(')')), mo('·'), mfrac(mn(String(train)), mn(String(n))),
+      mi('s'), mo('='), mrow(stretchyMo('('), mi('i'), mo('+'), mfrac(mn('1'), mn('2')), stretchyMo(')')), mo('·'), mfrac(mn(String(train)), mn(String(n))),
       mo('−'), mfrac(mn('1'), mn('2'))),
     math(m.t('vision.lerpLabel'),
       mrow(mi('E'), mo('′'), mo('['), mi('i'), mo(']')), mo('='),
