@@ -7,7 +7,7 @@ import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
 import { keyboardScrollers } from './kit/scrollers.js';
-import { applyMessages, fetchPart, loadMessages } from './i18n.js';
+import { applyMessages, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
 import { languageSwitch } from './language.js';
@@ -82,13 +82,13 @@ export async function start({
   const embed = query.get('embed') === '1';
   const theme = initialTheme(query);
   applyTheme(theme);  // first, before anything waits: the page should not flash the other palette
-  const m = await loadMessages(query.get('lang') ?? navigator.language?.slice(0, 2), loadPart);
+  const m = await loadMessages(initialLanguage(query), loadPart);
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
   applyMessages(document, m);
   document.getElementById('theme-switch')?.replaceChildren(themeSwitch(m, theme));
   document.getElementById('lang-switch')?.replaceChildren(languageSwitch(m));
-  if (LAB_PAGE && !embed) document.getElementById('lab-link')?.replaceChildren(h('a', { href: labHref(), hreflang: 'en' }, m.t('page.openLab')));
+  if (LAB_PAGE && !embed) document.getElementById('lab-link')?.replaceChildren(h('a', { href: labHref() }, m.t('page.openLab')));
   if (embed) document.body.classList.add('embed');
   else renderContent(document.getElementById('content'), m);
 
@@ -196,7 +196,7 @@ export async function start({
     const embedUi = embedPanel(step, values, m);
     // "Open this state in the Lab": its address follows the step's values as they change.
     const labState = LAB_PAGE ? LAB_STATE[step.id] : undefined;
-    const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)), hreflang: 'en' }, m.t('page.openLabState'));
+    const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)) }, m.t('page.openLabState'));
     for (const type of ['focus', 'pointerenter', 'click']) lab?.addEventListener(type, () => { lab.href = labHref(labState(values)); });
     return h('div', { class: 'step-footer' },
       h('div', { class: 'pager' },

@@ -19,6 +19,9 @@ export const PARTS = [
   'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
   'vision', 'nope', 'train', 'choose', 'code', 'quiz',
 ];
+// The Lab's part (web/lab.html and the module it runs): not the explainer's, so the single file,
+// which has no Lab, leaves it out; the catalog tests check it with the others.
+export const LAB_PARTS = ['lab'];
 
 /** Fetches one catalog part from web/i18n/ (the hosted page; the single file inlines them). */
 export async function fetchPart(code, part) {
@@ -102,4 +105,20 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
 /** Fills every [data-i18n] element's text from the catalog. */
 export function applyMessages(root, m) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = m.t(el.dataset.i18n);
+}
+
+/**
+ * The language a page opens in: ?lang= when given (loadMessages falls back to English for an
+ * unknown one), else the first of the browser's languages the catalogs have, else English.
+ * The explainer (web/app.js) and the Lab (web/lab.js) both choose with it.
+ */
+export function initialLanguage(query = new URLSearchParams(location.search),
+  preferred = globalThis.navigator?.languages?.length ? navigator.languages : [globalThis.navigator?.language]) {
+  const asked = query.get('lang');
+  if (asked !== null) return asked;
+  for (const tag of preferred) {
+    const code = String(tag ?? '').slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+  }
+  return 'en';
 }

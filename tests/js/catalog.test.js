@@ -3,13 +3,13 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { LANGUAGES, PARTS, PLURAL_BLOCK, PLURAL_FORM, loadMessages } from '../../web/i18n.js';
+import { LANGUAGES, LAB_PARTS, PARTS, PLURAL_BLOCK, PLURAL_FORM, loadMessages } from '../../web/i18n.js';
 
 const root = new URL('../../web/', import.meta.url);
 
 async function catalog(lang) {
   const all = {};
-  for (const part of PARTS) {
+  for (const part of [...PARTS, ...LAB_PARTS]) {
     const json = JSON.parse(await readFile(new URL(`i18n/${lang}/${part}.json`, root), 'utf8'));
     for (const [key, value] of Object.entries(json)) {
       assert.ok(key.startsWith(`${part}.`), `${lang}/${part}.json: key ${key} lacks the prefix ${part}.`);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { LANGUAGES, PARTS } from '../../web/i18n.js';
+import { LANGUAGES, LAB_PARTS, PARTS } from '../../web/i18n.js';
 
 const root = new URL('../../web/i18n/', import.meta.url);
 const json = async (path) => JSON.parse(await readFile(new URL(path, root), 'utf8'));
@@ -12,7 +12,7 @@ const json = async (path) => JSON.parse(await readFile(new URL(path, root), 'utf
 /** Every catalog string of a language with the key it belongs to. */
 async function strings(lang) {
   const out = [];
-  for (const part of PARTS) {
+  for (const part of [...PARTS, ...LAB_PARTS]) {
     for (const [key, value] of Object.entries(await json(`${lang}/${part}.json`))) {
       for (const text of [].concat(value)) out.push({ key, text });
     }

@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 
+#include "core/family_attention.hpp"
 #include "core/posenc.hpp"
 
 namespace posenc::lab {
@@ -49,6 +50,27 @@ State computeKey(State s) {
   return s;
 }
 
+FamilyAttentionParams attentionParams(const State& s) {
+  FamilyAttentionParams p;
+  p.family = int(s.family);  // the registry's id (lab_state.hpp)
+  p.n = s.len;
+  p.dim = s.d;
+  p.columns = std::min(s.len, Model::kAttentionSide);
+  p.query = s.qpos;
+  p.causal = s.causal;
+  p.seed = s.seed;
+  p.base = s.base;
+  p.heads = s.heads;
+  p.head = s.head;
+  p.numBuckets = s.buckets;
+  p.maxDistance = s.maxDistance;
+  if (s.family == Family::Rope) {
+    p.ropeScaling = scalingOf(s);
+    p.ropeLayout = s.layout;
+  }
+  return p;
+}
+
 }  // namespace
 
 bool Model::update(const State& s) {
@@ -65,9 +87,9 @@ bool Model::update(const State& s) {
   return all || row;
 }
 
-// The attention figure asks the core (binnedAttention, core/family_attention.hpp) for the drawn
-// rows only, binned to the texture's width, and for exact rows one query at a time: at N = 2048
-// that is 512 of the 2048 rows, never the N x N square.
+// The attention figure asks the core (familyAttention) for the drawn rows only, binned to the
+// texture's width, and for exact rows one query at a time: at N = 2048 that is 512 of the 2048
+// rows, never the N x N square.
 void Model::computeAll(const State& s) {
   const int n = s.len, d = s.d;
   error.clear();
@@ -79,7 +101,6 @@ void Model::computeAll(const State& s) {
   probs.clear();
   cachedQuery_ = -1;
   cachedProbs_.clear();
-  bias.clear();
   scores.clear();
   wavelengthBase.clear();
   wavelengthScaled.clear();
@@ -87,53 +108,42 @@ void Model::computeAll(const State& s) {
   bucketBias.clear();
   bucketOfDistance.clear();
   attentionFactor = 1.0;
-  q_.clear();
-  k_.clear();
+  attends_ = false;
 
   std::vector<double> positions(n);
   std::iota(positions.begin(), positions.end(), 0.0);
   try {
-    // The tokens' content: the same vector at every position (weight tok) plus, with noise > 0,
-    // a seeded random vector per position (the learned table's generator, std 1).
-    std::vector<float> x(size_t(n) * d, float(s.tok));
-    if (s.noise > 0) {
-      std::vector<float> z(size_t(n) * d);
-      learned(LearnedParams{n, d, double(s.seed) + 1.0, 1.0}, positions.data(), n, z.data());
-      for (size_t i = 0; i < x.size(); ++i) x[i] += float(s.noise) * z[i];
-    }
-
-    encoding.rowLabel = "position";
-    encoding.colLabel = "dimension";
+    encoding.rowLabel = "lab.axis.position";
+    encoding.colLabel = "lab.axis.dimension";
     switch (s.family) {
       case Family::None:
-        encoding.title = "token vectors (no position signal is added)";
+        // No position table: the query contents every family starts from.
+        encoding.title = "lab.table.none";
         encoding.rows = n;
         encoding.cols = d;
-        encoding.v = x;
-        q_ = x;
+        encoding.v.resize(size_t(n) * d);
+        familyContent(d, s.seed, n, FamilyContent::Query, encoding.v.data());
         break;
       case Family::Sinusoidal: {
-        encoding.title = "sinusoidal table PE[position, dimension]";
+        encoding.title = "lab.table.sinusoidal";
         encoding.rows = n;
         encoding.cols = d;
         encoding.v.resize(size_t(n) * d);
         sinusoidal(SinusoidalParams{n, d, s.base, 0.0}, encoding.v.data());
-        q_ = x;
-        for (size_t i = 0; i < q_.size(); ++i) q_[i] += encoding.v[i];
         wavelengthBase = wavelengths(sinusoidalFrequencies(d, s.base));
         break;
       }
       case Family::Learned: {
-        const LearnedParams lp{s.table, d, double(s.seed), s.std};
+        // familyAttention's stand-in table; the Lab's table size cuts it, as a trained table
+        // has only so many rows.
         const int rows = std::min(n, s.table);
-        encoding.title = "learned table (seeded stand-in), rows 0.." + std::to_string(rows - 1);
+        encoding.title = "lab.table.learned";
         encoding.rows = rows;
         encoding.cols = d;
-        encoding.v.resize(size_t(rows) * d);
-        learned(lp, positions.data(), rows, encoding.v.data());
-        checkLearned(lp, positions.data(), n);  // throws when the sequence runs past the table
-        q_ = x;
-        for (size_t i = 0; i < q_.size(); ++i) q_[i] += encoding.v[i];
+        std::vector<float> all(size_t(n) * d);
+        familyContent(d, s.seed, n, FamilyContent::Learned, all.data());
+        encoding.v.assign(all.begin(), all.begin() + ptrdiff_t(size_t(rows) * d));
+        checkLearned(LearnedParams{s.table, d, double(s.seed), kLearnedStd}, positions.data(), n);
         break;
       }
       case Family::Rope: {
@@ -144,7 +154,7 @@ void Model::computeAll(const State& s) {
         wavelengthScaled = wavelengths(f.invFreq);
         // The table: the unit vector of each pair, (1, 0), rotated to every position, so a
         // column pair reads cos and sin of position * frequency (times the attention factor).
-        encoding.title = "RoPE: unit pairs rotated to each position (cos | sin)";
+        encoding.title = "lab.table.rope";
         encoding.rows = n;
         encoding.cols = d;
         encoding.v.assign(size_t(n) * d, 0.0f);
@@ -154,16 +164,14 @@ void Model::computeAll(const State& s) {
           }
         }
         ropeApply(encoding.v.data(), positions.data(), n, d, s.layout, f);
-        q_ = x;
-        ropeApply(q_.data(), positions.data(), n, d, s.layout, f);
         break;
       }
       case Family::Alibi: {
         slopes = alibiSlopes(s.heads);
         const int cols = std::min(n, kAlibiColumns);
-        encoding.title = "ALiBi bias -slope * distance, per head";
-        encoding.rowLabel = "head";
-        encoding.colLabel = "distance";
+        encoding.title = "lab.table.alibi";
+        encoding.rowLabel = "lab.axis.head";
+        encoding.colLabel = "lab.axis.distance";
         encoding.rows = s.heads;
         encoding.cols = cols;
         encoding.v.resize(size_t(s.heads) * cols);
@@ -172,29 +180,21 @@ void Model::computeAll(const State& s) {
           alibiBias(cols, slopes[h], false, square.data());
           std::copy(square.begin(), square.begin() + cols, encoding.v.begin() + size_t(h) * cols);
         }
-        // The bias by key - query (alibiBias's value -slope * |i - j|; the causal mask is the
-        // attention's, and biasAt reports -Infinity past the query as alibiBias(causal) does).
-        bias.resize(size_t(2 * n - 1));
-        for (int o = 0; o < 2 * n - 1; ++o) bias[o] = static_cast<float>(-slopes[s.head] * std::abs(o - (n - 1)));
-        q_ = x;
         break;
       }
       case Family::T5: {
-        const T5Params tp{s.bidirectional, s.buckets, s.maxDistance};
+        // As familyAttention: the buckets see both sides unless causal (an encoder vs a decoder).
+        const T5Params tp{!s.causal, s.buckets, s.maxDistance};
         std::vector<double> rel(size_t(2 * n - 1));
         for (int k = 0; k < 2 * n - 1; ++k) rel[k] = k - (n - 1);
         std::vector<int32_t> buckets(rel.size());
         t5Bucket(rel.data(), rel.size(), tp, buckets.data());
         bucketOfDistance.assign(buckets.begin(), buckets.end());
-        // T5 learns one scalar per bucket (and head); the Lab draws them from the seeded
-        // generator of the learned table, std 1.
-        std::vector<double> ids(s.buckets);
-        std::iota(ids.begin(), ids.end(), 0.0);
         bucketBias.resize(s.buckets);
-        learned(LearnedParams{s.buckets, 1, double(s.seed), 1.0}, ids.data(), s.buckets, bucketBias.data());
-        encoding.title = "T5 bucket of key - query";
-        encoding.rowLabel = "query";
-        encoding.colLabel = "key";
+        for (int b = 0; b < s.buckets; ++b) bucketBias[b] = float(t5StandInBias(b, s.buckets, !s.causal));
+        encoding.title = "lab.table.t5";
+        encoding.rowLabel = "lab.axis.query";
+        encoding.colLabel = "lab.axis.key";
         encoding.signedValues = false;
         encoding.rows = n;
         encoding.cols = n;
@@ -202,18 +202,15 @@ void Model::computeAll(const State& s) {
         for (int i = 0; i < n; ++i) {
           for (int j = 0; j < n; ++j) encoding.v[size_t(i) * n + j] = float(bucketOfDistance[size_t(j - i + n - 1)]);
         }
-        bias.resize(size_t(2 * n - 1));  // by key - query, as bucketOfDistance
-        for (int o = 0; o < 2 * n - 1; ++o) bias[o] = bucketBias[bucketOfDistance[o]];
-        q_ = x;
         break;
       }
     }
-    k_ = q_;
 
     // Only what the figure draws: every step-th query, keys summed into at most kAttentionSide
     // bins, plus the exact row of the chosen query.
+    const FamilyAttentionParams p = attentionParams(s);
     attentionStep = (n + kAttentionSide - 1) / kAttentionSide;
-    const int columns = std::min(n, kAttentionSide);
+    const int columns = int(p.columns);
     std::vector<double> rows;
     for (int i = 0; i < n; i += attentionStep) {
       attentionQueries.push_back(i);
@@ -221,26 +218,18 @@ void Model::computeAll(const State& s) {
     }
     attentionEdges.resize(size_t(columns) + 1);
     for (int c = 0; c <= columns; ++c) attentionEdges[c] = int(int64_t(c) * n / columns);
-    attention.title = std::string("attention weights softmax(QK^T/sqrt(d)") +
-                      (bias.empty() ? "" : " + bias") + ")" + (s.causal ? ", causal" : "");
-    attention.rowLabel = "query";
-    attention.colLabel = "key";
+    attention.title = "lab.attention.title";
+    attention.rowLabel = "lab.axis.query";
+    attention.colLabel = "lab.axis.key";
     attention.signedValues = false;
     attention.rows = int(rows.size());
     attention.cols = columns;
     attention.v.resize(rows.size() * columns);
     probs.resize(n);
-    std::vector<float> masked(n);
-    BinnedAttentionParams bp;
-    bp.n = n;
-    bp.dim = d;
-    bp.columns = columns;
-    bp.query = s.qpos;
-    bp.causal = s.causal;
-    bp.biasByOffset = bias.empty() ? nullptr : bias.data();
-    binnedAttention(bp, q_.data(), k_.data(), rows.data(), rows.size(), attention.v.data(), masked.data(),
-                    probs.data());
-    computeScores(s);
+    std::vector<float> rowScores(n);
+    familyAttention(p, rows.data(), rows.size(), attention.v.data(), rowScores.data(), probs.data());
+    scores.assign(rowScores.begin(), rowScores.end());
+    attends_ = true;
   } catch (const std::exception& e) {
     error = e.what();
     attention = Table{};
@@ -248,37 +237,33 @@ void Model::computeAll(const State& s) {
     attentionEdges.clear();
     probs.clear();
     scores.clear();
-    q_.clear();
   }
 }
 
 void Model::computeRow(const State& s) {
-  exactRow(s.qpos, probs);
-  computeScores(s);
+  std::vector<float> rowScores;
+  exactRow(s.qpos, probs, &rowScores);
+  scores.assign(rowScores.begin(), rowScores.end());
 }
 
-void Model::exactRow(int i, std::vector<float>& weights) const {
+void Model::exactRow(int i, std::vector<float>& weights, std::vector<float>* scoresOut) const {
   weights.clear();
-  if (q_.empty()) return;
-  const int n = state.len;
-  BinnedAttentionParams bp;
-  bp.n = n;
-  bp.dim = state.d;
-  bp.columns = 1;
-  bp.query = i;
-  bp.causal = state.causal;
-  bp.biasByOffset = bias.empty() ? nullptr : bias.data();
-  std::vector<float> masked(n);
-  weights.resize(n);
-  binnedAttention(bp, q_.data(), k_.data(), nullptr, 0, nullptr, masked.data(), weights.data());
+  if (!attends_) return;
+  FamilyAttentionParams p = attentionParams(state);
+  p.query = i;
+  p.columns = 1;
+  std::vector<float> rowScores(size_t(state.len));
+  weights.resize(size_t(state.len));
+  familyAttention(p, nullptr, 0, nullptr, rowScores.data(), weights.data());
+  if (scoresOut) *scoresOut = std::move(rowScores);
 }
 
 const std::vector<float>& Model::weightsOf(int i) const {
   static const std::vector<float> none;
-  if (q_.empty() || i < 0 || i >= state.len) return none;
+  if (!attends_ || i < 0 || i >= state.len) return none;
   if (i == state.qpos && !probs.empty()) return probs;
   if (cachedQuery_ != i) {
-    exactRow(i, cachedProbs_);
+    exactRow(i, cachedProbs_, nullptr);
     cachedQuery_ = i;
   }
   return cachedProbs_;
@@ -300,32 +285,17 @@ int Model::binOf(int j) const {
 
 double Model::biasAt(int i, int j) const {
   const int n = state.len;
-  if (bias.empty() || i < 0 || i >= n || j < 0 || j >= n) return std::numeric_limits<double>::quiet_NaN();
-  if (state.family == Family::Alibi && state.causal && j > i) return -std::numeric_limits<double>::infinity();
-  return bias[size_t(j - i + n - 1)];
-}
-
-void Model::computeScores(const State& s) {
-  scores.clear();
-  if (q_.empty()) return;
-  const int n = s.len, d = s.d;
-  // One query row against every key, before the softmax: the score's dependence on distance.
-  AttentionParams ap;
-  ap.qRows = 1;
-  ap.kRows = n;
-  ap.dim = d;
-  ap.scale = 1.0 / std::sqrt(double(d));
-  ap.causal = false;
-  ap.softmax = false;
-  std::vector<float> biasRow;
-  if (!bias.empty()) {
-    biasRow.resize(n);
-    for (int j = 0; j < n; ++j) biasRow[j] = float(biasAt(s.qpos, j));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (i < 0 || i >= n || j < 0 || j >= n) return nan;
+  if (state.family == Family::Alibi && !slopes.empty()) {
+    if (state.causal && j > i) return -std::numeric_limits<double>::infinity();
+    return -slopes[size_t(state.head)] * std::abs(j - i);
   }
-  ap.bias = biasRow.empty() ? nullptr : biasRow.data();
-  std::vector<float> out(n);
-  posenc::attention(ap, q_.data() + size_t(s.qpos) * d, k_.data(), out.data());
-  scores.assign(out.begin(), out.end());
+  if (state.family == Family::T5 && !bucketOfDistance.empty()) {
+    if (state.causal && j > i) return -std::numeric_limits<double>::infinity();
+    return bucketBias[size_t(bucketOfDistance[size_t(j - i + n - 1)])];
+  }
+  return nan;
 }
 
 double Model::readout(const std::string& name, int a, int b) const {
@@ -349,6 +319,7 @@ double Model::readout(const std::string& name, int a, int b) const {
   if (name == "wavelengthBase") return item(wavelengthBase);
   if (name == "attentionFactor") return attentionFactor;
   if (name == "slope") return item(slopes);
+  if (name == "bucketBias") return item(bucketBias);
   if (name == "millis") return millis;
   const int n = state.len;
   if (name == "bias") return biasAt(a, b);

@@ -1,7 +1,9 @@
 // What the Lab shows, computed from a State by the core's functions (core/*.hpp) and nothing
-// else: the encoding table, the attention weights, the per-dimension wavelengths and the raw
-// scores of one query row. Plain C++ here only arranges what the core returns (adds the token
-// vector to a position vector, picks a row, looks a bucket's bias up).
+// else: the encoding table, the attention weights, the per-dimension wavelengths and the scores
+// of one query row. The attention is core/family_attention.hpp's familyAttention, the function
+// the attention step calls: the same family registry, seeded token contents and stand-ins, so
+// the same family, length and parameters give the same numbers in both. Plain C++ here only
+// arranges what the core returns (picks a row, looks a bucket's bias up).
 #pragma once
 
 #include <string>
@@ -14,7 +16,7 @@ namespace posenc::lab {
 struct Table {          // a row-major matrix of floats with axis names for the figure
   int rows = 0, cols = 0;
   std::vector<float> v;
-  std::string title, rowLabel, colLabel;
+  std::string title, rowLabel, colLabel;  // catalog keys (lab_text.hpp), not text
   bool signedValues = true;   // diverging colours around 0, else sequential from the minimum
   float at(int r, int c) const { return v[size_t(r) * cols + c]; }
 };
@@ -36,13 +38,12 @@ struct Model {
   int attentionStep = 1;
   std::vector<int> attentionQueries, attentionEdges;
   std::vector<float> probs;    // the exact weights of query qpos against every key
-  std::vector<float> bias;     // bias by key - query, at index key - query + len - 1 (ALiBi, T5), else empty
-  std::vector<double> scores;  // raw scores of query qpos against every key (no mask, no softmax)
+  std::vector<double> scores;  // scores of query qpos against every key before the softmax (-inf where masked)
   // Wavelengths 2*pi / frequency per pair (RoPE) or per sin/cos pair (sinusoidal).
   std::vector<double> wavelengthBase, wavelengthScaled;
   double attentionFactor = 1.0;
   std::vector<double> slopes;   // ALiBi
-  std::vector<float> bucketBias;  // T5: the seeded stand-in for the learned bias of each bucket
+  std::vector<float> bucketBias;  // T5: familyAttention's stand-in for the learned bias of each bucket
   std::vector<int> bucketOfDistance;  // T5: bucket of key - query = k - (len - 1), k in [0, 2len-1)
   std::string error;       // the core's message when it refused the parameters
   double millis = 0;       // time of the last recomputation
@@ -54,7 +55,7 @@ struct Model {
   // A number the Lab displays, by name (the test compares these with the JS API):
   //   "table" (row, col), "attention" (query, key), "score" (key), "bias" (query, key),
   //   "wavelength" (pair), "wavelengthBase" (pair), "attentionFactor", "slope" (head),
-  //   "bucket" (query, key), "millis", "attentionCell" (drawn row, bin): a drawn cell's sum of
+  //   "bucket" (query, key), "bucketBias" (bucket), "millis", "attentionCell" (drawn row, bin): a drawn cell's sum of
   //   weights, "attentionQuery" (drawn row), "attentionEdge" (bin): its first key,
   //   "attentionRows", "attentionColumns". NaN when out of range. "attention" is exact for any
   //   query: rows other than qpos are computed by the core on demand (one row, kept until the
@@ -66,19 +67,18 @@ struct Model {
   // The drawn row of query i (the nearest drawn query at or below it), the bin holding key j.
   int drawnRowOf(int i) const;
   int binOf(int j) const;
-  // The bias added to the score of key j for query i (ALiBi's causal mask: -Infinity past i);
+  // The bias added to the score of key j for query i (the causal mask: -Infinity past i);
   // NaN when the family adds none.
   double biasAt(int i, int j) const;
 
  private:
-  std::vector<float> q_, k_;  // the queries and keys behind the attention (no projections)
+  bool attends_ = false;  // familyAttention accepted the state
   mutable int cachedQuery_ = -1;
   mutable std::vector<float> cachedProbs_;
   void computeAll(const State& s);
   void computeRow(const State& s);
-  void computeScores(const State& s);
-  // One exact row from the core: the score row (masked) and the weights of query i.
-  void exactRow(int i, std::vector<float>& weights) const;
+  // One exact row from the core: the scores (masked) and the weights of query i.
+  void exactRow(int i, std::vector<float>& weights, std::vector<float>* scoresOut) const;
 };
 
 }  // namespace posenc::lab

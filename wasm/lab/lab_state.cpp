@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "core/families/registry.hpp"
+
 namespace posenc::lab {
 namespace {
 
@@ -14,9 +16,7 @@ struct Choice {
   const char* name;
   int value;
 };
-const Choice kFamilies[] = {{"none", int(Family::None)},     {"sinusoidal", int(Family::Sinusoidal)},
-                            {"learned", int(Family::Learned)}, {"rope", int(Family::Rope)},
-                            {"alibi", int(Family::Alibi)},     {"t5", int(Family::T5)}};
+static_assert(kFamilies == families::kFamilyCount, "the Lab lists every family of the registry");
 const Choice kScalings[] = {{"default", int(RopeScalingType::Default)}, {"linear", int(RopeScalingType::Linear)},
                             {"dynamic", int(RopeScalingType::Dynamic)}, {"yarn", int(RopeScalingType::Yarn)},
                             {"llama3", int(RopeScalingType::Llama3)},   {"longrope", int(RopeScalingType::Longrope)}};
@@ -81,7 +81,7 @@ struct NumberField {
 };
 const NumberField kNumbers[] = {
     {"len", nullptr, &State::len, 2, 2048},
-    {"d", nullptr, &State::d, 2, 512},
+    {"d", nullptr, &State::d, 2, 256},
     {"base", &State::base, nullptr, 2, 1e7},
     {"factor", &State::factor, nullptr, 1, 128},
     {"orig", nullptr, &State::orig, 16, 1 << 20},
@@ -95,9 +95,6 @@ const NumberField kNumbers[] = {
     {"maxDistance", nullptr, &State::maxDistance, 2, 65536},
     {"table", nullptr, &State::table, 1, 8192},
     {"seed", nullptr, &State::seed, 0, 1000000},
-    {"std", &State::std, nullptr, 0.001, 4},
-    {"tok", &State::tok, nullptr, 0, 4},
-    {"noise", &State::noise, nullptr, 0, 4},
     {"qpos", nullptr, &State::qpos, 0, 2047},
     {"kpos", nullptr, &State::kpos, 0, 2047},
     {"pos", nullptr, &State::pos, 0, 2047},
@@ -106,7 +103,14 @@ const NumberField kNumbers[] = {
 
 }  // namespace
 
-const char* familyName(Family f) { return nameOf(kFamilies, int(f)); }
+const char* familyName(Family f) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (int id = 0; id < kFamilies; ++id) v.push_back(families::familyName(id));
+    return v;
+  }();
+  return names[size_t(std::clamp(int(f), 0, kFamilies - 1))].c_str();
+}
 const char* scalingName(RopeScalingType t) { return nameOf(kScalings, int(t)); }
 
 void clamp(State& s) {
@@ -127,17 +131,22 @@ bool applyParam(State& s, const std::string& key, const std::string& value) {
   int choice = 0;
   bool flag = false;
   if (key == "family") {
-    if (!valueOf(kFamilies, value, choice)) return false;
-    s.family = Family(choice);
+    // The registry's names, and 'relative' for t5 (the attention step's name for it).
+    const std::string name = value == "relative" ? "t5" : value;
+    bool found = false;
+    for (int id = 0; id < kFamilies && !found; ++id) {
+      if (name == familyName(Family(id))) s.family = Family(id), found = true;
+    }
+    if (!found) return false;
   } else if (key == "scaling") {
     if (!valueOf(kScalings, value, choice)) return false;
     s.scaling = RopeScalingType(choice);
   } else if (key == "layout") {
     if (!valueOf(kLayouts, value, choice)) return false;
     s.layout = RopeLayout(choice);
-  } else if (key == "causal" || key == "bidirectional") {
+  } else if (key == "causal") {
     if (!parseBool(value, flag)) return false;
-    (key == "causal" ? s.causal : s.bidirectional) = flag;
+    s.causal = flag;
   } else {
     const NumberField* field = nullptr;
     for (const NumberField& f : kNumbers) if (key == f.key) field = &f;
@@ -176,7 +185,6 @@ std::string toQuery(const State& s) {
   q += std::string("&layout=") + nameOf(kLayouts, int(s.layout));
   q += std::string("&scaling=") + scalingName(s.scaling);
   q += std::string("&causal=") + (s.causal ? "1" : "0");
-  q += std::string("&bidirectional=") + (s.bidirectional ? "1" : "0");
   for (const NumberField& f : kNumbers) {
     q += std::string("&") + f.key + "=" + (f.real ? number(s.*f.real) : std::to_string(s.*f.integer));
   }

@@ -9,15 +9,18 @@
 
 namespace posenc::lab {
 
-enum class Family { None, Sinusoidal, Learned, Rope, Alibi, T5 };
+// The families of core/families/registry.hpp, in its order (a Family's value is its registry
+// id; lab_state.cpp checks the names against the registry).
+enum class Family { None, Sinusoidal, Learned, T5, Rope, Alibi };
+constexpr int kFamilies = 6;
 
-const char* familyName(Family f);          // "none", "sinusoidal", ... (the URL value)
+const char* familyName(Family f);          // "none", "sinusoidal", ... (the registry's names)
 const char* scalingName(RopeScalingType t);  // "default", "linear", ... (the core's names)
 
 struct State {
   Family family = Family::Rope;
   int len = 256;          // sequence length N
-  int d = 64;             // model / head dimension (even)
+  int d = 64;             // head dimension (even, at most familyAttention's 256)
   double base = 10000.0;  // sinusoid / RoPE base
   // RoPE
   RopeLayout layout = RopeLayout::Half;
@@ -30,18 +33,14 @@ struct State {
   // ALiBi
   int heads = 8;
   int head = 0;
-  // T5
+  // T5 (its buckets see both sides unless causal, as in core/family_attention.hpp)
   int buckets = 32;
   int maxDistance = 128;
-  bool bidirectional = true;
-  // learned table (and the seeded stand-ins: T5's bucket biases, the tokens' content)
+  // learned: the table's size (a sequence longer than it is refused, as by the core's learned())
   int table = 1024;
+  // attention: the seeded token contents of core/family_attention.hpp, as in the attention step
   int seed = 0;
-  double std = 0.02;
-  // attention
-  bool causal = false;
-  double tok = 1.0;       // weight of the token vector shared by every position
-  double noise = 0.0;     // weight of a random vector per position
+  bool causal = true;
   int qpos = 128, kpos = 120;   // the pinned attention cell; qpos is the curve's query
   int pos = 10, dim = 4;        // the pinned cell of the encoding table
 };

@@ -9,11 +9,37 @@
 
 #include "imgui.h"
 #include "lab_gl.hpp"
+#include "lab_text.hpp"
 
 namespace posenc::lab {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// ---- the theme -----------------------------------------------------------------------------
+
+// The colours the Lab draws itself (Dear ImGui's own come from StyleColorsDark/Light). The
+// colour maps of the heatmaps are the same in both themes; lines and text are not.
+struct Palette {
+  ImU32 plotBg, plotFrame, grid, label, reference, pin, hover, frame, blue, orange, green, grey;
+  ImVec4 error;
+  float clear[3];
+};
+const Palette kDark{IM_COL32(24, 26, 30, 255),   IM_COL32(140, 140, 140, 255), IM_COL32(70, 74, 80, 255),
+                    IM_COL32(200, 200, 200, 255), IM_COL32(230, 230, 230, 255), IM_COL32(255, 220, 0, 200),
+                    IM_COL32(255, 255, 255, 120), IM_COL32(160, 160, 160, 255), IM_COL32(90, 170, 255, 255),
+                    IM_COL32(255, 150, 40, 255),  IM_COL32(90, 200, 140, 255),  IM_COL32(160, 160, 160, 255),
+                    ImVec4(1.0f, 0.45f, 0.4f, 1.0f), {0.08f, 0.09f, 0.1f}};
+const Palette kLight{IM_COL32(255, 255, 255, 255), IM_COL32(110, 110, 110, 255), IM_COL32(215, 218, 222, 255),
+                     IM_COL32(40, 40, 40, 255),    IM_COL32(30, 30, 30, 255),    IM_COL32(190, 120, 0, 230),
+                     IM_COL32(0, 0, 0, 110),       IM_COL32(90, 90, 90, 255),    IM_COL32(20, 90, 200, 255),
+                     IM_COL32(190, 85, 0, 255),    IM_COL32(0, 125, 70, 255),    IM_COL32(105, 105, 105, 255),
+                     ImVec4(0.72f, 0.1f, 0.1f, 1.0f), {0.96f, 0.96f, 0.95f}};
+const Palette* palette = &kDark;
+const Palette& pal() { return *palette; }
+
+// A widget's label in the catalog's words, its ID the key (stable across languages).
+std::string label(const char* key) { return std::string(tr(key)) + "##" + key; }
 constexpr int kTextureSide = 512;  // figures are drawn smaller than this on any screen
 
 // ---- colours -------------------------------------------------------------------------------
@@ -142,7 +168,7 @@ Cell heatmap(const Texture& tex, const Table& t, ImVec2 size, Cell pinned, bool*
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex.id)), size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(160, 160, 160, 255));
+  dl->AddRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), pal().frame);
   const float cw = size.x / std::max(1, t.cols), ch = size.y / std::max(1, t.rows);
   if (pinned.row >= 0 && pinned.row < t.rows && pinned.col >= 0 && pinned.col < t.cols) {
     const float x = p0.x + pinned.col * cw, y = p0.y + pinned.row * ch;
@@ -170,11 +196,9 @@ struct Series {
 };
 
 std::string tickLabel(double v) {
-  char buf[32];
-  if (v != 0 && (std::fabs(v) >= 1e7 || std::fabs(v) < 1e-3)) std::snprintf(buf, sizeof buf, "%.0e", v);
-  else if (std::fabs(v) >= 1e4) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+  if (v != 0 && (std::fabs(v) >= 1e7 || std::fabs(v) < 1e-3)) return num(v, "%.0e");
+  if (std::fabs(v) >= 1e4) return num(v, "%.0f");
+  return num(v, "%.4g");
 }
 
 // Curves over x = x0 + i; y on a log10 axis when logY. A horizontal reference line at hline
@@ -187,19 +211,19 @@ int linePlot(ImVec2 size, double x0, const std::vector<Series>& series, bool log
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float left = 58, bottom = 20, top = 6, right = 10;
   const ImVec2 a(p0.x + left, p0.y + top), b(p0.x + size.x - right, p0.y + size.y - bottom);
-  dl->AddRectFilled(a, b, IM_COL32(24, 26, 30, 255));
-  dl->AddRect(a, b, IM_COL32(140, 140, 140, 255));
+  dl->AddRectFilled(a, b, pal().plotBg);
+  dl->AddRect(a, b, pal().plotFrame);
   size_t n = 0;
-  auto tr = [&](double v) { return logY ? (v > 0 ? std::log10(v) : -kInf) : v; };
+  auto tf = [&](double v) { return logY ? (v > 0 ? std::log10(v) : -kInf) : v; };
   double lo = kInf, hi = -kInf;
   for (const Series& s : series) {
     n = std::max(n, s.y->size());
     for (double v : *s.y) {
-      const double t = tr(v);
+      const double t = tf(v);
       if (std::isfinite(t)) lo = std::min(lo, t), hi = std::max(hi, t);
     }
   }
-  if (std::isfinite(tr(hline))) lo = std::min(lo, tr(hline)), hi = std::max(hi, tr(hline));
+  if (std::isfinite(tf(hline))) lo = std::min(lo, tf(hline)), hi = std::max(hi, tf(hline));
   if (n == 0 || !(lo <= hi)) return -1;
   if (hi - lo < 1e-12) lo -= 1, hi += 1;
   const double pad = (hi - lo) * 0.06;
@@ -207,39 +231,39 @@ int linePlot(ImVec2 size, double x0, const std::vector<Series>& series, bool log
   const double xmax = std::max<double>(1, double(n) - 1);
   auto px = [&](double i) { return float(a.x + (b.x - a.x) * (i / xmax)); };
   auto py = [&](double t) { return float(b.y - (b.y - a.y) * ((t - lo) / (hi - lo))); };
-  const ImU32 grid = IM_COL32(70, 74, 80, 255), label = IM_COL32(200, 200, 200, 255);
+  const ImU32 grid = pal().grid, text = pal().label;
   // y ticks: decades on a log axis, five steps on a linear one
   if (logY) {
     const double step = std::max(1.0, std::ceil((hi - lo) / 6));
     for (double e = std::ceil(lo); e <= hi; e += step) {
       dl->AddLine(ImVec2(a.x, py(e)), ImVec2(b.x, py(e)), grid);
       const std::string s = tickLabel(std::pow(10.0, e));
-      dl->AddText(ImVec2(p0.x + 2, py(e) - 7), label, s.c_str());
+      dl->AddText(ImVec2(p0.x + 2, py(e) - 7), text, s.c_str());
     }
   } else {
     for (int k = 0; k <= 4; ++k) {
       const double t = lo + (hi - lo) * k / 4;
       dl->AddLine(ImVec2(a.x, py(t)), ImVec2(b.x, py(t)), grid);
       const std::string s = tickLabel(t);
-      dl->AddText(ImVec2(p0.x + 2, py(t) - 7), label, s.c_str());
+      dl->AddText(ImVec2(p0.x + 2, py(t) - 7), text, s.c_str());
     }
   }
   for (int k = 0; k <= 4; ++k) {
     const double i = std::round(xmax * k / 4);
     const std::string s = tickLabel(x0 + i);
     const float w = ImGui::CalcTextSize(s.c_str()).x;
-    dl->AddText(ImVec2(std::clamp(px(i) - w / 2, a.x, b.x - w), b.y + 3), label, s.c_str());
+    dl->AddText(ImVec2(std::clamp(px(i) - w / 2, a.x, b.x - w), b.y + 3), text, s.c_str());
   }
   dl->PushClipRect(a, b, true);
-  if (std::isfinite(tr(hline))) {
-    dl->AddLine(ImVec2(a.x, py(tr(hline))), ImVec2(b.x, py(tr(hline))), IM_COL32(230, 230, 230, 255), 1.5f);
-    dl->AddText(ImVec2(a.x + 4, py(tr(hline)) - 15), IM_COL32(230, 230, 230, 255), hlineName);
+  if (std::isfinite(tf(hline))) {
+    dl->AddLine(ImVec2(a.x, py(tf(hline))), ImVec2(b.x, py(tf(hline))), pal().reference, 1.5f);
+    dl->AddText(ImVec2(a.x + 4, py(tf(hline)) - 15), pal().reference, hlineName);
   }
   for (const Series& s : series) {
     const std::vector<double>& y = *s.y;
     float run = 0;
     for (size_t i = 1; i < y.size(); ++i) {
-      const double t0 = tr(y[i - 1]), t1 = tr(y[i]);
+      const double t0 = tf(y[i - 1]), t1 = tf(y[i]);
       if (!std::isfinite(t0) || !std::isfinite(t1)) continue;
       const ImVec2 u(px(double(i - 1)), py(t0)), v(px(double(i)), py(t1));
       const float len = std::hypot(v.x - u.x, v.y - u.y);
@@ -248,19 +272,19 @@ int linePlot(ImVec2 size, double x0, const std::vector<Series>& series, bool log
     }
     if (y.size() <= 64 || s.dashed) {  // marks where the points are few (or the line is dashed)
       for (size_t i = 0; i < y.size(); ++i) {
-        const double t = tr(y[i]);
+        const double t = tf(y[i]);
         if (std::isfinite(t)) dl->AddCircleFilled(ImVec2(px(double(i)), py(t)), 2.5f, s.color);
       }
     }
   }
   if (pinned >= 0 && size_t(pinned) < n) {
-    dl->AddLine(ImVec2(px(pinned), a.y), ImVec2(px(pinned), b.y), IM_COL32(255, 220, 0, 200), 1.5f);
+    dl->AddLine(ImVec2(px(pinned), a.y), ImVec2(px(pinned), b.y), pal().pin, 1.5f);
   }
   int hover = -1;
   if (hovered) {
     const float mx = ImGui::GetIO().MousePos.x;
     hover = std::clamp(int(std::lround((mx - a.x) / (b.x - a.x) * xmax)), 0, int(n) - 1);
-    dl->AddLine(ImVec2(px(hover), a.y), ImVec2(px(hover), b.y), IM_COL32(255, 255, 255, 120));
+    dl->AddLine(ImVec2(px(hover), a.y), ImVec2(px(hover), b.y), pal().hover);
   }
   dl->PopClipRect();
   return hover;
@@ -273,12 +297,6 @@ void legend(const std::vector<Series>& series) {
                        series[i].dashed ? "- -" : "---", series[i].name);
   }
 }
-
-const char* const kFamilyItems[] = {"none (NoPE)", "sinusoidal", "learned table", "RoPE", "ALiBi",
-                                    "T5 relative buckets"};
-const char* const kLayoutItems[] = {"half (HF rotate_half)", "interleaved (RoFormer, Meta)"};
-const char* const kScalingItems[] = {"default (none)", "linear (position interpolation)", "dynamic NTK",
-                                     "YaRN", "Llama 3", "LongRoPE"};
 
 bool usesDims(Family f) { return f != Family::Alibi && f != Family::T5; }
 
@@ -384,9 +402,10 @@ bool App::frameChanged() {
       }
     }
   }
-  const bool changed = hash != lastDrawHash_ || texturesUploaded_;
+  const bool changed = hash != lastDrawHash_ || texturesUploaded_ || themeChanged_;
   lastDrawHash_ = hash;
   texturesUploaded_ = false;
+  themeChanged_ = false;
   if (changed) stats.drawn += 1;
   return changed;
 }
@@ -398,7 +417,7 @@ void App::frame() {
   ImGui::SetNextWindowSize(io.DisplaySize);
   // The one window takes the keyboard from the start (Tab and the arrow keys walk its controls).
   if (ImGui::GetFrameCount() <= 1) ImGui::SetNextWindowFocus();
-  ImGui::Begin("Positional encoding Lab", nullptr,
+  ImGui::Begin("lab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   const bool narrow = io.DisplaySize.x < 900;
@@ -406,14 +425,14 @@ void App::frame() {
     // Phones and narrow windows: the controls, then each figure below, in one scrolling column.
     ImGui::BeginChild("all", ImVec2(0, 0), false);
     controls();
-    const float w = ImGui::GetContentRegionAvail().x, h = 380;
+    const float w = ImGui::GetContentRegionAvail().x, h = 400;
     encodingPanel(w, h);
     attentionPanel(w, h);
     wavelengthPanel(w, h);
     scorePanel(w, h);
     ImGui::EndChild();
   } else {
-    const float cw = std::clamp(io.DisplaySize.x * 0.25f, 250.0f, 340.0f);
+    const float cw = std::clamp(io.DisplaySize.x * 0.27f, 280.0f, 380.0f);
     ImGui::BeginChild("controls", ImVec2(cw, 0), true);
     controls();
     ImGui::EndChild();
@@ -438,81 +457,102 @@ void App::frame() {
   }
 }
 
+void App::setTheme(bool dark) {
+  palette = dark ? &kDark : &kLight;
+  if (dark) ImGui::StyleColorsDark();
+  else ImGui::StyleColorsLight();
+  if (!dark) {
+    // Dear ImGui's light style leaves disabled text at a contrast of about 2.4:1 on its window
+    // background; the Lab's help lines are disabled text, so they get a darker grey.
+    ImGui::GetStyle().Colors[ImGuiCol_TextDisabled] = ImVec4(0.36f, 0.36f, 0.36f, 1.0f);
+  }
+  dark_ = dark;
+  themeChanged_ = true;
+}
+
+const float* App::clearColor() const { return pal().clear; }
+
 void App::controls() {
   State& s = state;
   bool c = false;
-  ImGui::TextUnformatted("Positional encoding Lab");
-  help("Every number below comes from the same C++ core as the explainer. Hover a figure to read "
-       "a cell; click to pin it.");
+  ImGui::TextUnformatted(tr("lab.title"));
+  help(tr("lab.intro"));
   ImGui::Separator();
-  ImGui::PushItemWidth(-110);
-  c |= combo("family", &s.family, kFamilyItems, 6);
-  c |= sliderInt("length N", &s.len, 2, 2048, true);
-  if (sliderInt("d (dim)", &s.d, 2, 512, true)) {
+  ImGui::PushItemWidth(-std::max(110.0f, ImGui::GetContentRegionAvail().x * 0.42f));
+  {
+    const char* items[kFamilies];
+    static const char* const keys[kFamilies] = {"lab.fam.none", "lab.fam.sinusoidal", "lab.fam.learned",
+                                                "lab.fam.t5", "lab.fam.rope", "lab.fam.alibi"};
+    for (int i = 0; i < kFamilies; ++i) items[i] = tr(keys[i]);
+    c |= combo(label("lab.family").c_str(), &s.family, items, kFamilies);
+  }
+  c |= sliderInt(label("lab.len").c_str(), &s.len, 2, 2048, true);
+  if (sliderInt(label("lab.d").c_str(), &s.d, 2, 256, true)) {
     s.d += s.d % 2;
     c = true;
   }
   if (s.family == Family::Sinusoidal || s.family == Family::Rope) {
-    c |= sliderDouble("base", &s.base, 2, 1e7, "%.0f", true);
+    c |= sliderDouble(label("lab.base").c_str(), &s.base, 2, 1e7, "%.0f", true);
   }
   if (s.family == Family::Rope) {
     ImGui::Separator();
-    ImGui::TextUnformatted("RoPE");
-    c |= combo("layout", &s.layout, kLayoutItems, 2);
-    c |= combo("scaling", &s.scaling, kScalingItems, 6);
-    if (s.scaling != RopeScalingType::Default) c |= sliderDouble("factor", &s.factor, 1, 128, "%.3g", true);
-    c |= sliderInt("training len", &s.orig, 16, 1 << 20, true);
+    ImGui::TextUnformatted(tr("lab.rope.heading"));
+    const char* layouts[] = {tr("lab.layout.half"), tr("lab.layout.interleaved")};
+    c |= combo(label("lab.layout").c_str(), &s.layout, layouts, 2);
+    const char* scalings[] = {tr("lab.scaling.default"), tr("lab.scaling.linear"), tr("lab.scaling.dynamic"),
+                              tr("lab.scaling.yarn"),    tr("lab.scaling.llama3"), tr("lab.scaling.longrope")};
+    c |= combo(label("lab.scaling").c_str(), &s.scaling, scalings, 6);
+    if (s.scaling != RopeScalingType::Default) c |= sliderDouble(label("lab.factor").c_str(), &s.factor, 1, 128, "%.3g", true);
+    c |= sliderInt(label("lab.orig").c_str(), &s.orig, 16, 1 << 20, true);
     if (s.scaling == RopeScalingType::Yarn) {
       c |= sliderDouble("beta_fast", &s.betaFast, 0.5, 256, "%.3g", true);
       c |= sliderDouble("beta_slow", &s.betaSlow, 0.0625, 256, "%.3g", true);
     }
     if (s.scaling == RopeScalingType::Llama3) {
-      c |= sliderDouble("low_freq", &s.lowFreq, 0.25, 64, "%.3g", true);
-      c |= sliderDouble("high_freq", &s.highFreq, 0.25, 64, "%.3g", true);
+      c |= sliderDouble("low_freq_factor", &s.lowFreq, 0.25, 64, "%.3g", true);
+      c |= sliderDouble("high_freq_factor", &s.highFreq, 0.25, 64, "%.3g", true);
     }
-    if (s.scaling == RopeScalingType::Dynamic) help("Dynamic NTK changes the base only when N exceeds the training length.");
-    if (s.scaling == RopeScalingType::Longrope) help("LongRoPE's factors are per model; the Lab uses 1 up to the training length and a ramp 1..factor beyond.");
-    ImGui::Text("attention factor %.6g", model.attentionFactor);
+    if (s.scaling == RopeScalingType::Dynamic) help(tr("lab.help.dynamic"));
+    if (s.scaling == RopeScalingType::Longrope) help(tr("lab.help.longrope"));
+    ImGui::TextUnformatted(trf("lab.attentionFactor", {{"value", num(model.attentionFactor)}}).c_str());
   }
   if (s.family == Family::Alibi) {
     ImGui::Separator();
-    ImGui::TextUnformatted("ALiBi");
-    c |= sliderInt("heads", &s.heads, 1, 64, true);
-    c |= sliderInt("head", &s.head, 0, s.heads - 1);
-    if (size_t(s.head) < model.slopes.size()) ImGui::Text("slope of head %d: %.6g", s.head, model.slopes[s.head]);
+    ImGui::TextUnformatted(tr("lab.alibi.heading"));
+    c |= sliderInt(label("lab.heads").c_str(), &s.heads, 1, 64, true);
+    c |= sliderInt(label("lab.head").c_str(), &s.head, 0, s.heads - 1);
+    if (size_t(s.head) < model.slopes.size()) {
+      ImGui::TextUnformatted(trf("lab.slopeOfHead", {{"head", num(s.head)}, {"slope", num(model.slopes[s.head])}}).c_str());
+    }
   }
   if (s.family == Family::T5) {
     ImGui::Separator();
-    ImGui::TextUnformatted("T5 buckets");
-    if (sliderInt("buckets", &s.buckets, 4, 512, true)) {
+    ImGui::TextUnformatted(tr("lab.t5.heading"));
+    if (sliderInt(label("lab.buckets").c_str(), &s.buckets, 4, 512, true)) {
       s.buckets += s.buckets % 2;
       c = true;
     }
-    c |= sliderInt("max distance", &s.maxDistance, 2, 65536, true);
-    c |= ImGui::Checkbox("bidirectional", &s.bidirectional);
-    help("Each bucket's bias is learned in T5; the Lab draws them from the seeded table (std 1).");
+    c |= sliderInt(label("lab.maxDistance").c_str(), &s.maxDistance, 2, 65536, true);
+    help(tr("lab.help.t5"));
   }
   if (s.family == Family::Learned) {
     ImGui::Separator();
-    ImGui::TextUnformatted("Learned table");
-    c |= sliderInt("table size", &s.table, 1, 8192, true);
-    c |= sliderDouble("init std", &s.std, 0.001, 4, "%.3g", true);
+    ImGui::TextUnformatted(tr("lab.learned.heading"));
+    c |= sliderInt(label("lab.table").c_str(), &s.table, 1, 8192, true);
+    help(tr("lab.help.learned"));
   }
   ImGui::Separator();
-  ImGui::TextUnformatted("Attention");
-  c |= ImGui::Checkbox("causal mask", &s.causal);
-  c |= sliderDouble("token weight", &s.tok, 0, 4, "%.2f");
-  c |= sliderDouble("noise weight", &s.noise, 0, 4, "%.2f");
-  c |= sliderInt("seed", &s.seed, 0, 1000);
-  c |= sliderInt("query", &s.qpos, 0, s.len - 1);
-  c |= sliderInt("key", &s.kpos, 0, s.len - 1);
+  ImGui::TextUnformatted(tr("lab.attention.heading"));
+  c |= ImGui::Checkbox(label("lab.causal").c_str(), &s.causal);
+  c |= sliderInt(label("lab.seed").c_str(), &s.seed, 0, 1000);
+  c |= sliderInt(label("lab.query").c_str(), &s.qpos, 0, s.len - 1);
+  c |= sliderInt(label("lab.key").c_str(), &s.kpos, 0, s.len - 1);
   if (usesDims(s.family)) {
-    c |= sliderInt("table pos", &s.pos, 0, s.len - 1);
-    c |= sliderInt("table dim", &s.dim, 0, s.d - 1);
+    c |= sliderInt(label("lab.tablePos").c_str(), &s.pos, 0, s.len - 1);
+    c |= sliderInt(label("lab.tableDim").c_str(), &s.dim, 0, s.d - 1);
   }
   ImGui::PopItemWidth();
-  help("Tokens: the same vector (token weight) at every position plus a seeded random one per "
-       "position (noise weight); queries = keys, no projections.");
+  help(tr("lab.help.tokens"));
   ImGui::Separator();
   // The timings as of the last second (text that changed every frame would force a redraw).
   const double now = ImGui::GetTime();
@@ -520,12 +560,12 @@ void App::controls() {
     shown_ = stats;
     shownAt_ = now;
   }
-  ImGui::Text("frame %.2f ms CPU (worst %.1f)", shown_.frameMs, shown_.maxFrameMs);
-  ImGui::Text("%.1f ms between frames", shown_.intervalMs);
-  ImGui::Text("last recompute %.1f ms (N = %d)", stats.computeMs, model.state.len);
+  ImGui::TextUnformatted(trf("lab.stats.frame", {{"ms", num(shown_.frameMs, "%.2f")}, {"worst", num(shown_.maxFrameMs, "%.1f")}}).c_str());
+  ImGui::TextUnformatted(trf("lab.stats.interval", {{"ms", num(shown_.intervalMs, "%.1f")}}).c_str());
+  ImGui::TextUnformatted(trf("lab.stats.compute", {{"ms", num(stats.computeMs, "%.1f")}, {"n", num(model.state.len)}}).c_str());
   if (!model.error.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "core: %s", model.error.c_str());
+    ImGui::TextColored(pal().error, "%s", trf("lab.coreSays", {{"message", model.error}}).c_str());
     ImGui::PopTextWrapPos();
   }
   if (c) changed_ = true;
@@ -534,15 +574,18 @@ void App::controls() {
 void App::encodingPanel(float w, float h) {
   ImGui::BeginChild("encoding", ImVec2(w, h), true);
   const Table& t = model.encoding;
-  ImGui::TextUnformatted(t.title.c_str());
   if (t.v.empty()) {
-    ImGui::TextDisabled("(no table)");
+    ImGui::TextDisabled("%s", tr("lab.noTable"));
     ImGui::EndChild();
     return;
   }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(trf(t.title.c_str(), {{"last", num(t.rows - 1)}}).c_str());
+  ImGui::PopTextWrapPos();
   const Scale sc{encodingLo_, encodingHi_};
-  ImGui::TextDisabled("rows: %s 0..%d   columns: %s 0..%d", t.rowLabel.c_str(), t.rows - 1,
-                      t.colLabel.c_str(), t.cols - 1);
+  const std::string rowName = tr(t.rowLabel.c_str()), colName = tr(t.colLabel.c_str());
+  ImGui::TextDisabled("%s", trf("lab.axes", {{"rows", rowName}, {"rowLast", num(t.rows - 1)}, {"cols", colName},
+                                             {"colLast", num(t.cols - 1)}}).c_str());
   const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(40.0f, ImGui::GetContentRegionAvail().y - 2 * lineH));
   // The pinned cell: (pos, dim) of a position table, (head, distance) for ALiBi, (query, key) for T5.
@@ -552,9 +595,12 @@ void App::encodingPanel(float w, float h) {
   if (state.family == Family::T5) pr = &state.qpos, pc = &state.kpos;
   bool clicked = false;
   const Cell hover = heatmap(encodingTexture_, t, size, Cell{*pr, *pc}, &clicked);
+  auto cellText = [&](int r, int col) {
+    return trf("lab.cell", {{"rows", rowName}, {"row", num(r)}, {"cols", colName}, {"col", num(col)},
+                            {"value", num(double(t.at(r, col)))}});
+  };
   if (hover.row >= 0) {
-    ImGui::SetTooltip("%s %d, %s %d: %.6g", t.rowLabel.c_str(), hover.row, t.colLabel.c_str(), hover.col,
-                      double(t.at(hover.row, hover.col)));
+    ImGui::SetTooltip("%s", cellText(hover.row, hover.col).c_str());
     if (clicked) {
       *pr = hover.row;
       *pc = hover.col;
@@ -562,9 +608,12 @@ void App::encodingPanel(float w, float h) {
     }
   }
   const int r = std::clamp(*pr, 0, t.rows - 1), col = std::clamp(*pc, 0, t.cols - 1);
-  ImGui::Text("pinned %s %d, %s %d: %.6g", t.rowLabel.c_str(), r, t.colLabel.c_str(), col, double(t.at(r, col)));
-  if (t.signedValues) ImGui::TextDisabled("colour: blue %.3g .. grey 0 .. red %.3g", sc.lo, sc.hi);
-  else ImGui::TextDisabled("colour: dark %.3g .. yellow %.3g", sc.lo, sc.hi);
+  ImGui::TextUnformatted(trf("lab.pinned", {{"what", cellText(r, col)}}).c_str());
+  if (t.signedValues) {
+    ImGui::TextDisabled("%s", trf("lab.colour.signed", {{"lo", num(sc.lo, "%.3g")}, {"hi", num(sc.hi, "%.3g")}}).c_str());
+  } else {
+    ImGui::TextDisabled("%s", trf("lab.colour.sequential", {{"lo", num(sc.lo, "%.3g")}, {"hi", num(sc.hi, "%.3g")}}).c_str());
+  }
   ImGui::EndChild();
 }
 
@@ -572,23 +621,24 @@ void App::attentionPanel(float w, float h) {
   ImGui::BeginChild("attention", ImVec2(w, h), true);
   const Table& t = model.attention;
   if (t.v.empty()) {
-    ImGui::TextUnformatted("attention weights");
+    ImGui::TextUnformatted(tr("lab.attention.heading"));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "The core refused these parameters: %s",
-                       model.error.c_str());
+    ImGui::TextColored(pal().error, "%s", trf("lab.refused", {{"message", model.error}}).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
     return;
   }
-  ImGui::TextUnformatted(t.title.c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(tr(state.causal ? "lab.attention.titleCausal" : "lab.attention.title"));
+  ImGui::PopTextWrapPos();
   const int n = state.len;
   const bool binned = model.attentionStep > 1 || t.cols < n;
   if (binned) {
-    ImGui::TextDisabled("rows: every %d%s query 0..%d   columns: %d bins of %d keys", model.attentionStep,
-                        model.attentionStep == 2 ? "nd" : model.attentionStep == 3 ? "rd" : "th",
-                        model.attentionQueries.back(), t.cols, (n + t.cols - 1) / t.cols);
+    ImGui::TextDisabled("%s", trf("lab.attention.binned", {{"step", num(model.attentionStep)},
+                                                           {"last", num(model.attentionQueries.back())},
+                                                           {"bins", num(t.cols)}, {"per", num((n + t.cols - 1) / t.cols)}}).c_str());
   } else {
-    ImGui::TextDisabled("rows: query 0..%d   columns: key 0..%d", t.rows - 1, t.cols - 1);
+    ImGui::TextDisabled("%s", trf("lab.attention.exact", {{"rowLast", num(t.rows - 1)}, {"colLast", num(t.cols - 1)}}).c_str());
   }
   const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -598,138 +648,167 @@ void App::attentionPanel(float w, float h) {
   const Cell hover = heatmap(attentionTexture_, t, ImVec2(side, side), pinnedCell, &clicked);
   // Exact readouts: the weight of one query and key from the core's exact row of that query.
   auto describe = [&](int i, int j) {
-    char buf[160];
     const std::vector<float>& w = model.weightsOf(i);
     const double v = j < int(w.size()) ? double(w[j]) : std::numeric_limits<double>::quiet_NaN();
     const double b = model.biasAt(i, j);
-    if (std::isnan(b)) std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g", i, j, v);
-    else std::snprintf(buf, sizeof buf, "query %d, key %d: weight %.6g (bias %.4g)", i, j, v, b);
-    return std::string(buf);
+    if (std::isnan(b)) return trf("lab.weight", {{"query", num(i)}, {"key", num(j)}, {"value", num(v)}});
+    return trf("lab.weightBias", {{"query", num(i)}, {"key", num(j)}, {"value", num(v)},
+                                  {"bias", std::isinf(b) ? std::string("\xE2\x88\x92\xE2\x88\x9E") : num(b, "%.4g")}});
   };
   if (hover.row >= 0) {
     const int i = model.attentionQueries[hover.row];
     const int lo = model.attentionEdges[hover.col], hi = model.attentionEdges[hover.col + 1] - 1;
-    if (lo == hi) ImGui::SetTooltip("%s", describe(i, lo).c_str());
-    else ImGui::SetTooltip("%s\nkeys %d..%d together: %.6g", describe(i, lo).c_str(), lo, hi, double(t.at(hover.row, hover.col)));
+    if (lo == hi) {
+      ImGui::SetTooltip("%s", describe(i, lo).c_str());
+    } else {
+      ImGui::SetTooltip("%s\n%s", describe(i, lo).c_str(),
+                        trf("lab.keysTogether", {{"lo", num(lo)}, {"hi", num(hi)}, {"value", num(double(t.at(hover.row, hover.col)))}}).c_str());
+    }
     if (clicked) {
       state.qpos = i;
       state.kpos = lo;
       changed_ = true;
     }
   }
-  ImGui::Text("pinned %s", describe(state.qpos, state.kpos).c_str());
-  if (binned) {
-    ImGui::TextDisabled("colour: sqrt(bin sum / row max), dark 0 .. yellow 1");
-  } else {
-    ImGui::TextDisabled("colour: sqrt(weight / row max), dark 0 .. yellow 1");
-  }
+  ImGui::TextUnformatted(trf("lab.pinned", {{"what", describe(state.qpos, state.kpos)}}).c_str());
+  ImGui::TextDisabled("%s", tr(binned ? "lab.colour.bins" : "lab.colour.weights"));
   ImGui::EndChild();
 }
 
 void App::wavelengthPanel(float w, float h) {
   ImGui::BeginChild("wavelength", ImVec2(w, h), true);
   const bool rope = state.family == Family::Rope;
+  const float lineH = ImGui::GetTextLineHeightWithSpacing();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
   if (state.family == Family::Alibi && !model.slopes.empty()) {
     // ALiBi has no wavelengths: its one parameter per head is the slope.
-    ImGui::TextUnformatted("ALiBi slope per head (log scale)");
-    std::vector<Series> series{{&model.slopes, IM_COL32(90, 170, 255, 255), "slope", false}};
+    ImGui::TextUnformatted(tr("lab.slopes.title"));
+    const std::string name = tr("lab.series.slope");
+    std::vector<Series> series{{&model.slopes, pal().blue, name.c_str(), false}};
     legend(series);
-    const float lineH = ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, true,
-                               std::numeric_limits<double>::quiet_NaN(), "", state.head);
+    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, true, nan, "", state.head);
     if (hover >= 0) {
-      ImGui::SetTooltip("head %d: slope %.6g (bias at distance 100: %.4g)", hover, model.slopes[hover],
-                        -model.slopes[hover] * 100);
+      ImGui::SetTooltip("%s", trf("lab.slopes.tip", {{"head", num(hover)}, {"slope", num(model.slopes[hover])},
+                                                     {"bias", num(-model.slopes[hover] * 100, "%.4g")}}).c_str());
       if (ImGui::IsMouseClicked(0)) {
         state.head = hover;
         changed_ = true;
       }
     }
-    ImGui::TextDisabled("x: head 0..%zu (the reference order: not sorted)", model.slopes.size() - 1);
-    ImGui::Text("head %d: slope %.6g", state.head, model.slopes[std::min<size_t>(state.head, model.slopes.size() - 1)]);
+    ImGui::TextDisabled("%s", trf("lab.slopes.x", {{"last", num(int(model.slopes.size()) - 1)}}).c_str());
+    const size_t h0 = std::min<size_t>(state.head, model.slopes.size() - 1);
+    ImGui::TextUnformatted(trf("lab.slopeOfHead", {{"head", num(int(h0))}, {"slope", num(model.slopes[h0])}}).c_str());
     ImGui::EndChild();
     return;
   }
   if (state.family == Family::T5 && !model.bucketBias.empty()) {
     // T5 has no wavelengths: its parameters are one bias per bucket.
-    ImGui::TextUnformatted("T5 bias per bucket (seeded stand-in for the learned values)");
+    ImGui::TextUnformatted(tr("lab.buckets.title"));
     const std::vector<double> biases(model.bucketBias.begin(), model.bucketBias.end());
-    std::vector<Series> series{{&biases, IM_COL32(90, 170, 255, 255), "bias", false}};
+    const std::string name = tr("lab.series.bias");
+    std::vector<Series> series{{&biases, pal().blue, name.c_str(), false}};
     legend(series);
-    const float lineH = ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const int pinned = int(model.readout("bucket", state.qpos, state.kpos));
-    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, false,
-                               std::numeric_limits<double>::quiet_NaN(), "", pinned);
-    if (hover >= 0) ImGui::SetTooltip("bucket %d: bias %.6g", hover, biases[hover]);
-    ImGui::TextDisabled("x: bucket 0..%zu%s", biases.size() - 1,
-                        state.bidirectional ? " (the upper half: keys after the query)" : "");
-    ImGui::Text("query %d, key %d: bucket %d, bias %.6g", state.qpos, state.kpos, pinned,
-                pinned >= 0 && size_t(pinned) < biases.size() ? biases[pinned] : 0.0);
+    const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, false, nan, "", pinned);
+    if (hover >= 0) ImGui::SetTooltip("%s", trf("lab.buckets.tip", {{"bucket", num(hover)}, {"bias", num(biases[hover])}}).c_str());
+    ImGui::TextDisabled("%s", trf(state.causal ? "lab.buckets.x" : "lab.buckets.xBoth", {{"last", num(int(biases.size()) - 1)}}).c_str());
+    ImGui::TextUnformatted(trf("lab.buckets.pinned", {{"query", num(state.qpos)}, {"key", num(state.kpos)}, {"bucket", num(pinned)},
+                                                      {"bias", num(pinned >= 0 && size_t(pinned) < biases.size() ? biases[pinned] : 0.0)}}).c_str());
     ImGui::EndChild();
     return;
   }
   if (model.wavelengthBase.empty()) {
-    ImGui::TextUnformatted("wavelength per dimension pair");
+    ImGui::TextUnformatted(tr("lab.wave.heading"));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", "Wavelengths belong to sinusoidal and RoPE; choose one of them.");
+    ImGui::TextDisabled("%s", tr("lab.wave.none"));
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
     return;
   }
-  ImGui::TextUnformatted("wavelength 2*pi/frequency per pair (log scale)");
+  ImGui::TextUnformatted(tr("lab.wave.title"));
   const std::vector<double>& scaled = model.wavelengthScaled.empty() ? model.wavelengthBase : model.wavelengthScaled;
   int within = 0, withinBase = 0;  // pairs that turn at least once within the training length
   for (double l : scaled) within += l <= state.orig;
   for (double l : model.wavelengthBase) withinBase += l <= state.orig;
+  const std::string unscaled = tr("lab.series.unscaled"), scaledName = tr("lab.series.scaled"),
+                    own = tr(rope ? "lab.fam.rope" : "lab.fam.sinusoidal");
   std::vector<Series> series;
   if (rope && state.scaling != RopeScalingType::Default) {
-    series.push_back({&model.wavelengthBase, IM_COL32(160, 160, 160, 255), "unscaled", true});
-    series.push_back({&model.wavelengthScaled, IM_COL32(255, 150, 40, 255), scalingName(state.scaling), false});
+    series.push_back({&model.wavelengthBase, pal().grey, unscaled.c_str(), true});
+    series.push_back({&model.wavelengthScaled, pal().orange, scaledName.c_str(), false});
   } else {
-    series.push_back({&scaled, IM_COL32(90, 170, 255, 255), rope ? "RoPE" : "sinusoidal", false});
+    series.push_back({&scaled, pal().blue, own.c_str(), false});
   }
   legend(series);
-  const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), 0, series, true, state.orig,
-                             "training length", -1);
+                             tr("lab.orig"), -1);
   if (hover >= 0) {
-    ImGui::SetTooltip("pair %d: wavelength %.6g (unscaled %.6g), %.4g turns in the training length", hover,
-                      scaled[hover], model.wavelengthBase[hover], state.orig / scaled[hover]);
+    ImGui::SetTooltip("%s", trf("lab.wave.tip", {{"pair", num(hover)}, {"wavelength", num(scaled[hover])},
+                                                 {"unscaled", num(model.wavelengthBase[hover])},
+                                                 {"turns", num(state.orig / scaled[hover], "%.4g")}}).c_str());
   }
-  ImGui::TextDisabled("x: pair index 0..%zu", scaled.size() - 1);
-  ImGui::Text("pairs turning within %d positions: %d of %zu (unscaled %d)", state.orig, within, scaled.size(), withinBase);
+  ImGui::TextDisabled("%s", trf("lab.wave.x", {{"last", num(int(scaled.size()) - 1)}}).c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(trf("lab.wave.within", {{"orig", num(state.orig)}, {"count", num(within)},
+                                                  {"total", num(int(scaled.size()))}, {"base", num(withinBase)}}).c_str());
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }
 
 void App::scorePanel(float w, float h) {
   ImGui::BeginChild("scores", ImVec2(w, h), true);
-  ImGui::Text("score of query %d vs key distance (before softmax)", state.qpos);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(trf("lab.scores.title", {{"query", num(state.qpos)}}).c_str());
+  ImGui::PopTextWrapPos();
   if (model.scores.empty()) {
-    ImGui::TextDisabled("(no scores: see the core's message)");
+    ImGui::TextDisabled("%s", tr("lab.scores.none"));
     ImGui::EndChild();
     return;
   }
-  std::vector<Series> series{{&model.scores, IM_COL32(90, 200, 140, 255), "q.k/sqrt(d) + bias", false}};
+  const std::string name = tr("lab.series.score");
+  std::vector<Series> series{{&model.scores, pal().green, name.c_str(), false}};
   legend(series);
   const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int hover = linePlot(ImVec2(avail.x, std::max(60.0f, avail.y - 2 * lineH)), -double(state.qpos), series,
                              false, std::numeric_limits<double>::quiet_NaN(), "", state.kpos);
+  auto scoreText = [&](int k) {
+    const double v = model.scores[k];
+    return std::isinf(v) ? std::string(tr("lab.scores.masked")) : num(v);
+  };
   if (hover >= 0) {
-    ImGui::SetTooltip("key %d (distance %d): score %.6g", hover, hover - state.qpos, model.scores[hover]);
+    ImGui::SetTooltip("%s", trf("lab.scores.tip", {{"key", num(hover)}, {"distance", num(hover - state.qpos)},
+                                                   {"score", scoreText(hover)}}).c_str());
     if (ImGui::IsMouseClicked(0)) {
       state.kpos = hover;
       changed_ = true;
     }
   }
-  ImGui::TextDisabled("x: key - query%s", state.family == Family::Alibi && state.causal
-                                               ? "   (ALiBi's causal bias masks later keys: -inf, not drawn)" : "");
+  ImGui::TextDisabled("%s", tr(state.causal ? "lab.scores.xCausal" : "lab.scores.x"));
   const int k = std::min(state.kpos, int(model.scores.size()) - 1);
-  ImGui::Text("pinned key %d (distance %d): score %.6g", k, k - state.qpos, model.scores[k]);
+  ImGui::TextUnformatted(trf("lab.scores.pinned", {{"key", num(k)}, {"distance", num(k - state.qpos)}, {"score", scoreText(k)}}).c_str());
   ImGui::EndChild();
+}
+
+int App::missingGlyphs() const {
+  const ImFont* font = ImGui::GetFont();
+  if (!font) return -1;
+  int missing = 0;
+  for (const std::string& text : allStrings()) {
+    // UTF-8 by hand (Dear ImGui's decoder is internal): lead byte, then continuation bytes.
+    for (size_t i = 0; i < text.size();) {
+      const unsigned char b = static_cast<unsigned char>(text[i]);
+      const int len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+      unsigned c = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+      for (int k = 1; k < len && i + k < text.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+      i += size_t(len);
+      if (c >= 0x20 && (c > 0xFFFF || !font->FindGlyphNoFallback(ImWchar(c)))) ++missing;
+    }
+  }
+  return missing;
 }
 
 }  // namespace posenc::lab

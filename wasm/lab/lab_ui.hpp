@@ -48,6 +48,14 @@ class App {
   bool frameChanged();
   // Frame timing, fed by the platform's main loop.
   void recordFrame(double startMs, double cpuMs);
+  // The light or dark palette (Dear ImGui's style and the Lab's own colours); the platform
+  // clears the frame with clearColor() (RGB).
+  void setTheme(bool dark);
+  bool dark() const { return dark_; }
+  const float* clearColor() const;
+  // Code points of the catalog's strings that the current font has no glyph for (Dear ImGui
+  // would draw them as '?'); 0 when every string can be shown.
+  int missingGlyphs() const;
 
  private:
   Texture encodingTexture_, attentionTexture_;
@@ -58,6 +66,8 @@ class App {
   FrameStats shown_;
   double shownAt_ = -1;
   bool changed_ = false;
+  bool dark_ = true;
+  bool themeChanged_ = false;
   std::vector<double> frameTimes_, frameStarts_;
 
   void refresh();

@@ -1,6 +1,10 @@
 // The Lab on the desktop: GLFW + OpenGL 3.3 core, the same App as the browser build.
 //   posenc-lab [--state 'family=rope&len=2048'] [--set key=value]... [--size 1280x860]
 //              [--frames N] [--screenshot out.png] [--sweep] [--redraw-all]
+//              [--lang en|id|sv|ru] [--theme light|dark] [--i18n DIR]
+// --lang picks the catalog web/i18n/<lang>/lab.json (default: the first two letters of $LANG
+// when the page has that language, else English), the same file the browser's Lab reads;
+// --i18n names another catalog folder; --theme the palette (default dark).
 // --frames N runs N frames and exits, printing frame times; --screenshot writes the last frame
 // as PNG; --sweep toggles the causal mask every frame (a full recomputation each frame, the cost
 // of dragging a slider); --redraw-all rasterises every frame, even one that shows nothing new
@@ -13,13 +17,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "imgui.h"
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
+#include "lab_font.hpp"
 #include "lab_gl.hpp"
+#include "lab_text.hpp"
 #include "lab_ui.hpp"
 #include "png.hpp"
 
@@ -40,9 +48,41 @@ double nowMs() {
 int usage(const char* self) {
   std::fprintf(stderr,
                "usage: %s [--state QUERY] [--set key=value]... [--size WxH] [--frames N] "
-               "[--screenshot out.png] [--sweep] [--redraw-all]\n",
+               "[--screenshot out.png] [--sweep] [--redraw-all] [--lang en|id|sv|ru] [--theme light|dark] "
+               "[--i18n DIR]\n",
                self);
   return 2;
+}
+
+const char* const kLanguages[] = {"en", "id", "sv", "ru"};  // web/i18n.js LANGUAGES
+
+bool known(const std::string& lang) {
+  for (const char* l : kLanguages) if (lang == l) return true;
+  return false;
+}
+
+std::string defaultLanguage() {
+  const char* env = std::getenv("LANG");
+  const std::string lang = env ? std::string(env).substr(0, 2) : "";
+  return known(lang) ? lang : "en";
+}
+
+// Reads <dir>/<lang>/lab.json into the Lab's strings; false with a message when it cannot.
+bool loadCatalog(const std::string& dir, const std::string& lang) {
+  const std::string path = dir + "/" + lang + "/lab.json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "posenc-lab: cannot read %s\n", path.c_str());
+    return false;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  if (!posenc::lab::setStrings(text.str(), &error)) {
+    std::fprintf(stderr, "posenc-lab: %s is not a catalog part: %s\n", path.c_str(), error.c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -51,7 +91,8 @@ int main(int argc, char** argv) {
   std::string query, screenshot;
   std::vector<std::string> sets;
   int width = 1280, height = 860, frames = 0;
-  bool sweep = false, redrawAll = false;
+  bool sweep = false, redrawAll = false, dark = true;
+  std::string lang = defaultLanguage(), i18n = POSENC_LAB_I18N_DIR;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool more = i + 1 < argc;
@@ -63,9 +104,15 @@ int main(int argc, char** argv) {
       if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 200 || height < 200) return usage(argv[0]);
     } else if (a == "--sweep") sweep = true;
     else if (a == "--redraw-all") redrawAll = true;
+    else if (a == "--lang" && more && known(argv[i + 1])) lang = argv[++i];
+    else if (a == "--i18n" && more) i18n = argv[++i];
+    else if (a == "--theme" && more && (std::strcmp(argv[i + 1], "light") == 0 || std::strcmp(argv[i + 1], "dark") == 0)) {
+      dark = std::strcmp(argv[++i], "dark") == 0;
+    }
     else return usage(argv[0]);
   }
 
+  if (!loadCatalog(i18n, lang)) return 1;
   if (!glfwInit()) {
     std::fprintf(stderr, "posenc-lab: glfwInit failed (no display? run under xvfb-run)\n");
     return 1;
@@ -74,7 +121,7 @@ int main(int argc, char** argv) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  GLFWwindow* window = glfwCreateWindow(width, height, "Positional encoding Lab", nullptr, nullptr);
+  GLFWwindow* window = glfwCreateWindow(width, height, posenc::lab::tr("lab.title"), nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "posenc-lab: could not create an OpenGL 3.3 window\n");
     glfwTerminate();
@@ -88,11 +135,12 @@ int main(int argc, char** argv) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  ImGui::StyleColorsDark();
+  if (!posenc::lab::loadFont(15.0f)) std::fprintf(stderr, "posenc-lab: no font was embedded; Dear ImGui's ASCII font\n");
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   posenc::lab::App app;
+  app.setTheme(dark);
   app.applyQuery(query);
   for (const std::string& s : sets) {
     const size_t eq = s.find('=');
@@ -123,7 +171,8 @@ int main(int argc, char** argv) {
     if (draw) {
       ++drawnFrames;
       glViewport(0, 0, fw, fh);
-      glClearColor(0.08f, 0.09f, 0.1f, 1.0f);
+      const float* bg = app.clearColor();
+      glClearColor(bg[0], bg[1], bg[2], 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       glFinish();  // count the (software) rasterisation in the frame time
@@ -170,6 +219,8 @@ int main(int argc, char** argv) {
     std::printf("\n");
     if (!app.model.error.empty()) std::printf("posenc-lab: core: %s\n", app.model.error.c_str());
     std::printf("posenc-lab: state %s\n", posenc::lab::toQuery(app.state).c_str());
+    std::printf("posenc-lab: lang %s, theme %s, %d code points without a glyph\n", lang.c_str(),
+                app.dark() ? "dark" : "light", app.missingGlyphs());
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

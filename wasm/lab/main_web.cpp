@@ -1,5 +1,6 @@
 // The Lab in the browser: Emscripten's built-in GLFW on a WebGL2 canvas, the same App as the
-// native build. web/lab.js creates the module and talks to it through the lab_* exports.
+// native build. web/lab.js creates the module, hands it the catalog's strings (lab_set_strings)
+// and the theme, starts it (lab_start) and talks to it through the other lab_* exports.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 
@@ -8,7 +9,9 @@
 #include "imgui.h"
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
+#include "lab_font.hpp"
 #include "lab_gl.hpp"
+#include "lab_text.hpp"
 #include "lab_ui.hpp"
 
 namespace {
@@ -41,7 +44,8 @@ void frame() {
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(window, &fw, &fh);
     glViewport(0, 0, fw, fh);
-    glClearColor(0.08f, 0.09f, 0.1f, 1.0f);
+    const float* bg = app->clearColor();
+    glClearColor(bg[0], bg[1], bg[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
@@ -84,6 +88,8 @@ EMSCRIPTEN_KEEPALIVE double lab_stat(const char* name) {
   if (n == "frames") return s.frames;
   if (n == "drawn") return s.drawn;
   if (n == "len") return app->model.state.len;
+  if (n == "missingGlyphs") return app->missingGlyphs();
+  if (n == "dark") return app->dark() ? 1 : 0;
   // Is Dear ImGui using the keyboard (an item being edited, a popup open)? Escape is then its own.
   if (n == "busy") return ImGui::IsAnyItemActive() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
   return 0.0 / 0.0;
@@ -97,15 +103,26 @@ EMSCRIPTEN_KEEPALIVE int lab_settled() {
   return app && app->model.computed && posenc::lab::toQuery(app->model.state) == posenc::lab::toQuery(app->state);
 }
 
-}  // extern "C"
+// The catalog part lab.json as JSON text; returns 1 when it parsed (before or after lab_start).
+EMSCRIPTEN_KEEPALIVE int lab_set_strings(const char* json) { return posenc::lab::setStrings(json) ? 1 : 0; }
 
-int main() {
-  if (!glfwInit()) return 1;
+// The light (0) or dark (1) palette; before lab_start it is the first one.
+static bool startDark = true;
+EMSCRIPTEN_KEEPALIVE void lab_set_theme(int dark) {
+  if (app) app->setTheme(dark != 0);
+  else startDark = dark != 0;
+}
+
+// Creates the WebGL2 context, Dear ImGui and the Lab, and starts the frame loop. Returns 0 when
+// the browser gives no WebGL2 context (the page then says so), 1 otherwise.
+EMSCRIPTEN_KEEPALIVE int lab_start() {
+  if (app) return 1;
+  if (!glfwInit()) return 0;
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  window = glfwCreateWindow(canvasCssWidth(), canvasCssHeight(), "Positional encoding Lab", nullptr, nullptr);
-  if (!window) return 1;
+  window = glfwCreateWindow(canvasCssWidth(), canvasCssHeight(), "lab", nullptr, nullptr);
+  if (!window) return 0;
   glfwMakeContextCurrent(window);
 
   IMGUI_CHECKVERSION();
@@ -113,12 +130,17 @@ int main() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  ImGui::StyleColorsDark();
+  posenc::lab::loadFont(15.0f);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   app = new posenc::lab::App();
+  app->setTheme(startDark);
   app->onStateChange = [](const std::string& q) { notifyState(q.c_str()); };
   emscripten_set_main_loop(frame, 0, false);
-  return 0;
+  return 1;
 }
+
+}  // extern "C"
+
+int main() { return 0; }  // lab_start, called by web/lab.js, does the work

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the two browser modules (SIMD, scalar), the trainer's two (posenc-train-*), the native
-# trainer (build/native/posenc-train) and the Lab (wasm/lab/: posenc-lab.mjs/.wasm)
+# trainer (build/native/posenc-train) and the Lab (wasm/lab/: posenc-lab-simd/-scalar .mjs/.wasm)
 # into wasm/dist/, the desktop Lab (build/native/posenc-lab) and, with --tests, the native and
 # wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
 # Flags live in CMakeLists.txt; this only names build directories.

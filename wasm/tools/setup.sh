@@ -25,6 +25,10 @@ pkg_missing doctest-dev && need+=(doctest-dev)
 pkg_missing libimgui-dev && need+=(libimgui-dev)
 pkg_missing libglfw3-dev && need+=(libglfw3-dev)
 have dpkg-source || need+=(dpkg-dev)
+# The Lab's font (Latin and Cyrillic for the page's four languages): DejaVu Sans, cut down at build
+# time by fontTools' subsetter, run by Debian's own python3 (wasm/lab/lab.cmake).
+pkg_missing fonts-dejavu-core && need+=(fonts-dejavu-core)
+pkg_missing python3-fonttools && need+=(python3-fonttools)
 if [ "${1:-}" != "--build" ]; then
   have chromium || need+=(chromium)
   # The cross-engine tests (tests/engines/): Firefox, driven over WebDriver BiDi, and WebKit, Safari's

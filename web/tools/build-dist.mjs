@@ -92,11 +92,14 @@ async function main() {
     entryPoints: [at('web/lab.js')],
     bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
     outfile: new URL('lab/lab.js', dist).pathname,
-    define: { __POSENC_LAB_BASE__: '"./"', __POSENC_EXPLAINER__: '"index.html"' },
+    define: { __POSENC_LAB_BASE__: '"./"', __POSENC_LAB_I18N__: '"../i18n/"', __POSENC_EXPLAINER__: '"index.html"' },
     logLevel: 'warning',
   });
   await cp(at('web/lab.css'), new URL('lab/lab.css', dist));
-  for (const f of ['posenc-lab.mjs', 'posenc-lab.wasm']) await cp(at(`wasm/dist/${f}`), new URL(`lab/${f}`, dist));
+  // Both builds of the Lab: web/lab.js picks one with the loader's SIMD probe, as the core's.
+  for (const v of ['simd', 'scalar']) {
+    for (const ext of ['mjs', 'wasm']) await cp(at(`wasm/dist/posenc-lab-${v}.${ext}`), new URL(`lab/posenc-lab-${v}.${ext}`, dist));
+  }
   const labHtml = (await readFile(at('web/lab.html'), 'utf8'))
     .replace('href="lab.css"', 'href="lab/lab.css"')
     .replace('src="lab.js"', 'src="lab/lab.js"')
