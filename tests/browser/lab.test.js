@@ -12,8 +12,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { startBrowser } from './browser.js';
-import { setSlider, urlParams } from './steps.js';
+import { openStep, readout as stepReadout, setSlider, urlParams } from './steps.js';
 import { decodePng, imageStats, pixelDifference } from '../native/png.js';
+import { token } from '../expect/attention.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -32,8 +33,9 @@ async function settle(page, frames = 2) {
   await page.waitForFunction((target) => window.posencLab.stat('frames') >= target, n + frames, { timeout: 60000 });
 }
 
-async function openLab(query, { base = `${b.url}web/` } = {}) {
+async function openLab(query, { base = `${b.url}web/`, init } = {}) {
   const page = await b.newPage();
+  if (init) await page.addInitScript(init);
   await page.goto(`${base}lab.html${query}`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   await settle(page);
@@ -105,26 +107,27 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
     assert.equal(w, (2 * Math.PI) / freqs[i], `wavelength ${i} vs pe.sinusoidalFrequencies`);
     close(w, 2 * Math.PI * 100 ** ((2 * i) / 16), 1e-9 * w, `wavelength ${i} vs 2π·100^(2i/16)`);
   }
-  // Attention: tokens are (1, ..., 1) + PE, queries = keys, scale 1/√16.
-  const x = Array.from({ length: 64 }, (_, p) => Array.from({ length: 16 }, (_, i) => 1 + pe64(p, i, 16, 100)));
-  const scores = x.map((row) => row.reduce((s, v, i) => s + v * x[40][i], 0) / 4);
-  const weights = softmax(scores);
+  // Attention: the core's familyAttention (the attention step's function: seeded contents + PE,
+  // causal by default), the same float32 numbers; and the softmax of its scores, here.
+  const fa = (q) => pe.familyAttention('sinusoidal', 64, 16, { base: 100, query: q, rows: [], columns: 1 });
+  const ref40 = fa(40);
   const labRow = await readRow(page, 'attention', 40, 64);
   const labScores = await page.evaluate(() => Array.from({ length: 64 }, (_, j) => window.posencLab.readout('score', j)));
+  const weights = softmax(Array.from(ref40.scores));
   for (let j = 0; j < 64; j++) {
-    close(labRow[j], weights[j], 2e-5, `attention[40, ${j}]`);
-    close(labScores[j], scores[j], 2e-4 * Math.max(1, Math.abs(scores[j])), `score of key ${j}`);
+    close(labRow[j], ref40.probs[j], 1e-7, `attention[40, ${j}] vs pe.familyAttention`);
+    close(labRow[j], weights[j], 2e-6, `attention[40, ${j}] vs the softmax of the scores`);
+    if (j > 40) assert.equal(labScores[j], -Infinity, `score of key ${j} past the causal query`);
+    else close(labScores[j], ref40.scores[j], 1e-5 * Math.max(1, Math.abs(ref40.scores[j])), `score of key ${j}`);
   }
-  const xs = Float32Array.from({ length: 64 * 16 }, (_, k) => 1 + table[k]);
-  const core = pe.attention(xs, xs, 16);
-  for (let j = 0; j < 64; j++) close(labRow[j], core[40 * 64 + j], 1e-6, `attention[40, ${j}] vs pe.attention`);
   // N <= 512: the drawn table has a cell per query and key, the same numbers as the exact rows.
   assert.deepEqual([await readout(page, 'attentionRows'), await readout(page, 'attentionColumns')], [64, 64]);
   const drawn40 = await readRow(page, 'attentionCell', 40, 64);
   for (let j = 0; j < 64; j++) assert.equal(drawn40[j], labRow[j], `drawn cell [40, ${j}] vs the exact row`);
   // Another query's exact row (computed on demand for a hover): pe.attention's row 3.
   const row3 = await readRow(page, 'attention', 3, 64);
-  for (let j = 0; j < 64; j++) close(row3[j], core[3 * 64 + j], 1e-6, `attention[3, ${j}] vs pe.attention`);
+  const ref3 = fa(3).probs;
+  for (let j = 0; j < 64; j++) close(row3[j], ref3[j], 1e-7, `attention[3, ${j}] vs pe.familyAttention`);
 
   // A scripted change: RoPE with YaRN. The pixels and the URL follow.
   await set(page, { family: 'rope', scaling: 'yarn', factor: 8, orig: 32 });
@@ -155,8 +158,13 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
     close(slopes[h], expected[h], 1e-15, `slope ${h}`);
   }
   const alibiRow = await readRow(page, 'attention', 20, 64);
-  const alibiRef = softmax(Array.from({ length: 64 }, (_, j) => (j > 20 ? -Infinity : -0.5 * (20 - j))));
-  for (let j = 0; j < 64; j++) close(alibiRow[j], alibiRef[j], 2e-6, `ALiBi attention[20, ${j}]`);
+  const alibiRef = pe.familyAttention('alibi', 64, 16, { heads: 6, head: 4, query: 20, rows: [], columns: 1 });
+  const noneRef = pe.familyAttention('none', 64, 16, { query: 20, rows: [], columns: 1 });
+  for (let j = 0; j < 64; j++) {
+    close(alibiRow[j], alibiRef.probs[j], 1e-7, `ALiBi attention[20, ${j}] vs pe.familyAttention`);
+    // The bias is −m·(i − j) on top of the contents' scores (NoPE's), m = 1/2 for head 4 of 6.
+    if (j <= 20) close(alibiRef.scores[j], noneRef.scores[j] - 0.5 * (20 - j), 1e-5, `ALiBi score[20, ${j}]`);
+  }
   assert.equal(await readout(page, 'bias', 20, 7), -0.5 * 13);
   assert.equal(await readout(page, 'bias', 7, 20), -Infinity);
 
@@ -175,7 +183,8 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
   await set(page, { family: 'learned', len: 64, table: 32, seed: 3 });
   assert.match(await page.evaluate(() => window.posencLab.error()), /positions\[32\] = 32 is past the learned table/);
   assert.ok(Number.isNaN(await readout(page, 'attention', 0, 0)));
-  const row31 = pe.learned([31], 16, { maxPositions: 32, seed: 3, std: 0.02 });
+  // The learned table is familyAttention's stand-in: seed 3·seed + 2, std √½.
+  const row31 = pe.learned([31], 16, { maxPositions: 1024, seed: 3 * 3 + 2, std: Math.SQRT1_2 });
   for (let i = 0; i < 16; i++) assert.equal(await readout(page, 'table', 31, i), row31[i], `learned row 31, dim ${i}`);
   const third = await canvasShot(page);
   assert.ok(imageStats(third).colours > 100, 'the refused state still draws the Lab');
@@ -194,50 +203,29 @@ test('bad URL values are clamped; frame times at N = 2048 (reported)', { timeout
   assert.equal(state.base, '2', 'base clamps to 2');
   assert.equal(state.heads, '1');
   assert.equal(state.qpos, '0');
-  assert.equal(state.causal, '0');
-  assert.equal(state.tok, '1', 'an unparsable number keeps the default');
+  assert.equal(state.causal, '1', 'an unparsable flag keeps the default');
+  assert.equal(state.tok, undefined, 'an unknown key is ignored');
   assert.equal(urlParams(page).len, '2048', 'the clamped state is written back to the URL');
 
-  // N = 2048, d = 64, RoPE, tokens (1, ..., 1): the figure holds every 4th query and the keys
-  // summed in 512 bins of 4, computed only for those rows. Checked against the core's full
-  // pe.attention (the same queries from pe.ropeApply) and against the formula in float64:
-  // score(i, j) = Σ_k 2·cos((i − j)·θ_k) / 8, θ_k = 10000^(−2k/64) (a unit pair per RoPE pair).
-  await set(page, { d: 64, base: 10000, qpos: 1024, kpos: 1000 });
+  // N = 2048, d = 64, RoPE: the figure holds every 4th query and the keys summed in 512 bins
+  // of 4, computed only for those rows; the same cells as pe.familyAttention for those rows.
+  await set(page, { d: 64, base: 10000, qpos: 1024, kpos: 1000, causal: 0 });
   assert.deepEqual([await readout(page, 'attentionRows'), await readout(page, 'attentionColumns')], [512, 512]);
   const n = 2048;
-  const xs = pe.ropeApply(new Float32Array(n * 64).fill(1), Array.from({ length: n }, (_, i) => i), 64, { base: 10000 });
-  const full = pe.attention(xs, xs, 64);
-  const theta = Array.from({ length: 32 }, (_, k) => 10000 ** (-(2 * k) / 64));
-  const formulaRow = (i) => softmax(Array.from({ length: n }, (_, j) => theta.reduce((a, t) => a + 2 * Math.cos((i - j) * t), 0) / 8));
-  let worstCore = 0;
-  let worstFormula = 0;
-  for (const r of [0, 1, 255, 256, 511]) {
-    const q = await readout(page, 'attentionQuery', r);
-    assert.equal(q, 4 * r, `drawn row ${r} is query ${4 * r}`);
+  const picked = [0, 1, 255, 256, 511];
+  const ref = pe.familyAttention('rope', n, 64, { rows: picked.map((r) => 4 * r), columns: 512, query: 1024, causal: false });
+  let worst = 0;
+  for (const [k, r] of picked.entries()) {
+    assert.equal(await readout(page, 'attentionQuery', r), 4 * r, `drawn row ${r} is query ${4 * r}`);
     const cells = await readRow(page, 'attentionCell', r, 512);
-    const ref = formulaRow(q);
-    for (let c = 0; c < 512; c++) {
-      let fromCore = 0;
-      let fromFormula = 0;
-      for (let j = 4 * c; j < 4 * c + 4; j++) {
-        fromCore += full[q * n + j];
-        fromFormula += ref[j];
-      }
-      worstCore = Math.max(worstCore, Math.abs(cells[c] - fromCore));
-      worstFormula = Math.max(worstFormula, Math.abs(cells[c] - fromFormula));
-    }
+    for (let c = 0; c < 512; c++) worst = Math.max(worst, Math.abs(cells[c] - ref.cells[k * 512 + c]));
     close(cells.reduce((a, c) => a + c, 0), 1, 1e-4, `drawn row ${r} sums to 1`);
   }
-  t.diagnostic(`N = 2048 drawn cells: worst |Δ| ${worstCore.toExponential(1)} vs pe.attention, ${worstFormula.toExponential(1)} vs the formula`);
-  assert.ok(worstCore <= 1e-7, `drawn cells vs pe.attention bins: ${worstCore}`);
-  assert.ok(worstFormula <= 2e-6, `drawn cells vs the formula's bins: ${worstFormula}`);
-  for (const [i, j] of [[2047, 2047], [2047, 0], [5, 1000]]) {
-    close(await readout(page, 'attention', i, j), full[i * n + j], 1e-6, `exact attention[${i}, ${j}] vs pe.attention`);
-  }
+  t.diagnostic(`N = 2048 drawn cells: worst |Δ| ${worst.toExponential(1)} vs pe.familyAttention`);
+  assert.ok(worst <= 1e-7, `drawn cells vs pe.familyAttention: ${worst}`);
   const row1024 = await readRow(page, 'attention', 1024, n);
   close(row1024.reduce((a, c) => a + c, 0), 1, 1e-4, 'a row of 2048 weights sums to 1');
-  const ref1024 = formulaRow(1024);
-  for (let j = 0; j < n; j += 7) close(row1024[j], ref1024[j], 2e-6, `attention[1024, ${j}] vs the formula`);
+  for (let j = 0; j < n; j += 7) close(row1024[j], ref.probs[j], 1e-7, `attention[1024, ${j}] vs pe.familyAttention`);
   await page.waitForTimeout(1500);
   const idle = await page.evaluate(() => ({ frame: posencLab.stat('frameMs'), worst: posencLab.stat('maxFrameMs'),
     interval: posencLab.stat('intervalMs'), frames: posencLab.stat('frames'), drawn: posencLab.stat('drawn') }));
@@ -269,8 +257,8 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
   const open = page.locator('#lab-link a');
   assert.equal(new URL(await open.getAttribute('href')).pathname, '/web/lab.html');
   const link = page.locator('#rope a.step-lab');
-  // The Lab is in English whatever the page's language: both links say so to assistive tech.
-  assert.deepEqual([await open.getAttribute('hreflang'), await link.getAttribute('hreflang')], ['en', 'en']);
+  // The Lab speaks the page's language: the links claim no other.
+  assert.deepEqual([await open.getAttribute('hreflang'), await link.getAttribute('hreflang')], [null, null]);
   let href = new URL(await link.getAttribute('href'));
   assert.deepEqual([href.pathname, href.searchParams.get('family'), href.searchParams.get('qpos'), href.searchParams.get('kpos')],
     ['/web/lab.html', 'rope', '5', '9']);
@@ -288,7 +276,7 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
   // The keyboard: Tab reaches the canvas after the back link; the arrow keys and Space change a
   // value (keys are held for a moment: Dear ImGui 1.86 samples key state once per frame);
   // Escape hands the focus back to the page.
-  await page.locator('#lab-back').focus();
+  await page.locator('#lab-switches button').last().focus();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'lab-canvas');
   const press = async (key) => {
@@ -345,4 +333,144 @@ test('dist/ serves the Lab as its own page under the strict CSP; the single file
   await single.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   assert.equal(await single.locator('#lab-link a, a.step-lab').count(), 0, 'the single file links to a Lab it does not have');
   await single.close();
+});
+
+const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}/lab.json`, import.meta.url), 'utf8'));
+const meanLuminance = ({ data }) => {
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 4) sum += 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+  return sum / (data.length / 4);
+};
+
+test('the Lab follows the page\'s language (its catalog, a font with every glyph) and theme, live', { timeout: 180000 }, async () => {
+  for (const lang of ['en', 'id', 'sv', 'ru']) {
+    const page = await openLab(`?lang=${lang}&theme=light&family=t5&len=64`);
+    const words = catalog(lang);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    assert.equal(await page.locator('#lab-back').textContent(), words['lab.page.back']);
+    assert.equal(await page.title(), words['lab.page.title']);
+    assert.equal(await page.locator('#lab-status').textContent(), words['lab.page.readySimd']);
+    // Every code point of the catalog has a glyph in the Lab's font (none would show as '?').
+    assert.equal(await readout(page, 'bucket', 5, 0), t5BucketJs(-5, false, 32, 128), 'the Lab computed (causal: one-directional buckets)');
+    assert.equal(await page.evaluate(() => window.posencLab.stat('missingGlyphs')), 0, `${lang}: glyphs missing`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  // The theme: ?theme=light, then the header's switch, then the system's preference, live.
+  const page = await openLab('?lang=ru&theme=light&family=rope&len=64');
+  const dark = () => page.evaluate(() => window.posencLab.stat('dark'));
+  assert.equal(await dark(), 0);
+  const light = meanLuminance(await canvasShot(page));
+  await page.locator('[data-theme-option=dark]').click();
+  await settle(page);
+  assert.equal(await dark(), 1, 'the switch made the Lab dark');
+  const darkShot = meanLuminance(await canvasShot(page));
+  assert.ok(darkShot < light - 60, `the dark canvas (${darkShot.toFixed(0)}) is not darker than the light one (${light.toFixed(0)})`);
+  assert.equal(urlParams(page).theme, undefined, 'the chosen theme is remembered, not kept in the URL');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.locator('[data-theme-option=system]').click();
+  await settle(page);
+  assert.equal(await dark(), 0, 'system theme, the system light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => window.posencLab.stat('dark') === 1, null, { timeout: 10000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without WebAssembly SIMD the Lab runs its scalar module, with the same numbers', { timeout: 120000 }, async () => {
+  const hideSimd = () => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (bytes) => {
+      const view = new Uint8Array(bytes.buffer ?? bytes);
+      for (let i = 0; i + 1 < view.length; i++) if (view[i] === 0xfd) return false;  // SIMD prefix
+      return validate.call(WebAssembly, bytes);
+    };
+  };
+  const page = await b.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.addInitScript(hideSimd);
+  await page.goto(`${b.url}web/lab.html?lang=sv&family=rope&scaling=linear&factor=4&len=128&d=64&qpos=100&kpos=7`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.posencLab.simd), false);
+  assert.deepEqual(requests.filter((u) => /posenc-lab-/.test(u)).map((u) => u.replace(/.*\//, '')).sort(),
+    ['posenc-lab-scalar.mjs', 'posenc-lab-scalar.wasm']);
+  assert.equal(await page.locator('#lab-status').textContent(), catalog('sv')['lab.page.readyScalar']);
+  // Scaled RoPE through familyAttention: the contents of seed 0 (tests/expect/attention.js
+  // rebuilds them from core/learned.cpp's generator) rotated by pe.ropeApply with the linear
+  // scaling, scored here: s = q·k/√64, the causal mask past the query.
+  const n = 128;
+  const positions = Array.from({ length: n }, (_, t) => t);
+  const rotate = (kind) => pe.ropeApply(Float32Array.from(positions.flatMap((t) => Array.from(token(kind, t)))), positions, 64,
+    { scaling: { type: 'linear', factor: 4 } });
+  const q = rotate('a');
+  const k = rotate('b');
+  const scores = await page.evaluate(() => Array.from({ length: 128 }, (_, j) => window.posencLab.readout('score', j)));
+  for (let j = 0; j < n; j++) {
+    if (j > 100) {
+      assert.equal(scores[j], -Infinity, `score of key ${j} past the query`);
+      continue;
+    }
+    let dot = 0;
+    for (let c = 0; c < 64; c++) dot += q[100 * 64 + c] * k[j * 64 + c];
+    close(scores[j], dot / 8, 1e-4, `scaled RoPE score(100, ${j})`);
+  }
+  const unscaled = pe.familyAttention('rope', n, 64, { query: 100, rows: [], columns: 1 });
+  assert.ok(Math.abs(scores[7] - unscaled.scores[7]) > 1e-3, 'the scaling changed the scores');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without WebGL2 the Lab says why and links back to the steps', { timeout: 60000 }, async () => {
+  const page = await b.newPage();
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
+    };
+  });
+  await page.goto(`${b.url}web/lab.html?lang=ru&family=alibi&heads=4`);
+  await page.waitForSelector('body[data-ready=unavailable]', { timeout: 30000 });
+  const words = catalog('ru');
+  const status = await page.locator('#lab-status').textContent();
+  assert.ok(status.startsWith(words['lab.page.noWebgl2']), status);
+  const link = page.locator('#lab-status a#lab-steps');
+  assert.equal(await link.textContent(), words['lab.page.noWebgl2Link']);
+  const href = new URL(await link.evaluate((a) => a.href));
+  assert.deepEqual([href.pathname, href.searchParams.get('step'), href.searchParams.get('heads'), href.searchParams.get('lang')],
+    ['/index.html', 'alibi', '4', 'ru']);
+  assert.equal(await page.locator('#lab-canvas').isVisible(), false, 'no blank canvas');
+  assert.deepEqual(page.errors, []);
+  await link.click();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  assert.equal(await page.locator('#alibi').isVisible(), true, 'the link opens the step');
+  await page.close();
+});
+
+test('the Lab and the attention step show the same numbers for the same family, length and parameters', { timeout: 240000 }, async (t) => {
+  // Every family of the registry; the attention step names T5 'relative' (the Lab takes both).
+  const cases = [
+    ['none', 'none', 128, true], ['sinusoidal', 'sinusoidal', 256, false], ['learned', 'learned', 64, true],
+    ['relative', 't5', 512, false], ['rope', 'rope', 128, true], ['alibi', 'alibi', 1024, true],
+  ];
+  const lab = await openLab('?family=none');
+  for (const [stepFamily, labFamily, n, causal] of cases) {
+    const i = Math.min(100, n - 1);
+    const j = Math.min(92, n - 1) - (causal ? 0 : 30);
+    const step = await openStep(b, 'attention', `family=${stepFamily}&n=${n}&causal=${causal ? 1 : 0}&head=3&i=${i}&j=${j}`);
+    const prob = await stepReadout(step, 'attention', 'prob');
+    const score = await stepReadout(step, 'attention', 'score');
+    await step.close();
+    // The step's fixed parameters: d = 64, 8 ALiBi heads, seed 0, base 10000, 32 buckets up to 128.
+    await set(lab, { family: labFamily, len: n, d: 64, heads: 8, head: 3, seed: 0, base: 10000, buckets: 32, maxDistance: 128, causal: causal ? 1 : 0, qpos: i, kpos: j });
+    const labProb = await readout(lab, 'attention', i, j);
+    const labScore = await readout(lab, 'score', j);
+    t.diagnostic(`${labFamily} n=${n}: step p=${prob.value} s=${score.value}; Lab p=${labProb} s=${labScore}`);
+    assert.ok(Number.isFinite(prob.value) && prob.value > 0, `${stepFamily}: the step shows a probability`);
+    close(labProb, prob.value, 1e-7 + 1e-5 * prob.value, `${labFamily}: p(${i}, ${j}) Lab vs attention step`);
+    close(labScore, score.value, 1e-5 * Math.max(1, Math.abs(score.value)), `${labFamily}: s(${i}, ${j}) Lab vs attention step`);
+  }
+  assert.deepEqual(lab.errors, []);
+  await lab.close();
 });
