@@ -55,6 +55,14 @@ test('the desktop Lab draws its figures under Xvfb, and another state draws othe
   assert.ok(changed > 0.05, `changing the family changed only ${(changed * 100).toFixed(2)} % of the pixels`);
   assert.match(alibi.stdout, /state family=alibi&.*causal=1.*heads=8&head=2/);
 
+  // The same catalogs as the page: Russian in the light theme, every glyph in the font.
+  const ru = await lab('family=t5&len=128&causal=0', { name: 'ru-light', extra: ['--lang', 'ru', '--theme', 'light'] });
+  assert.match(ru.stdout, /lang ru, theme light, 0 code points without a glyph/);
+  const en = await lab('family=t5&len=128&causal=0', { frames: 2, extra: ['--lang', 'en', '--theme', 'dark'] });
+  assert.match(en.stdout, /lang en, theme dark, 0 code points without a glyph/);
+  const lum = ({ data }) => { let s = 0; for (let i = 0; i < data.length; i += 4) s += data[i + 1]; return s / (data.length / 4); };
+  assert.ok(lum(ru.image) > lum(rope.image) + 60, 'the light theme is lighter than the dark one');
+
   // A refused state shows the core's message instead of crashing.
   const past = await lab('family=learned&len=64&table=32', { frames: 2 });
   assert.match(past.stdout, /core: positions\[32\] = 32 is past the learned table/);
