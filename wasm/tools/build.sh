@@ -4,6 +4,10 @@
 # into wasm/dist/, the desktop Lab (build/native/posenc-lab) and, with --tests, the native and
 # wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
 # Flags live in CMakeLists.txt; this only names build directories.
+# Usage: build.sh            everything the page and the Lab need
+#        build.sh --tests    that, and the doctest suites
+#        build.sh --core     only the core's and the trainer's modules (what the npm package
+#                            carries): needs neither Dear ImGui's sources nor GLFW
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -19,12 +23,16 @@ configure_native() {  # $1 build dir, rest: extra cmake args
   cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
 }
 
-if [ ! -f build/imgui-src/imgui/imgui.cpp ]; then
-  echo "build: the Lab needs Dear ImGui's sources in build/imgui-src/: run wasm/tools/setup.sh" >&2
-  exit 1
+configure_wasm
+if [ "${1:-}" = "--core" ]; then
+  cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar
+  exit 0
 fi
 
-configure_wasm
+if [ ! -f build/imgui-src/imgui/imgui.cpp ]; then
+  echo "build: the Lab needs Dear ImGui's sources in build/imgui-src/: run wasm/tools/setup.sh (or build.sh --core for the core alone)" >&2
+  exit 1
+fi
 # posenc-lab: the Lab (wasm/lab/) for web/lab.html, into wasm/dist/ beside the modules.
 cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar posenc-lab
 # The Lab's desktop build (GLFW + OpenGL 3): build/native/posenc-lab.

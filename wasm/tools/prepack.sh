@@ -16,7 +16,7 @@ for stem in posenc posenc-train; do
   done
 done
 
-if ! { bash wasm/tools/setup.sh --build && bash wasm/tools/build.sh; } >&2; then
+if ! { bash wasm/tools/setup.sh --build && bash wasm/tools/build.sh --core; } >&2; then
   echo "prepack: building the WebAssembly modules failed (see above); no package written." >&2
   echo "prepack: 'npm run build' builds them; then run npm pack again." >&2
   exit 1

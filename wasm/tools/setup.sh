@@ -17,7 +17,6 @@ have em++ || need+=(emscripten)
 have cmake || need+=(cmake)
 have ninja || need+=(ninja-build)
 have g++ || need+=(g++)
-have wasm-objdump || need+=(wabt)
 pkg_missing libeigen3-dev && need+=(libeigen3-dev)
 pkg_missing doctest-dev && need+=(doctest-dev)
 # The Lab (wasm/lab/): Dear ImGui and GLFW for its desktop build, dpkg-dev to unpack Dear ImGui's
