@@ -302,7 +302,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     },
   };
 
-  function drawCurve(q, value, text) {
+  function drawCurve(q, text) {
     const c = curves[q](values);
     const names = {
       pos: values.pos, dim: values.dim, wdim: values.wdim, width: values.width, i: values.i, j: values.j,
@@ -355,7 +355,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     );
     current = { q, rows, value };
 
-    drawCurve(q, value, text);
+    drawCurve(q, text);
 
     const np = SNIPPETS.numpy[q](p);
     const pt = SNIPPETS.torch[q](p);

@@ -5,7 +5,7 @@
 // schemes side by side.
 import { h, mm, s } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
-import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
