@@ -62,6 +62,8 @@ export class Heatmap {
     this.values = values;
     this.rows = rows;
     this.cols = cols;
+    // The grid's shape on the element, so a test can aim at a cell's centre.
+    if (this.canvas.dataset.grid !== `${rows}x${cols}`) this.canvas.dataset.grid = `${rows}x${cols}`;
     // Resizing clears and reallocates the canvas: only when the size changes (every pixel is
     // written below anyway).
     if (this.source.width !== cols) this.source.width = cols;

@@ -1,7 +1,9 @@
 // Line plot in SVG: labelled axes with round ticks, any number of series, point markers and
 // vertical guide lines. Scales to its container (viewBox); colours come from CSS classes.
 // Focusable: the arrow keys walk a cursor over one series' points and a polite live region
-// reads each point out, so the curve can be read without seeing it.
+// reads each point out, so the curve can be read without seeing it. A press (finger, pen or
+// mouse) puts the cursor on the point nearest in x and a drag walks it; the plot pans only
+// vertically under a finger (touch-action in styles.css), so the page still scrolls over it.
 import { h, s } from './dom.js';
 
 const W = 640;
@@ -75,6 +77,16 @@ export class LinePlot {
     this.cursor = null;   // index into the cursor series, while the plot has focus
     this.track = null;    // { x, y } of the cursor series
     this.svg.addEventListener('keydown', (e) => this.#key(e));
+    this.pressed = null;  // the pointer that is walking the cursor, while it is down
+    this.svg.addEventListener('pointerdown', (e) => {
+      if (!e.isPrimary || e.button > 0 || !this.track?.x.length) return;
+      this.pressed = e.pointerId;
+      this.svg.setPointerCapture?.(e.pointerId);
+      this.svg.focus({ preventScroll: true });
+      this.#pointAt(e);
+    });
+    this.svg.addEventListener('pointermove', (e) => { if (e.pointerId === this.pressed) this.#pointAt(e); });
+    for (const type of ['pointerup', 'pointercancel']) this.svg.addEventListener(type, () => { this.pressed = null; });
     this.svg.addEventListener('blur', () => {
       this.cursor = null;
       this.#drawCursor();
@@ -93,10 +105,26 @@ export class LinePlot {
     }[e.key];
     if (next === undefined) return;
     e.preventDefault();
-    this.cursor = next;
+    this.#moveTo(next);
+  }
+
+  /** The cursor to the point whose x is nearest the pointer's. */
+  #pointAt(e) {
+    const box = this.svg.getBoundingClientRect();
+    if (!box.width) return;
+    const at = ((e.clientX - box.left) / box.width) * W;
+    let best = 0;
+    for (let i = 1; i < this.track.x.length; i++) {
+      if (Math.abs(this.x(this.track.x[i]) - at) < Math.abs(this.x(this.track.x[best]) - at)) best = i;
+    }
+    if (best !== this.cursor) this.#moveTo(best);
+  }
+
+  #moveTo(index) {
+    this.cursor = index;
     this.#drawCursor();
-    const x = this.track.x[next];
-    const y = this.track.y[next];
+    const x = this.track.x[index];
+    const y = this.track.y[index];
     this.announcer.textContent = `${this.labels.x}: ${this.cursorX(x)}; ${this.labels.y}: ${this.cursorY(y)}`;
   }
 

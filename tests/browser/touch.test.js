@@ -1,0 +1,235 @@
+// Touch and small screens in Chromium, as a phone (375 × 812, touch, mobile viewport): every
+// heatmap and line plot of every step reads a point on a tap, the same text a hover or the
+// arrow keys give for that point; a finger drags a slider and a heatmap cursor without the
+// page moving; at 320 px no step scrolls sideways, in any of the four languages.
+// Taps are real touch input (CDP touch events through page.touchscreen and Input.dispatchTouchEvent),
+// so they go through the browser's own touch-action, pointer and click handling.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { serve } from '../../web/serve.mjs';
+import { LANGUAGES } from '../../web/i18n.js';
+import { ARGS } from './browser.js';
+import { minus, urlParams } from './steps.js';
+import { STEP_IDS } from './step-ids.js';
+import { pe } from '../expect/sinusoidal.js';
+
+let server;
+let browser;
+let phone;
+before(async () => {
+  server = await serve({ port: 0 });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
+  phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(id, query = '', context = phone) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(msg.text()); });
+  // Counts the clicks a tap turns into: the browser sends the click after the touch ends, so a
+  // test waits for it rather than reading the page in between.
+  await page.addInitScript(() => {
+    window.posencClicks = 0;
+    addEventListener('click', () => { window.posencClicks++; }, true);
+  });
+  await page.goto(`${server.url}?step=${id}${query ? `&${query}` : ''}`);
+  await page.waitForSelector('body[data-ready=true]');
+  await page.waitForSelector(`#${id}:not([hidden])`);
+  return page;
+}
+
+/** The viewport point at fractions (fx, fy) of the element's box, scrolled into view first. */
+async function pointIn(locator, fx, fy) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  return { x: box.x + fx * box.width, y: box.y + fy * box.height };
+}
+
+/** A tap at p, returning once the page has handled the click it becomes. */
+async function tap(page, p) {
+  const clicks = await page.evaluate(() => window.posencClicks);
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForFunction((n) => window.posencClicks > n, clicks);
+}
+
+/** A finger put down at `from`, moved to `to` in `steps` moves, lifted. */
+async function drag(page, from, to, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) });
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The hover line a heatmap speaks through: the live readout in the same figure. */
+function hoverLine(canvas) {
+  return canvas.locator('xpath=ancestor::*[.//*[contains(@class,"hover-readout")]][1]').locator('.hover-readout').first();
+}
+
+const scroll = (page) => page.evaluate(() => [scrollX, scrollY]);
+
+test('a tap on any heatmap cell reads it out, the text a mouse hover gives; the reading stays after the finger lifts', async () => {
+  let maps = 0;
+  for (const id of STEP_IDS) {
+    const page = await open(id);
+    const canvases = page.locator(`#${id} canvas.heatmap[data-grid]`);
+    for (let k = 0; k < await canvases.count(); k++) {
+      const canvas = canvases.nth(k);
+      if (!(await canvas.evaluate((el) => el.checkVisibility()))) continue;
+      maps++;
+      const [rows, cols] = (await canvas.getAttribute('data-grid')).split('x').map(Number);
+      // A cell on or below the diagonal (causal maps mask the rest), inside the map.
+      const row = Math.floor(rows * 0.62);
+      const col = Math.floor(cols * 0.31);
+      const line = hoverLine(canvas);
+      const hint = await line.textContent();
+      const p = await pointIn(canvas, (col + 0.5) / cols, (row + 0.5) / rows);
+      await tap(page, p);
+      const tapped = await line.textContent();
+      assert.notEqual(tapped, hint, `${id} map ${k}: a tap on cell ${row},${col} reads nothing`);
+      // The same cell under a mouse: the hover text; the mouse leaving clears it (so the text
+      // was the cursor's, not something the tap's selection wrote).
+      const q = await pointIn(canvas, (col + 0.5) / cols, (row + 0.5) / rows);
+      await page.mouse.move(q.x, q.y);
+      assert.equal(await line.textContent(), tapped, `${id} map ${k}: tap and hover read cell ${row},${col} alike`);
+      await page.mouse.move(1, 1);
+      assert.notEqual(await line.textContent(), tapped, `${id} map ${k}: the mouse leaving clears the reading`);
+    }
+    assert.deepEqual(page.errors, [], id);
+    await page.close();
+  }
+  assert.ok(maps >= 7, `${maps} heatmaps tapped`);
+});
+
+test('a tap on a sinusoidal cell reads PE(pos, dim); on a vision patch it chooses the patch', async () => {
+  const page = await open('sinusoidal');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  const line = page.locator('#sinusoidal .hover-readout');
+  for (const [pos, dim] of [[30, 15], [7, 2], [49, 19]]) {
+    const p = await pointIn(canvas, (dim + 0.5) / 20, (pos + 0.5) / 50);
+    await tap(page, p);
+    assert.equal(await line.textContent(), `position ${pos}, dimension ${dim}: ${minus(pe(pos, dim).toFixed(4))}`);
+    // The tap is also a click: the cell is chosen, as with a mouse.
+    assert.deepEqual([urlParams(page).pos, urlParams(page).dim], [String(pos), String(dim)]);
+  }
+  await page.close();
+
+  const vision = await open('vision', 'grid=16&r=2&c=3');
+  const map = vision.locator('#vision .vision-main canvas.heatmap');
+  for (const [r, c] of [[7, 11], [15, 0]]) {
+    const p = await pointIn(map, (c + 0.5) / 16, (r + 0.5) / 16);
+    await tap(vision, p);
+    assert.deepEqual([urlParams(vision).r, urlParams(vision).c], [String(r), String(c)]);
+    // The chosen patch against itself: cosine 1.
+    assert.equal(await vision.textContent('#vision .vision-main .hover-readout'), `row ${r}, column ${c}: 1.000`);
+  }
+  assert.deepEqual([...page.errors, ...vision.errors], []);
+  await vision.close();
+});
+
+test('a tap on any line plot puts the cursor on the nearest point and reads what the arrow keys read there', async () => {
+  let plots = 0;
+  for (const id of STEP_IDS) {
+    const page = await open(id);
+    const svgs = page.locator(`#${id} svg.lineplot:not(.logplot)`);
+    for (let k = 0; k < await svgs.count(); k++) {
+      const svg = svgs.nth(k);
+      if (!(await svg.evaluate((el) => el.checkVisibility()))) continue;
+      plots++;
+      const announcer = svg.locator('xpath=..').locator('.plot-announcer');
+      const dots = () => svg.evaluate((el) => [...el.querySelectorAll('circle.point.a')].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2, cx: Number(c.getAttribute('cx')), cy: Number(c.getAttribute('cy')) };
+      }));
+      const ring = () => svg.evaluate((el) => {
+        const c = el.querySelector('.plot-cursor circle.cursor-ring');
+        return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];
+      });
+      await svg.scrollIntoViewIfNeeded();
+      const before = await dots();
+      assert.ok(before.length > 1, `${id}: the cursor series has points`);
+      const at = Math.floor(before.length / 2);
+      await tap(page, before[at]);
+      // A step may answer the tap as a click (compare moves its key position) and redraw: read
+      // the points again.
+      const after = await dots();
+      assert.deepEqual(await ring(), [after[at].cx, after[at].cy], `${id} plot ${k}: the cursor is on point ${at}`);
+      const tapped = await announcer.textContent();
+      assert.ok(tapped.length > 0, `${id} plot ${k}: the tap is read out`);
+      await svg.focus();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < at; i++) await page.keyboard.press('ArrowRight');
+      assert.equal(await announcer.textContent(), tapped, `${id} plot ${k}: tap and keys read point ${at} alike`);
+    }
+    assert.deepEqual(page.errors, [], id);
+    await page.close();
+  }
+  assert.ok(plots >= 8, `${plots} line plots tapped`);
+});
+
+test('a finger drags a slider: the value, the readout and the URL follow, the page stays put', async () => {
+  const page = await open('sinusoidal', 'pos=10&dim=4');
+  const input = page.locator('#sinusoidal input[name=pos]');
+  await input.scrollIntoViewIfNeeded();
+  const box = await input.boundingBox();
+  const still = await scroll(page);
+  // From the thumb (pos 10 of 0..49) to about 80 % along the track.
+  const y = box.y + box.height / 2;
+  await drag(page, { x: box.x + box.width * (10 / 49), y }, { x: box.x + box.width * 0.8, y });
+  const pos = Number(await input.inputValue());
+  assert.ok(pos >= 34 && pos <= 44, `the thumb followed the finger to ${pos}`);
+  assert.equal(urlParams(page).pos, String(pos));
+  const value = pe(pos, 4);
+  const shown = await page.locator('#sinusoidal [data-readout="value"]').getAttribute('data-value');
+  assert.ok(Math.abs(Number(shown) - value) < 2e-6, `value readout ${shown} vs PE(${pos}, 4) = ${value}`);
+  assert.deepEqual(await scroll(page), still, 'the page did not pan under the drag');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a finger drags the heatmap cursor across cells; the page does not pan under it', async () => {
+  const page = await open('sinusoidal', 'pos=10&dim=4');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  const line = page.locator('#sinusoidal .hover-readout');
+  const from = await pointIn(canvas, 2.5 / 20, 5.5 / 50);
+  const to = await pointIn(canvas, 12.5 / 20, 40.5 / 50);
+  const still = await scroll(page);
+  await drag(page, from, to, 12);
+  assert.equal(await line.textContent(), `position 40, dimension 12: ${minus(pe(40, 12).toFixed(4))}`);
+  assert.deepEqual(await scroll(page), still, 'the page did not pan under the drag');
+  // A drag is not a tap: the chosen cell stays where it was.
+  assert.deepEqual([urlParams(page).pos, urlParams(page).dim], ['10', '4']);
+  // Dragged past the map's edge, the cursor stays on the last cell it was over.
+  const edge = await pointIn(canvas, 1.03, 40.5 / 50);
+  await drag(page, to, edge, 30);
+  assert.match(await line.textContent(), /^position 40, dimension 19: /);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('at 320 px no step scrolls sideways, in any language', async () => {
+  const narrow = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  const page = await narrow.newPage();
+  const wide = [];
+  for (const lang of LANGUAGES) {
+    for (const id of STEP_IDS) {
+      await page.goto(`${server.url}?step=${id}&lang=${lang}`);
+      await page.waitForSelector('body[data-ready=true]');
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth }));
+      // A mobile viewport widens to fit content too wide for it: innerWidth grows with it.
+      if (scrollWidth > 320 || innerWidth > 320) wide.push(`${lang} ${id}: ${scrollWidth} px`);
+    }
+  }
+  await narrow.close();
+  assert.deepEqual(wide, []);
+});
