@@ -5,52 +5,23 @@
 // would leak their memory); this file throws it, so callers see ordinary JS exceptions.
 
 import { loadModule, simdSupported } from './loader.js';
+import { API, ROPE_SCALINGS, arity } from './schema.js';
 
 export { simdSupported };
 export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
+export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 
-// Fixed arities: embind rejects calls with a different argument count, so missing trailing
-// arguments are passed as undefined (the C++ side applies the defaults); extra ones are dropped.
-const API = {
-  sinusoidal: 3,
-  sinusoidalFrequencies: 2,
-  sinusoidalDot: 4,
-  learned: 3,
-  ropeFrequencies: 2,
-  ropeApply: 4,
-  shawIndex: 3,
-  t5Bucket: 2,
-  alibiSlopes: 1,
-  alibiBias: 3,
-  alibiBiasBlock: 4,
-  attention: 4,
-  familyAttention: 4,
-  softmax: 2,
-  transformerXlTerms: 4,
-  transformerXlRow: 4,
-  transformerXlInputs: 4,
-  sincos2d: 4,
-  axialRope: 4,
-  axialRopeScores: 6,
-  learnedGrid: 4,
-  interpolateGrid: 7,
-  gridSimilarity: 4,
-};
+// The signatures (wasm/schema.js) give each wrapper its arity: embind rejects calls with a
+// different argument count, so missing trailing arguments are passed as undefined (the C++ side
+// applies the defaults); extra ones are dropped. They also give the option keys each function
+// takes: any other key is a TypeError here, before wasm is called (a binding never reads a key
+// the schema lacks: wasm/bindings/api.gen.hpp has no name for it).
 
 const TYPED_PROTOTYPES = new Set([
   Float32Array, Float64Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array,
   Int32Array, Uint32Array, BigInt64Array, BigUint64Array,
 ].map((T) => T.prototype));
 
-// Every option and scaling key the bindings read.
-const OPTION_KEYS = [
-  'base', 'offset', 'maxPositions', 'seed', 'std', 'layout', 'scaling', 'causal', 'bias', 'scale',
-  'softmax', 'bidirectional', 'numBuckets', 'maxDistance', 'type', 'factor', 'seqLen',
-  'originalMaxPositions', 'betaFast', 'betaSlow', 'mscale', 'mscaleAllDim', 'truncate',
-  'attentionFactor', 'lowFreqFactor', 'highFreqFactor', 'shortFactor', 'longFactor',
-  'rows', 'columns', 'query', 'heads', 'head',
-  'cosine', 'q', 'alignCorners',
-];
 const MAX_COPY = 1 << 24;
 
 // A copy of an argument that runs no caller code when the bindings read it. Getters, Proxy
@@ -87,20 +58,66 @@ function snapshot(value, depth = 0) {
     }
     return Array.from({ length }, (_, i) => (depth > 1 ? value[i] : snapshot(value[i], 2)));
   }
-  // Any other object is read as a bag of options: only the keys the bindings look at.
-  const copy = {};
-  if (depth > 1) return copy;
-  for (const key of OPTION_KEYS) {
+  // Any other object where a number or an array belongs: an empty one, which the bindings reject
+  // by its kind (options objects are copied by copyOptions, below).
+  return {};
+}
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+// A key set to undefined counts as absent, as for the known keys; an unknown key's getter is not
+// run (a caller's throwing getter under a key nobody reads used to be harmless, and still is).
+function unknownKey(value, allowed, what) {
+  for (const key of Object.keys(value)) {
+    if (allowed.includes(key)) continue;
+    const own = Object.getOwnPropertyDescriptor(value, key);
+    if (!(own && 'value' in own && own.value === undefined)) {
+      throw new TypeError(`${what(key)}; allowed: ${allowed.join(', ') || 'none'}`);
+    }
+  }
+}
+
+// options.scaling: the fields its type takes (ROPE_SCALINGS). An unknown or missing type is left
+// to the binding, whose message lists the types.
+const SCALING_FIELDS = [...new Set(Object.values(ROPE_SCALINGS).flatMap((s) => Object.keys(s.fields)))];
+function copyScaling(fnName, value) {
+  if (!isObject(value)) return snapshot(value, 1);
+  const type = value.type;
+  const variant = typeof type === 'string' && Object.hasOwn(ROPE_SCALINGS, type) ? ROPE_SCALINGS[type] : null;
+  const keys = variant ? Object.keys(variant.fields) : SCALING_FIELDS;
+  if (variant) {
+    unknownKey(value, ['type', ...keys], (key) => `options.scaling.${key} is not a field of ${fnName}'s '${type}' scaling`);
+  }
+  const copy = { type: snapshot(type, 2) };
+  for (const key of keys) {
     const v = value[key];
-    if (v !== undefined) copy[key] = snapshot(v, depth + 1);
+    if (v !== undefined) copy[key] = snapshot(v, 2);
   }
   return copy;
 }
 
-function wrap(m, fn, arity) {
+// The options argument: the keys its function takes, each copied; anything that is not an
+// object goes on as it is, for the binding to reject by its kind.
+function copyOptions(fnName, options, value) {
+  if (!isObject(value)) return snapshot(value);
+  const keys = Object.keys(options);
+  unknownKey(value, keys, (key) => `options.${key} is not an option of ${fnName}()`);
+  const copy = {};
+  for (const key of keys) {
+    const v = value[key];
+    if (v === undefined) continue;
+    copy[key] = options[key].type === 'scaling' ? copyScaling(fnName, v) : snapshot(v, 1);
+  }
+  return copy;
+}
+
+function wrap(fnName, spec, fn) {
+  const positional = spec.args.length;
+  const n = arity(spec);
   return (...args) => {
-    const safe = new Array(arity);
-    for (let i = 0; i < arity; i++) safe[i] = snapshot(args[i]);
+    const safe = new Array(n);
+    for (let i = 0; i < positional; i++) safe[i] = snapshot(args[i]);
+    if (spec.options) safe[positional] = copyOptions(fnName, spec.options, args[positional]);
     const result = fn(...safe);
     if (result instanceof Error) throw result;
     return result;
@@ -118,6 +135,6 @@ function wrap(m, fn, arity) {
 export async function loadPosenc(options = {}) {
   const { module: m, simd: useSimd } = await loadModule('posenc', new URL('./dist/', import.meta.url), options);
   const api = { simd: useSimd };
-  for (const [fnName, arity] of Object.entries(API)) api[fnName] = wrap(m, m[fnName], arity);
+  for (const [fnName, spec] of Object.entries(API)) api[fnName] = wrap(fnName, spec, m[fnName]);
   return Object.freeze(api);
 }

@@ -27,7 +27,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MODULES = ['posenc', 'posenc-train'].flatMap((stem) =>
   ['simd', 'scalar'].flatMap((v) => [`wasm/dist/${stem}-${v}.mjs`, `wasm/dist/${stem}-${v}.wasm`]));
 const EXPECTED_FILES = [
-  'LICENSE', 'README.md', 'package.json', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/train.js',
+  'LICENSE', 'README.md', 'package.json', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/schema.js', 'wasm/train.js',
   ...MODULES,
 ].sort();
 

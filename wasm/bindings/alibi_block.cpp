@@ -9,11 +9,12 @@ namespace {
 
 val alibiBiasBlockJs(val queriesArg, val keysArg, val slopeArg, val opts) {
   return guarded([&] {
-    const double slope = number(slopeArg, "slope");
+    namespace f = api::alibiBiasBlock;
+    const double slope = number(slopeArg, f::slope.name);
     const val o = options(opts, "options");
-    const bool causal = boolOption(o, "causal", true, "options.causal");
-    const std::vector<double> q = positions(queriesArg, "queries");
-    const std::vector<double> k = positions(keysArg, "keys");
+    const bool causal = boolOption(o, f::opt::causal);
+    const std::vector<double> q = positions(queriesArg, f::queries.name);
+    const std::vector<double> k = positions(keysArg, f::keys.name);
     checkAlibiBiasBlock(q.data(), q.size(), k.data(), k.size(), slope);
     const size_t count = q.size() * k.size();
     auto out = uninitialized<float>(count);

@@ -35,27 +35,29 @@ val options(const val& v, const std::string& name) {
   return v;
 }
 
-bool has(const val& opts, const char* key) { return !opts[key].isUndefined(); }
-
-double numberOption(const val& opts, const char* key, double fallback, const std::string& name) {
-  const val v = opts[key];
-  return v.isUndefined() ? fallback : number(v, name);
+double numberOption(const val& opts, const api::NumberOption& f) {
+  const val v = opts[f.key];
+  return v.isUndefined() ? f.fallback : number(v, f.name);
 }
 
-bool boolOption(const val& opts, const char* key, bool fallback, const std::string& name) {
-  const val v = opts[key];
-  if (v.isUndefined()) return fallback;
+double numberOption(const val& opts, const api::BoundedOption& f, double fallback) {
+  const val v = opts[f.key];
+  return v.isUndefined() ? fallback : number(v, f.name);
+}
+
+bool boolOption(const val& opts, const api::BoolOption& f) {
+  const val v = opts[f.key];
+  if (v.isUndefined()) return f.fallback;
   if (v.typeOf().as<std::string>() != "boolean") {
-    throw TypeError(name + " must be true or false, got " + typeName(v));
+    throw TypeError(std::string(f.name) + " must be true or false, got " + typeName(v));
   }
   return v.as<bool>();
 }
 
-std::string stringOption(const val& opts, const char* key, const std::string& fallback,
-                         const std::string& name) {
-  const val v = opts[key];
-  if (v.isUndefined()) return fallback;
-  if (!v.isString()) throw TypeError(name + " must be a string, got " + typeName(v));
+std::string stringOption(const val& opts, const api::StringOption& f) {
+  const val v = opts[f.key];
+  if (v.isUndefined()) return f.fallback;
+  if (!v.isString()) throw TypeError(std::string(f.name) + " must be a string, got " + typeName(v));
   return v.as<std::string>();
 }
 

@@ -11,6 +11,7 @@
 #include <new>
 
 #include "core/errors.hpp"
+#include "wasm/bindings/api.gen.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -29,12 +30,29 @@ double number(const val& v, const std::string& name);
 // The options argument: undefined or null (all defaults) or a plain object.
 val options(const val& v, const std::string& name);
 
-// opts[key] when present, else the default.
-double numberOption(const val& opts, const char* key, double fallback, const std::string& name);
-bool boolOption(const val& opts, const char* key, bool fallback, const std::string& name);
-std::string stringOption(const val& opts, const char* key, const std::string& fallback,
-                         const std::string& name);
-bool has(const val& opts, const char* key);
+// Options are read through their schema entries (api.gen.hpp), never by a key written here: a
+// key the schema lacks has no entry, so a binding cannot read it. Absent: the schema's default.
+double numberOption(const val& opts, const api::NumberOption& f);
+double numberOption(const val& opts, const api::BoundedOption& f, double fallback);  // computed default
+bool boolOption(const val& opts, const api::BoolOption& f);
+std::string stringOption(const val& opts, const api::StringOption& f);
+template <class Field>
+bool has(const val& opts, const Field& f) {
+  return !opts[f.key].isUndefined();
+}
+template <class Field>
+val field(const val& opts, const Field& f) {
+  return opts[f.key];
+}
+
+// The schema's integer range of an argument or option, for the values a binding casts to int
+// (the core checks the rest, and these again).
+using posenc::requireInt;  // the core's (name, value, lo, hi), beside this overload
+inline void requireInt(const api::Bounded& f, double v) { posenc::requireInt(f.name, v, f.min, f.max); }
+template <class Field>
+void requireIntOption(const Field& f, double v) {
+  posenc::requireInt(f.name, v, f.min, f.max);
+}
 
 // An Array of numbers or a typed array, copied into wasm memory. `maxLength` is checked before
 // anything is copied.

@@ -21,21 +21,22 @@ int rowsOf(size_t length, int dim, const char* name) {
 
 val attentionJs(val qArg, val kArg, val dimArg, val opts) {
   return guarded([&] {
-    const double dim = number(dimArg, "dim");
+    namespace f = api::attention;
+    const double dim = number(dimArg, f::dim.name);
     const val o = options(opts, "options");
-    requireInt("dim", dim, 1, kMaxDim);
+    requireInt(f::dim, dim);
     AttentionParams p;
     p.dim = int(dim);
-    p.causal = boolOption(o, "causal", false, "options.causal");
-    p.softmax = boolOption(o, "softmax", true, "options.softmax");
-    p.scale = numberOption(o, "scale", 1.0 / std::sqrt(dim), "options.scale");
-    const std::vector<float> q = floats(qArg, "q", size_t(kMaxElements));
-    const std::vector<float> k = floats(kArg, "k", size_t(kMaxElements));
+    p.causal = boolOption(o, f::opt::causal);
+    p.softmax = boolOption(o, f::opt::softmax);
+    p.scale = numberOption(o, f::opt::scale, 1.0 / std::sqrt(dim));
+    const std::vector<float> q = floats(qArg, f::q.name, size_t(kMaxElements));
+    const std::vector<float> k = floats(kArg, f::k.name, size_t(kMaxElements));
     p.qRows = rowsOf(q.size(), p.dim, "q");
     p.kRows = rowsOf(k.size(), p.dim, "k");
     std::vector<float> bias;
-    if (has(o, "bias") && !o["bias"].isNull()) {
-      bias = floats(o["bias"], "options.bias", size_t(kMaxElements));
+    if (has(o, f::opt::bias) && !field(o, f::opt::bias).isNull()) {
+      bias = floats(field(o, f::opt::bias), f::opt::bias.name, size_t(kMaxElements));
       // Checked here: an empty vector's data() may be null, which would read as "no bias".
       requireLength("bias", bias.size(), size_t(p.qRows) * size_t(p.kRows));
       p.bias = bias.data();
@@ -50,9 +51,10 @@ val attentionJs(val qArg, val kArg, val dimArg, val opts) {
 
 val softmaxJs(val xArg, val colsArg) {
   return guarded([&] {
-    const double cols = number(colsArg, "cols");
-    requireInt("cols", cols, 1, kMaxRows);
-    std::vector<float> x = floats(xArg, "x", size_t(kMaxElements));
+    namespace f = api::softmax;
+    const double cols = number(colsArg, f::cols.name);
+    requireInt(f::cols, cols);
+    std::vector<float> x = floats(xArg, f::x.name, size_t(kMaxElements));
     softmaxRows(x.data(), x.size(), int(cols));  // checks x (no allocation before it: in place)
     return toFloat32Array(x.data(), x.size());
   });

@@ -17,24 +17,25 @@ val familyAttentionJs(val familyArg, val nArg, val dimArg, val opts) {
     if (!familyArg.isString()) {
       throw TypeError("family must be a string (one of " + families::familyNames() + ")");
     }
+    namespace f = api::familyAttention;
     FamilyAttentionParams p;
     p.family = positionFamilyFromName(familyArg.as<std::string>());
-    p.n = number(nArg, "n");
-    p.dim = number(dimArg, "dim");
+    p.n = number(nArg, f::n.name);
+    p.dim = number(dimArg, f::dim.name);
     const val o = options(opts, "options");
-    requireInt("n", p.n, 1, kFamilyMaxTokens);  // before n serves as a default below
-    p.columns = numberOption(o, "columns", p.n, "options.columns");
-    p.query = numberOption(o, "query", 0, "options.query");
-    p.causal = boolOption(o, "causal", true, "options.causal");
-    p.seed = numberOption(o, "seed", 0, "options.seed");
-    p.base = numberOption(o, "base", 10000, "options.base");
-    p.heads = numberOption(o, "heads", 8, "options.heads");
-    p.head = numberOption(o, "head", 0, "options.head");
-    p.numBuckets = numberOption(o, "numBuckets", 32, "options.numBuckets");
-    p.maxDistance = numberOption(o, "maxDistance", 128, "options.maxDistance");
+    requireInt(f::n, p.n);  // before n serves as a default below
+    p.columns = numberOption(o, f::opt::columns, p.n);
+    p.query = numberOption(o, f::opt::query);
+    p.causal = boolOption(o, f::opt::causal);
+    p.seed = numberOption(o, f::opt::seed);
+    p.base = numberOption(o, f::opt::base);
+    p.heads = numberOption(o, f::opt::heads);
+    p.head = numberOption(o, f::opt::head);
+    p.numBuckets = numberOption(o, f::opt::numBuckets);
+    p.maxDistance = numberOption(o, f::opt::maxDistance);
     std::vector<double> rows;
-    if (has(o, "rows")) {
-      rows = numbers(o["rows"], "options.rows", size_t(kFamilyMaxTokens) + 1);
+    if (has(o, f::opt::rows)) {
+      rows = numbers(field(o, f::opt::rows), f::opt::rows.name, size_t(kFamilyMaxTokens) + 1);
     } else {
       rows.resize(size_t(p.n));
       for (size_t r = 0; r < rows.size(); ++r) rows[r] = double(r);

@@ -11,11 +11,12 @@ namespace {
 
 val shawIndexJs(val q, val k, val d) {
   return guarded([&] {
-    const double ql = number(q, "queryLength"), kl = number(k, "keyLength");
-    const double md = number(d, "maxDistance");
-    requireInt("queryLength", ql, 0, kMaxRows);
-    requireInt("keyLength", kl, 0, kMaxRows);
-    requireInt("maxDistance", md, 0, kMaxDistance);
+    namespace f = api::shawIndex;
+    const double ql = number(q, f::queryLength.name), kl = number(k, f::keyLength.name);
+    const double md = number(d, f::maxDistance.name);
+    requireInt(f::queryLength, ql);
+    requireInt(f::keyLength, kl);
+    requireInt(f::maxDistance, md);
     checkShaw(int(ql), int(kl), int(md));
     const size_t count = size_t(ql) * size_t(kl);
     auto out = uninitialized<int32_t>(count);
@@ -26,16 +27,17 @@ val shawIndexJs(val q, val k, val d) {
 
 val t5BucketJs(val rel, val opts) {
   return guarded([&] {
+    namespace f = api::t5Bucket;
     const val o = options(opts, "options");
     T5Params p;
-    p.bidirectional = boolOption(o, "bidirectional", true, "options.bidirectional");
-    const double nb = numberOption(o, "numBuckets", 32, "options.numBuckets");
-    const double md = numberOption(o, "maxDistance", 128, "options.maxDistance");
-    requireInt("numBuckets", nb, p.bidirectional ? 4 : 2, kMaxBuckets);
-    requireInt("maxDistance", md, 1, kMaxDistance);
+    p.bidirectional = boolOption(o, f::opt::bidirectional);
+    const double nb = numberOption(o, f::opt::numBuckets);
+    const double md = numberOption(o, f::opt::maxDistance);
+    requireIntOption(f::opt::numBuckets, nb);  // (checkT5: at least 4 and even when bidirectional)
+    requireIntOption(f::opt::maxDistance, md);
     p.numBuckets = int(nb);
     p.maxDistance = int(md);
-    const std::vector<double> r = numbers(rel, "relativePositions", size_t(kMaxElements));
+    const std::vector<double> r = numbers(rel, f::relativePositions.name, size_t(kMaxElements));
     checkT5(p, r.data(), r.size());
     const size_t count = r.size();
     auto out = uninitialized<int32_t>(count);
@@ -46,8 +48,8 @@ val t5BucketJs(val rel, val opts) {
 
 val alibiSlopesJs(val n) {
   return guarded([&] {
-    const double heads = number(n, "nHeads");
-    requireInt("nHeads", heads, 1, kMaxHeads);
+    const double heads = number(n, api::alibiSlopes::nHeads.name);
+    requireInt(api::alibiSlopes::nHeads, heads);
     const std::vector<double> s = alibiSlopes(int(heads));
     return toFloat64Array(s.data(), s.size());
   });
@@ -55,11 +57,12 @@ val alibiSlopesJs(val n) {
 
 val alibiBiasJs(val lengthArg, val slopeArg, val opts) {
   return guarded([&] {
-    const double length = number(lengthArg, "length");
-    const double slope = number(slopeArg, "slope");
+    namespace f = api::alibiBias;
+    const double length = number(lengthArg, f::length.name);
+    const double slope = number(slopeArg, f::slope.name);
     const val o = options(opts, "options");
-    const bool causal = boolOption(o, "causal", true, "options.causal");
-    requireInt("length", length, 0, 4096);
+    const bool causal = boolOption(o, f::opt::causal);
+    requireInt(f::length, length);
     checkAlibiBias(int(length), slope);
     const size_t count = size_t(length) * size_t(length);
     auto out = uninitialized<float>(count);

@@ -13,13 +13,14 @@ val sinusoidalJs(val positionsArg, val dModelArg, val opts) {
   return guarded([&] {
     SinusoidalParams p;
     p.positions = 0;
-    const double positions = number(positionsArg, "positions");
-    const double dModel = number(dModelArg, "dModel");
+    namespace f = api::sinusoidal;
+    const double positions = number(positionsArg, f::positions.name);
+    const double dModel = number(dModelArg, f::dModel.name);
     const val o = options(opts, "options");
-    p.base = numberOption(o, "base", 10000.0, "options.base");
-    p.offset = numberOption(o, "offset", 0.0, "options.offset");
-    requireInt("positions", positions, 0, kMaxRows);
-    requireInt("dModel", dModel, 1, kMaxDim);
+    p.base = numberOption(o, f::opt::base);
+    p.offset = numberOption(o, f::opt::offset);
+    requireInt(f::positions, positions);
+    requireInt(f::dModel, dModel);
     p.positions = int(positions);
     p.dModel = int(dModel);
     checkSinusoidal(p);
@@ -32,39 +33,42 @@ val sinusoidalJs(val positionsArg, val dModelArg, val opts) {
 
 val sinusoidalFrequenciesJs(val dModelArg, val opts) {
   return guarded([&] {
-    const double dModel = number(dModelArg, "dModel");
+    namespace f = api::sinusoidalFrequencies;
+    const double dModel = number(dModelArg, f::dModel.name);
     const val o = options(opts, "options");
-    const double base = numberOption(o, "base", 10000.0, "options.base");
-    requireInt("dModel", dModel, 1, kMaxDim);
-    const std::vector<double> f = sinusoidalFrequencies(int(dModel), base);
-    return toFloat64Array(f.data(), f.size());
+    const double base = numberOption(o, f::opt::base);
+    requireInt(f::dModel, dModel);
+    const std::vector<double> freq = sinusoidalFrequencies(int(dModel), base);
+    return toFloat64Array(freq.data(), freq.size());
   });
 }
 
 val sinusoidalDotJs(val m, val n, val dModelArg, val opts) {
   return guarded([&] {
-    const double mv = number(m, "m"), nv = number(n, "n");
-    const double dModel = number(dModelArg, "dModel");
+    namespace f = api::sinusoidalDot;
+    const double mv = number(m, f::m.name), nv = number(n, f::n.name);
+    const double dModel = number(dModelArg, f::dModel.name);
     const val o = options(opts, "options");
-    const double base = numberOption(o, "base", 10000.0, "options.base");
-    requireInt("dModel", dModel, 1, kMaxDim);
+    const double base = numberOption(o, f::opt::base);
+    requireInt(f::dModel, dModel);
     return val(sinusoidalDot(mv, nv, int(dModel), base));
   });
 }
 
 val learnedJs(val positionsArg, val dModelArg, val opts) {
   return guarded([&] {
-    const double dModel = number(dModelArg, "dModel");
+    namespace f = api::learned;
+    const double dModel = number(dModelArg, f::dModel.name);
     const val o = options(opts, "options");
     LearnedParams p;
-    const double maxPositions = numberOption(o, "maxPositions", 1024, "options.maxPositions");
-    p.seed = numberOption(o, "seed", 0, "options.seed");
-    p.stdDev = numberOption(o, "std", 0.02, "options.std");
-    requireInt("dModel", dModel, 1, kMaxDim);
-    requireInt("options.maxPositions", maxPositions, 1, kMaxRows);
+    const double maxPositions = numberOption(o, f::opt::maxPositions);
+    p.seed = numberOption(o, f::opt::seed);
+    p.stdDev = numberOption(o, f::opt::std);
+    requireInt(f::dModel, dModel);
+    requireIntOption(f::opt::maxPositions, maxPositions);
     p.dModel = int(dModel);
     p.maxPositions = int(maxPositions);
-    const std::vector<double> pos = positions(positionsArg, "positions");
+    const std::vector<double> pos = positions(positionsArg, f::positions.name);
     checkLearned(p, pos.data(), pos.size());
     const size_t count = pos.size() * p.dModel;
     auto out = uninitialized<float>(count);

@@ -10,13 +10,16 @@
 namespace posenc::js {
 namespace {
 
+// The three functions share their dim and options (wasm/schema.js: xlDim, xlOptions).
+namespace f = api::transformerXlTerms;
+
 XlParams xlOptions(val dimArg, val opts) {
-  const double dim = number(dimArg, "dim");
+  const double dim = number(dimArg, f::dim.name);
   const val o = options(opts, "options");
   XlParams p;
-  p.seed = numberOption(o, "seed", 0, "options.seed");
-  p.base = numberOption(o, "base", 10000.0, "options.base");
-  requireInt("dim", dim, 2, kMaxXlDim);
+  p.seed = numberOption(o, f::opt::seed);
+  p.base = numberOption(o, f::opt::base);
+  requireInt(f::dim, dim);
   p.dim = int(dim);
   checkXl(p);
   return p;
@@ -30,8 +33,8 @@ int position(val arg, const char* name) {
 
 val transformerXlTermsJs(val iArg, val jArg, val dimArg, val opts) {
   return guarded([&] {
-    const int i = position(iArg, "i");
-    const int j = position(jArg, "j");
+    const int i = position(iArg, f::i.name);
+    const int j = position(jArg, f::j.name);
     const XlParams p = xlOptions(dimArg, opts);
     const XlTerms t = transformerXlTerms(i, j, p);
     val result = val::object();
@@ -46,9 +49,9 @@ val transformerXlTermsJs(val iArg, val jArg, val dimArg, val opts) {
 
 val transformerXlRowJs(val iArg, val keysArg, val dimArg, val opts) {
   return guarded([&] {
-    const int i = position(iArg, "i");
+    const int i = position(iArg, api::transformerXlRow::i.name);
     const XlParams p = xlOptions(dimArg, opts);
-    const std::vector<double> keys = positions(keysArg, "keys");
+    const std::vector<double> keys = positions(keysArg, api::transformerXlRow::keys.name);
     if (keys.size() * size_t(p.dim) > size_t(kMaxElements)) {
       throw RangeError("keys.length * dim must be at most " + std::to_string(kMaxElements));
     }
@@ -69,8 +72,8 @@ val transformerXlRowJs(val iArg, val keysArg, val dimArg, val opts) {
 
 val transformerXlInputsJs(val iArg, val jArg, val dimArg, val opts) {
   return guarded([&] {
-    const int i = position(iArg, "i");
-    const int j = position(jArg, "j");
+    const int i = position(iArg, api::transformerXlInputs::i.name);
+    const int j = position(jArg, api::transformerXlInputs::j.name);
     const XlParams p = xlOptions(dimArg, opts);
     const XlInputs in = transformerXlInputs(i, j, p);
     val result = val::object();

@@ -11,10 +11,11 @@ namespace {
 
 val sincos2dJs(val rowsArg, val colsArg, val dArg, val opts) {
   return guarded([&] {
-    const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
-    const double d = number(dArg, "d");
+    namespace f = api::sincos2d;
+    const double rows = number(rowsArg, f::rows.name), cols = number(colsArg, f::cols.name);
+    const double d = number(dArg, f::d.name);
     const val o = options(opts, "options");
-    const double base = numberOption(o, "base", 10000.0, "options.base");
+    const double base = numberOption(o, f::opt::base);
     checkSincos2d(rows, cols, d, base);
     const size_t count = size_t(rows) * size_t(cols) * size_t(d);
     auto out = uninitialized<float>(count);
@@ -25,10 +26,11 @@ val sincos2dJs(val rowsArg, val colsArg, val dArg, val opts) {
 
 val axialRopeJs(val xArg, val rowsArg, val colsArg, val opts) {
   return guarded([&] {
-    const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
+    namespace f = api::axialRope;
+    const double rows = number(rowsArg, f::rows.name), cols = number(colsArg, f::cols.name);
     const val o = options(opts, "options");
-    const double base = numberOption(o, "base", 10000.0, "options.base");
-    const std::vector<float> x = floats(xArg, "x", size_t(kMaxDim));
+    const double base = numberOption(o, f::opt::base);
+    const std::vector<float> x = floats(xArg, f::x.name, size_t(kMaxDim));
     checkAxialRope(x.data(), x.size(), rows, cols, base);
     const size_t count = size_t(rows) * size_t(cols) * x.size();
     auto out = uninitialized<float>(count);
@@ -39,15 +41,16 @@ val axialRopeJs(val xArg, val rowsArg, val colsArg, val opts) {
 
 val axialRopeScoresJs(val rowsArg, val colsArg, val dArg, val rArg, val cArg, val opts) {
   return guarded([&] {
-    const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
-    const double d = number(dArg, "d");
-    const double r = number(rArg, "r"), c = number(cArg, "c");
+    namespace f = api::axialRopeScores;
+    const double rows = number(rowsArg, f::rows.name), cols = number(colsArg, f::cols.name);
+    const double d = number(dArg, f::d.name);
+    const double r = number(rArg, f::r.name), c = number(cArg, f::c.name);
     const val o = options(opts, "options");
-    const double base = numberOption(o, "base", 10000.0, "options.base");
-    const bool cosine = boolOption(o, "cosine", false, "options.cosine");
-    requireInt("d", d, 4, kMaxDim);  // before the default q of d ones is made
+    const double base = numberOption(o, f::opt::base);
+    const bool cosine = boolOption(o, f::opt::cosine);
+    requireInt(f::d, d);  // before the default q of d ones is made
     std::vector<float> q;
-    if (has(o, "q") && !o["q"].isNull()) q = floats(o["q"], "options.q", size_t(kMaxDim));
+    if (has(o, f::opt::q) && !field(o, f::opt::q).isNull()) q = floats(field(o, f::opt::q), f::opt::q.name, size_t(kMaxDim));
     else q.assign(size_t(d), 1.0f);
     checkAxialRopeScores(rows, cols, d, r, c, base, q.data(), q.size());
     const size_t count = size_t(rows) * size_t(cols);
@@ -59,11 +62,12 @@ val axialRopeScoresJs(val rowsArg, val colsArg, val dArg, val rArg, val cArg, va
 
 val learnedGridJs(val rowsArg, val colsArg, val dArg, val opts) {
   return guarded([&] {
-    const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
-    const double d = number(dArg, "d");
+    namespace f = api::learnedGrid;
+    const double rows = number(rowsArg, f::rows.name), cols = number(colsArg, f::cols.name);
+    const double d = number(dArg, f::d.name);
     const val o = options(opts, "options");
-    const double seed = numberOption(o, "seed", 0, "options.seed");
-    const double stdDev = numberOption(o, "std", 0.02, "options.std");
+    const double seed = numberOption(o, f::opt::seed);
+    const double stdDev = numberOption(o, f::opt::std);
     checkLearnedGrid(rows, cols, d, seed, stdDev);
     const size_t count = size_t(rows) * size_t(cols) * size_t(d);
     auto out = uninitialized<float>(count);
@@ -75,12 +79,13 @@ val learnedGridJs(val rowsArg, val colsArg, val dArg, val opts) {
 val interpolateGridJs(val tableArg, val rowsArg, val colsArg, val dArg, val newRowsArg,
                       val newColsArg, val opts) {
   return guarded([&] {
-    const double rows = number(rowsArg, "rows"), cols = number(colsArg, "cols");
-    const double d = number(dArg, "d");
-    const double newRows = number(newRowsArg, "newRows"), newCols = number(newColsArg, "newCols");
+    namespace f = api::interpolateGrid;
+    const double rows = number(rowsArg, f::rows.name), cols = number(colsArg, f::cols.name);
+    const double d = number(dArg, f::d.name);
+    const double newRows = number(newRowsArg, f::newRows.name), newCols = number(newColsArg, f::newCols.name);
     const val o = options(opts, "options");
-    const bool alignCorners = boolOption(o, "alignCorners", false, "options.alignCorners");
-    const std::vector<float> table = floats(tableArg, "table", size_t(kMaxElements));
+    const bool alignCorners = boolOption(o, f::opt::alignCorners);
+    const std::vector<float> table = floats(tableArg, f::table.name, size_t(kMaxElements));
     checkInterpolateGrid(table.data(), table.size(), rows, cols, d, newRows, newCols);
     const size_t count = size_t(newRows) * size_t(newCols) * size_t(d);
     auto out = uninitialized<float>(count);
@@ -92,10 +97,11 @@ val interpolateGridJs(val tableArg, val rowsArg, val colsArg, val dArg, val newR
 
 val gridSimilarityJs(val tableArg, val dArg, val indexArg, val opts) {
   return guarded([&] {
-    const double d = number(dArg, "d"), index = number(indexArg, "index");
+    namespace f = api::gridSimilarity;
+    const double d = number(dArg, f::d.name), index = number(indexArg, f::index.name);
     const val o = options(opts, "options");
-    const bool cosine = boolOption(o, "cosine", false, "options.cosine");
-    const std::vector<float> table = floats(tableArg, "table", size_t(kMaxElements));
+    const bool cosine = boolOption(o, f::opt::cosine);
+    const std::vector<float> table = floats(tableArg, f::table.name, size_t(kMaxElements));
     checkGridSimilarity(table.data(), table.size(), d, index);
     const size_t n = table.size() / size_t(d);
     auto out = uninitialized<double>(n);

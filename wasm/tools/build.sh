@@ -23,6 +23,9 @@ configure_native() {  # $1 build dir, rest: extra cmake args
   cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
 }
 
+# The bindings' field table, posenc.d.ts's API and the README's API table come from
+# wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
+node wasm/tools/gen-api.mjs
 configure_wasm
 if [ "${1:-}" = "--core" ]; then
   cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar
