@@ -37,11 +37,32 @@ function svgImage(svg) {
   return img.decode().then(() => ({ img, width: box.width, height: box.height }));
 }
 
+// What a step lays over a canvas (a hatched mask, a band, a marker line) is not in the canvas's
+// pixels; the step registers a painter for it, and the PNG gets it drawn over the canvas.
+const overlays = new WeakMap();
+
+/**
+ * Registers `paint(ctx, width, height)` (may be async) to draw over `canvas` in a saved PNG, in
+ * the canvas's CSS pixels (the context is scaled). Painters run in the order registered.
+ */
+export function addExportOverlay(canvas, paint) {
+  overlays.set(canvas, [...(overlays.get(canvas) ?? []), paint]);
+}
+
+/** A painter for an SVG laid exactly over the canvas (the same box): the SVG as the page shows it. */
+export function svgOverlay(svg) {
+  return async (ctx, width, height) => {
+    const { img } = await svgImage(svg);
+    ctx.drawImage(img, 0, 0, width, height);
+  };
+}
+
 /** Renders the elements side by side at 2× on the page's card colour (white, or the dark
- * theme's, which the copied text colours are made for); resolves to a PNG Blob. */
+ * theme's, which the copied text colours are made for), with the overlays registered for
+ * a canvas drawn over it; resolves to a PNG Blob. */
 export async function figurePng(elements) {
   const parts = await Promise.all(elements.map((el) => (el instanceof HTMLCanvasElement
-    ? { img: el, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height }
+    ? { img: el, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height, over: overlays.get(el) ?? [] }
     : svgImage(el))));
   const scale = 2;
   const gap = 12;
@@ -57,6 +78,16 @@ export async function figurePng(elements) {
   let x = 0;
   for (const p of parts) {
     ctx.drawImage(p.img, x * scale, 0, p.width * scale, p.height * scale);
+    for (const paint of p.over ?? []) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x * scale, 0, p.width * scale, p.height * scale);
+      ctx.clip();  // an overlay never spills onto the figure beside it
+      ctx.translate(x * scale, 0);
+      ctx.scale(scale, scale);
+      await paint(ctx, p.width, p.height);
+      ctx.restore();
+    }
     x += p.width + gap;
   }
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));

@@ -6,6 +6,7 @@
 // sequence of adjustable length, which crosses the paper's training length of 1024.
 import { h, s } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
+import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
 import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, slider } from '../kit/controls.js';
@@ -100,6 +101,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       s('line', { x1: 0, y1: 0, x2: 0, y2: 0.5, class: 'alibi-hatch-line' }))),
     s('path', { d: `${stairs} Z`, class: 'alibi-masked', fill: 'url(#alibi-hatch)' }));
   fitOver(canvas, mask);
+  addExportOverlay(canvas, svgOverlay(mask));  // Save PNG keeps the hatched mask
   const axisX = h('span', { class: 'axis axis-x' });
   const axisY = h('span', { class: 'axis axis-y' });
   const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('alibi.mapHint'));

@@ -7,6 +7,7 @@
 // vector (core.ropeApply), which exist at any position.
 import { h, s } from '../kit/dom.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
+import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
@@ -38,6 +39,76 @@ export const params = {
   // The train step's trained table beside the stand-in (its data loads when switched on).
   trained: { type: 'bool', default: false },
 };
+
+/**
+ * The band and the marker as the page lays them over the map (learned.css), painted onto a
+ * 2-D context in the canvas's CSS pixels: for Save PNG, which only has the canvas's pixels.
+ * Geometry and colours are read from the elements, so the picture follows the stylesheet.
+ */
+function paintOver(ctx, canvas, band, marker) {
+  const origin = canvas.getBoundingClientRect();
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
+  };
+  const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  const b = box(band);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(b.x, b.y, b.w, b.h);
+  ctx.clip();
+  ctx.fillStyle = css('--paper');
+  ctx.fillRect(b.x, b.y, b.w, b.h);
+  // repeating-linear-gradient(135deg, paper 0 7px, line 7px 9px): 2 px stripes every 9 px
+  // across the 135° direction, i.e. lines x + y = c with c 9·√2 apart, measured from the box's corner.
+  ctx.strokeStyle = css('--line');
+  ctx.lineWidth = 2;
+  const pitch = 9 * Math.SQRT2;
+  for (let c = pitch * (8 / 9); c < b.w + b.h + pitch; c += pitch) {
+    ctx.beginPath();
+    ctx.moveTo(b.x + c, b.y);
+    ctx.lineTo(b.x + c - b.h, b.y + b.h);
+    ctx.stroke();
+  }
+  ctx.restore();
+  const bandStyle = getComputedStyle(band);
+  ctx.fillStyle = bandStyle.borderTopColor;
+  ctx.fillRect(b.x, b.y, b.w, parseFloat(bandStyle.borderTopWidth));
+  const label = band.firstChild;
+  if (label.textContent) {
+    const l = box(label);
+    const ls = getComputedStyle(label);
+    ctx.fillStyle = ls.backgroundColor;
+    ctx.fillRect(l.x, l.y, l.w, l.h);
+    ctx.strokeStyle = ls.borderTopColor;
+    ctx.lineWidth = parseFloat(ls.borderTopWidth) || 1;
+    ctx.strokeRect(l.x + 0.5, l.y + 0.5, l.w - 1, l.h - 1);
+    ctx.fillStyle = ls.color;
+    ctx.font = `${ls.fontWeight} ${ls.fontSize} ${ls.fontFamily}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    // The label may wrap on a phone: its lines, split as the box is wide.
+    const words = label.textContent.split(/\s+/);
+    const room = l.w - 2 * parseFloat(ls.paddingLeft);
+    const lines = [];
+    for (const word of words) {
+      const last = lines.at(-1);
+      if (last !== undefined && ctx.measureText(`${last} ${word}`).width <= room) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    const step = l.h / (lines.length || 1) - (2 * parseFloat(ls.paddingTop)) / (lines.length || 1);
+    lines.forEach((text, i) => ctx.fillText(text, l.x + l.w / 2, l.y + parseFloat(ls.paddingTop) + step * (i + 0.5)));
+  }
+  const mk = box(marker);
+  const ms = getComputedStyle(marker);
+  ctx.strokeStyle = ms.borderTopColor;
+  ctx.lineWidth = parseFloat(ms.borderTopWidth);
+  ctx.setLineDash(ms.borderTopStyle === 'dashed' ? [3 * ctx.lineWidth, 3 * ctx.lineWidth] : []);
+  ctx.beginPath();
+  ctx.moveTo(mk.x, mk.y + ctx.lineWidth / 2);
+  ctx.lineTo(mk.x + mk.w, mk.y + ctx.lineWidth / 2);
+  ctx.stroke();
+}
 
 export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total });
@@ -92,6 +163,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     over.style.width = `${entry.contentRect.width}px`;
     over.style.height = `${entry.contentRect.height}px`;
   }).observe(canvas);
+  addExportOverlay(canvas, (ctx) => paintOver(ctx, canvas, band, marker));  // Save PNG keeps them
   const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('learned.mapHint'));
   const axisX = h('span', { class: 'axis axis-x' });
   const legendEl = h('div', { class: 'legend' });
