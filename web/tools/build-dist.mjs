@@ -66,10 +66,13 @@ async function main() {
     logLevel: 'warning',
   });
   await writeFile(new URL('app.css', dist), css);
+  // The theme's blocking classic script (web/theme-early.js): beside index.html and lab.html.
+  const early = await readFile(at('web/theme-early.js'), 'utf8');
+  await writeFile(new URL('theme-early.js', dist), early);
   await writeFile(new URL('index.html', dist), pageHtml(html, {
     head: '\n  <link rel="stylesheet" href="app.css">\n  <script type="module" src="app.js"></script>',
     body: '',
-  }));
+  }).replace('src="web/theme-early.js"', 'src="theme-early.js"'));
   for (const f of await readdir(at('wasm/dist/'))) {
     if (/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
   }
@@ -127,8 +130,10 @@ async function main() {
   });
   // A "</script" inside the bundle would end the element early.
   const js = single.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-  const csp = `default-src 'none'; script-src ${sha256(js)} 'wasm-unsafe-eval'; style-src ${sha256(css)}; img-src data:`;
+  // The theme's early script goes inline too, in <head> where index.html has it, with its own hash.
+  const csp = `default-src 'none'; script-src ${sha256(early)} ${sha256(js)} 'wasm-unsafe-eval'; style-src ${sha256(css)}; img-src data:`;
   const singleHtml = pageHtml(html, { head: `\n  <style>${css}</style>`, body: `<script>${js}</script>\n` })
+    .replace('<script src="web/theme-early.js"></script>', () => `<script>${early}</script>`)
     .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]+">/, () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
   await writeFile(new URL('positional-encoding.html', dist), singleHtml);
 
@@ -148,7 +153,7 @@ async function main() {
   };
   follow(key('app.js'));
   follow(stepChunk);
-  const loaded = ['index.html', ...[...scripts].map(rel), 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
+  const loaded = ['index.html', 'theme-early.js', ...[...scripts].map(rel), 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
     ...[...PAGE_PARTS, first].map((p) => `i18n/en/${p}.json`)];
   let raw = 0;
   let gz = 0;
