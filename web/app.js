@@ -187,6 +187,9 @@ export async function start({
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
     mount(step);
     writeParams(step.id, modules.get(step.id).params, mounted.get(step.id));
+    // The step's own ready signal: built and shown. body[data-ready] waits for every other
+    // step's files as well; a test of one step waits for this.
+    sections.get(step.id).dataset.shown = 'true';
     if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
 

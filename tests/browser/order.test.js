@@ -109,7 +109,7 @@ test('clicking the sentence buttons and the toggle updates readouts and URL; the
 
   const again = await b.newPage();
   await again.goto(url);
-  await again.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await again.waitForSelector('#order[data-shown=true]:not([hidden])');
   await checkState(again, 2, true);
   assert.equal(await again.isChecked('#order input[name=sentence][value="2"]'), true);
   assert.equal(await again.isChecked('#order input[name=pe]'), true);

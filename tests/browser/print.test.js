@@ -28,7 +28,7 @@ function printedSteps(ids) {
 
 for (const theme of ['light', 'dark']) {
   test(`print media after beforeprint shows every step with its figures, the FAQ and references, and no navigation or buttons (${theme})`, async () => {
-    const page = await openStep(b, STEP_IDS.at(-1), `theme=${theme}`);
+    const page = await openStep(b, STEP_IDS.at(-1), `theme=${theme}`, { whole: true });
     // Before printing only the opened step is built.
     assert.deepEqual(await page.$$eval('main > section.step', (els) => els.filter((e) => e.childElementCount).map((e) => e.id)), [STEP_IDS.at(-1)]);
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
@@ -69,7 +69,7 @@ for (const theme of ['light', 'dark']) {
 }
 
 test('the printed PDF holds every step on pages of its own, and the references', async () => {
-  const page = await openStep(b, STEP_IDS[0]);
+  const page = await openStep(b, STEP_IDS[0], '', { whole: true });
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await page.emulateMedia({ media: 'print' });
   const pdf = await page.pdf({ format: 'A4', printBackground: true });

@@ -180,7 +180,7 @@ test('moving a slider writes the URL, and opening that URL restores the state', 
   await page.close();
   const again = await b.newPage();
   await again.goto(url);
-  await again.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await again.waitForSelector('#rope[data-shown=true]:not([hidden])');
   await expectState(again, 12, 3);
   assert.deepEqual(again.errors, []);
   await again.close();

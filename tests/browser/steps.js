@@ -1,12 +1,16 @@
 // Helpers for the step tests: open a step in a state, read readouts, collect update timings.
 import { mkdir, writeFile } from 'node:fs/promises';
 
-/** Opens ?step=<id>&<query> and waits until the page is ready. */
-export async function openStep(b, id, query = '', options = {}) {
+/**
+ * Opens ?step=<id>&<query> and waits for the step's own signal that it is built and shown
+ * (data-shown). The other steps' files load behind it; a test that needs the whole page (print,
+ * moving between steps) also waits for body[data-ready=true], or passes { whole: true }.
+ */
+export async function openStep(b, id, query = '', { whole = false, ...options } = {}) {
   const page = await b.newPage(options);
   await page.goto(`${b.url}?step=${id}${query ? `&${query}` : ''}`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
-  await page.waitForSelector(`#${id}:not([hidden])`);
+  await page.waitForSelector(`#${id}[data-shown=true]:not([hidden])`);
+  if (whole) await page.waitForSelector('body[data-ready=true]');
   return page;
 }
 
