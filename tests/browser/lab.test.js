@@ -226,7 +226,7 @@ test('bad URL values are clamped; frame times at N = 2048 (reported)', { timeout
   const row1024 = await readRow(page, 'attention', 1024, n);
   close(row1024.reduce((a, c) => a + c, 0), 1, 1e-4, 'a row of 2048 weights sums to 1');
   for (let j = 0; j < n; j += 7) close(row1024[j], ref.probs[j], 1e-7, `attention[1024, ${j}] vs pe.familyAttention`);
-  await page.waitForTimeout(1500);
+  await settle(page, 60);  // idle frames after the last change, counted by the Lab itself
   const idle = await page.evaluate(() => ({ frame: posencLab.stat('frameMs'), worst: posencLab.stat('maxFrameMs'),
     interval: posencLab.stat('intervalMs'), frames: posencLab.stat('frames'), drawn: posencLab.stat('drawn') }));
   const changes = [];
@@ -279,11 +279,16 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
   await page.locator('#lab-switches button').last().focus();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'lab-canvas');
+  const frames = async (k) => {
+    const n = await page.evaluate(() => window.posencLab.stat('frames'));
+    await page.waitForFunction((target) => window.posencLab.stat('frames') >= target, n + k);
+  };
+  // Held down and let go for two of the Lab's frames each, so a frame sees either state.
   const press = async (key) => {
     await page.keyboard.down(key);
-    await page.waitForTimeout(120);
+    await frames(2);
     await page.keyboard.up(key);
-    await page.waitForTimeout(120);
+    await frames(2);
   };
   const beforeKeys = await page.evaluate(() => window.posencLab.state());
   for (const key of ['ArrowDown', 'ArrowDown', 'Space', 'ArrowDown', 'Space', 'ArrowDown', 'Space',
