@@ -156,7 +156,6 @@ export class Heatmap {
     // A touch pointer is captured already (implicit capture); a pen is not: capture both, so a
     // drag past the edge keeps the cursor on the last cell rather than dropping it.
     if (e.pointerType !== 'mouse') this.canvas.setPointerCapture?.(e.pointerId);
-    this.canvas.focus({ preventScroll: true });
     this.#pointer(e);
   }
 

@@ -74,7 +74,7 @@ export class LinePlot {
       extra.push(hint);
     }
     container.append(this.svg, this.legend, this.announcer, ...extra);
-    this.cursor = null;   // index into the cursor series, while the plot has focus
+    this.cursor = null;   // index into the cursor series: set by the keys or a press, cleared on blur
     this.track = null;    // { x, y } of the cursor series
     this.svg.addEventListener('keydown', (e) => this.#key(e));
     this.pressed = null;  // the pointer that is walking the cursor, while it is down
@@ -82,7 +82,6 @@ export class LinePlot {
       if (!e.isPrimary || e.button > 0 || !this.track?.x.length) return;
       this.pressed = e.pointerId;
       this.svg.setPointerCapture?.(e.pointerId);
-      this.svg.focus({ preventScroll: true });
       this.#pointAt(e);
     });
     this.svg.addEventListener('pointermove', (e) => { if (e.pointerId === this.pressed) this.#pointAt(e); });
