@@ -159,6 +159,13 @@ export class LinePlot {
     this.yLabel.setAttribute('transform', `rotate(-90 14 ${mid})`);
   }
 
+  /** New axis titles, which the cursor's announcements read too; one left out stays. */
+  setAxisLabels({ x = this.labels.x, y = this.labels.y }) {
+    this.labels = { x, y };
+    this.xLabel.textContent = x;
+    this.yLabel.textContent = y;
+  }
+
   x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (W - PAD.left - PAD.right); }
   y(v) { const H = this.h; return H - PAD.bottom - ((v - this.yd[0]) / (this.yd[1] - this.yd[0] || 1)) * (H - PAD.top - PAD.bottom); }
 

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { LANGUAGES, PAGE_PARTS, PARTS } from '../i18n.js';
 import { STEPS } from '../steps/index.js';
+import { TEMPLATE_NAMES } from '../steps/code/snippets.js';
 
 const root = new URL('../../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -41,6 +42,22 @@ async function catalogs() {
   return out;
 }
 
+// Step "code"'s program templates (web/steps/code/snippets/*.py) go into the bundles as text in
+// place of web/steps/code/templates.js, which fetches them beside itself from source: the
+// hosted site fetches no .py file and the single file needs none.
+async function codeTemplates() {
+  const texts = {};
+  for (const name of TEMPLATE_NAMES) texts[name] = await readFile(at(`web/steps/code/snippets/${name}`), 'utf8');
+  return {
+    name: 'code-templates',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]web[\\/]steps[\\/]code[\\/]templates\.js$/ }, () => ({
+        contents: `export const TEMPLATES = ${JSON.stringify(texts)};`, loader: 'js',
+      }));
+    },
+  };
+}
+
 // Replacements go through functions: a "$" in minified code must not be read as a pattern.
 function pageHtml(html, { head, body }) {
   return html
@@ -56,6 +73,7 @@ async function main() {
   await mkdir(new URL('core/', dist), { recursive: true });
   const html = await readFile(at('index.html'), 'utf8');
   const css = await cssBundle();
+  const templates = await codeTemplates();
 
   // The hosted site: app.js, and a chunk per step (plus chunks they share) loaded when needed.
   const hosted = await esbuild.build({
@@ -64,6 +82,7 @@ async function main() {
     splitting: true, outdir: dist.pathname, chunkNames: 'chunks/[name]-[hash]', metafile: true,
     define: { __POSENC_CORE_BASE__: '"./core/"' },
     logLevel: 'warning',
+    plugins: [templates],
   });
   await writeFile(new URL('app.css', dist), css);
   // The theme's blocking classic script (web/theme-early.js): beside index.html and lab.html.
@@ -120,7 +139,7 @@ async function main() {
     // No Lab beside a single file: its links are left out (web/app.js reads this as null).
     define: { 'import.meta.url': 'document.baseURI', __POSENC_LAB_PAGE__: 'null' },
     logLevel: 'error',
-    plugins: [{
+    plugins: [templates, {
       name: 'catalogs',
       setup(build) {
         build.onResolve({ filter: /^posenc:catalogs$/ }, () => ({ path: 'catalogs', namespace: 'posenc' }));

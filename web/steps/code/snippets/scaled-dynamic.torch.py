@@ -1,0 +1,10 @@
+import math
+import torch
+
+d, base, original = ${d}, ${base}, ${original}
+scaling, factor, pair = "dynamic", ${factor}, ${pair}
+
+seq_len = factor * original
+base = base * (factor * seq_len / original - (factor - 1)) ** (d / (d - 2))
+inv_freq = 1.0 / base ** (torch.arange(0, d, 2, dtype=torch.float64) / d)
+print(f"{2 * math.pi / inv_freq[pair].item():.${digits}f}")

@@ -1,0 +1,9 @@
+import math
+import numpy as np
+
+d, base, original = ${d}, ${base}, ${original}
+scaling, factor, pair = "ntk", ${factor}, ${pair}
+
+base = base * factor ** (d / (d - 2))  # static NTK-aware: the slowest pair slows by factor
+inv_freq = 1.0 / base ** (np.arange(0, d, 2) / d)
+print(f"{2 * math.pi / inv_freq[pair]:.${digits}f}")
