@@ -14,12 +14,26 @@ import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 import { trainPlatform } from './train/platform.js';
 
+// The page keeps at most this many update measures in all: past it they are cleared and
+// counting starts again, so a long session does not pile up timeline entries (a test reads a
+// few hundred at most).
+const KEPT_MEASURES = 1000;
+const measured = new Set();  // the measure names in use
+let kept = 0;
+
 function timedFor(stepId, after = () => {}) {
   // performance marks around every update: the browser tests read them to report p95 times.
+  const name = `update:${stepId}`;
+  measured.add(name);
   return (fn) => {
     const start = performance.now();
     fn();
-    performance.measure(`update:${stepId}`, { start, end: performance.now() });
+    if (kept === KEPT_MEASURES) {
+      for (const n of measured) performance.clearMeasures(n);
+      kept = 0;
+    }
+    performance.measure(name, { start, end: performance.now() });
+    kept++;
     after();
   };
 }
@@ -154,18 +168,27 @@ export async function start({
     // A step that can show something without the core (the train step's reference run) says so
     // with withoutCore and is mounted with core = null.
     if (core || module.withoutCore) {
+      let urlQueued = false;
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
       const timed = timedFor(step.id, scrollers.check);
       const api = module.mount(section, {
         core, m, values, index, total: STEPS.length, train,
         // set = setter(render); set(patch) applies a change of the step's parameters, redraws
         // (timed, for the update-time report) and writes the URL.
+        // The URL is written once the event that changed the values is handled (a microtask):
+        // each user input still updates it at once, but a burst of changes in one task (a
+        // script, a test) writes it once, not once per change.
         setter: (render) => (patch) => {
           timed(() => {
             Object.assign(values, patch);
             render();
           });
-          writeParams(step.id, module.params, values);
+          if (urlQueued) return;
+          urlQueued = true;
+          queueMicrotask(() => {
+            urlQueued = false;
+            writeParams(step.id, module.params, values);
+          });
         },
       });
       scrollers.check();

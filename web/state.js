@@ -41,5 +41,6 @@ export function writeParams(stepId, params, values, keep = ['lang', 'embed', 'th
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
   query.set('step', stepId);
   for (const name of Object.keys(params)) query.set(name, encode(values[name]));
-  history.replaceState(null, '', `?${query}`);
+  // Unchanged: no history call (browsers limit how many a page may make in a short time).
+  if (`?${query}` !== location.search) history.replaceState(null, '', `?${query}`);
 }
