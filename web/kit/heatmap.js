@@ -11,7 +11,9 @@
 // (touch-action in styles.css), so the page holds still under a dragged cursor.
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
-import { divergingCss, divergingRgb } from './palette.js';
+import { scaleBar, legendLabels } from './colourbar.js';
+import { symmetricMarks } from './format.js';
+import { divergingRgb } from './palette.js';
 
 export class Heatmap {
   /**
@@ -195,24 +197,8 @@ export class Heatmap {
   }
 }
 
-/** Fills `element` with a horizontal colour bar for [-limit, limit] (DOM only, no inline CSS). */
-export function legend(element, limit, steps = 64) {
-  const bar = document.createElement('canvas');
-  bar.width = steps;
-  bar.height = 1;
-  bar.className = 'legend-bar';
-  bar.setAttribute('aria-hidden', 'true');
-  const ctx = bar.getContext('2d');
-  for (let i = 0; i < steps; i++) {
-    ctx.fillStyle = divergingCss(-limit + (2 * limit * (i + 0.5)) / steps, limit);
-    ctx.fillRect(i, 0, 1, 1);
-  }
-  const labels = document.createElement('div');
-  labels.className = 'legend-labels';
-  for (const v of [-limit, 0, limit]) {
-    const s = document.createElement('span');
-    s.textContent = v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
-    labels.append(s);
-  }
-  element.replaceChildren(bar, labels);
+/** Fills `element` with a horizontal colour bar for [-limit, limit] and its marks (DOM only, no
+ * inline CSS); marks default to "−limit", "0", "+limit". */
+export function legend(element, limit, marks = symmetricMarks(limit)) {
+  element.replaceChildren(scaleBar(64, -limit, limit, limit), legendLabels(marks));
 }

@@ -1,0 +1,105 @@
+// Step "relative-bias", the Shaw et al. (2018) panel: clip(j − i, −k, k) indexes 2k + 1 learned
+// vectors (core.shawIndex); the index map, the query's row of indices and the table of vectors.
+import { h } from '../../kit/dom.js';
+import { slider } from '../../kit/controls.js';
+import { signed } from '../../kit/format.js';
+import { Heatmap, legend } from '../../kit/heatmap.js';
+import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
+import { readout } from '../../kit/readout.js';
+import { subscript } from '../../kit/scripts.js';
+import { SHAW_LEN, fence, mspace, sub } from './shared.js';
+
+const id = 'relative-bias';
+
+export function shawPanel({ core, m, values, set, t }) {
+  const controls = {
+    k: slider({ name: 'k', label: t('shaw.k'), min: 0, max: SHAW_LEN - 1, value: values.k, onInput: (v) => set({ k: v }) }),
+    i: slider({ name: 'i', label: t('shaw.i'), min: 0, max: SHAW_LEN - 1, value: values.i, onInput: (v) => set({ i: v }) }),
+    j: slider({ name: 'j', label: t('shaw.j'), min: 0, max: SHAW_LEN - 1, value: values.j, onInput: (v) => set({ j: v }) }),
+  };
+  const out = {
+    index: readout('shaw-index', t('shaw.index')),
+    clipped: readout('shaw-clipped', t('shaw.clipped')),
+    distance: readout('shaw-distance', t('shaw.distance')),
+    rows: readout('shaw-rows', t('shaw.rows')),
+  };
+  const formula = h('div', { class: 'formula rb-formula' });
+  const keys = h('span', { id: `${id}-shaw-keys`, class: 'sr-only' }, t('shaw.hoverHint'));
+  const canvas = h('canvas', { class: 'heatmap rb-heatmap', 'aria-describedby': keys.id });
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, t('shaw.hoverHint'));
+  const legendEl = h('div', { class: 'legend' });
+  const legendCaption = h('p', { class: 'rb-legend-caption' }, t('shaw.legend'));
+  let index = null;
+  const heatmap = new Heatmap(canvas, {
+    onCell: (c) => {
+      hover.textContent = c ? t('shaw.hover', { i: c.row, j: c.col, index: index[c.row * SHAW_LEN + c.col], clipped: signed(c.value) }) : t('shaw.hoverHint');
+    },
+    onSelect: (c) => set({ i: c.row, j: c.col }),
+  });
+  const rowList = h('ol', { class: 'rb-chips rb-row', 'aria-label': '' });
+  const tableList = h('ol', { class: 'rb-chips rb-table' });
+  const rowHeading = h('p', { class: 'rb-chips-heading' });
+  const tableHeading = h('p', { class: 'rb-chips-heading' });
+  const figure = h('div', { class: 'rb-method rb-shaw' },
+    formula,
+    h('div', { class: 'rb-figs' },
+      h('figure', { class: 'rb-fig rb-shaw-map' },
+        h('figcaption', {}, t('shaw.mapCaption', { n: SHAW_LEN })),
+        h('div', { class: 'heatmap-frame' },
+          h('span', { class: 'axis axis-x' }, t('axisKey')),
+          h('span', { class: 'axis axis-y' }, t('axisQuery')),
+          canvas, keys),
+        legendEl, legendCaption, hover),
+      h('div', { class: 'rb-fig rb-shaw-lists' }, rowHeading, rowList, tableHeading, tableList)),
+    h('p', { class: 'rb-panel-note' }, t('shaw.note')));
+
+  function render() {
+    const { k, i, j } = values;
+    index = core.shawIndex(SHAW_LEN, SHAW_LEN, k);   // clip(j − i, −k, k) + k
+    const clipped = Float32Array.from(index, (x) => x - k);
+    heatmap.limit = Math.max(k, 1);
+    heatmap.selected = { row: i, col: j };
+    heatmap.draw(clipped, SHAW_LEN, SHAW_LEN);
+    legend(legendEl, Math.max(k, 1));
+    const at = index[i * SHAW_LEN + j];
+    const size = 2 * k + 1;
+    canvas.setAttribute('aria-label', t('shaw.mapAlt', {
+      n: SHAW_LEN, k, i, j, index: at, size,
+    }));
+
+    formula.replaceChildren(
+      math(t('shaw.formulaLabel'),
+        sub('a', mrow(mi('i'), mi('j'))), mo('='), sub('w', mrow(mi('clip'), mo('\u2061'), fence(mi('j'), mo('−'), mi('i'), mo(','), mo('−'), mi('k'), mo(','), mi('k')))),
+        mo(','), mspace(), mi('k'), mo('='), mn(String(k))),
+      math(t('shaw.formulaNowLabel', { i, j, k, clipped: signed(at - k), index: at }),
+        mi('clip'), mo('\u2061'), fence(mn(String(j)), mo('−'), mn(String(i)), mo(','), mo('−'), mn(String(k)), mo(','), mn(String(k))),
+        mo('='), mn(signed(at - k)), mo('→'), mtext(t('shaw.rowOf', { index: at, size }))));
+
+    rowHeading.textContent = t('shaw.rowHeading', { i });
+    rowList.setAttribute('aria-label', t('shaw.rowHeading', { i }));
+    rowList.replaceChildren(...Array.from({ length: SHAW_LEN }, (_, c) => h('li', { class: `rb-chip${c === j ? ' current' : ''}` },
+      h('span', { class: 'rb-chip-top' }, `j ${c}`), h('span', { class: 'rb-chip-value' }, String(index[i * SHAW_LEN + c])))));
+    tableHeading.textContent = t('shaw.tableHeading', { size, k });
+    tableList.setAttribute('aria-label', t('shaw.tableHeading', { size, k }));
+    tableList.replaceChildren(...Array.from({ length: size }, (_, r) => h('li', { class: `rb-chip${r === at ? ' current' : ''}` },
+      h('span', { class: 'rb-chip-top' }, String(r)), h('span', { class: 'rb-chip-value' }, `w${subscript(r - k)}`))));
+
+    out.index.set(String(at), at);
+    out.clipped.set(signed(at - k), at - k);
+    out.distance.set(signed(j - i), j - i);
+    out.rows.set(String(size), size);
+    controls.k.set(k);
+    controls.i.set(i);
+    controls.j.set(j);
+  }
+  /** The CSV of the clip index table. */
+  const tables = () => {
+    const table = core.shawIndex(SHAW_LEN, SHAW_LEN, values.k);
+    return [{
+      name: 'shaw-index', label: t('csv.shaw'),
+      header: ['i\\j', ...Array.from({ length: SHAW_LEN }, (_, c) => c)],
+      rows: Array.from({ length: SHAW_LEN }, (_, r) => [r, ...table.subarray(r * SHAW_LEN, (r + 1) * SHAW_LEN)]),
+    }];
+  };
+  return { controls: Object.values(controls).map((c) => c.el), readouts: Object.values(out), figure, render, tables };
+}

@@ -1,0 +1,210 @@
+// Step "relative-bias", the T5 panel: log-spaced buckets of key − query, one learned scalar each
+// (core.t5Bucket); the bucket map, its staircase against distance, and the trained biases.
+import { h, mm } from '../../kit/dom.js';
+import { button, slider, toggle } from '../../kit/controls.js';
+import { colourBar, legendLabels } from '../../kit/colourbar.js';
+import { signed } from '../../kit/format.js';
+import { Heatmap } from '../../kit/heatmap.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { math, mfrac, mi, mn, mo, mrow, msub, mtext } from '../../kit/math.js';
+import { divergingCss } from '../../kit/palette.js';
+import { readout } from '../../kit/readout.js';
+import { trainedBiasPanel } from '../../train/trained-panels.js';
+import { T5_LEN, T5_PRESET, fence, mspace, perSide, sub, t5Consistent } from './shared.js';
+
+const id = 'relative-bias';
+
+export function t5Panel({ core, m, values, set, t, train }) {
+  const controls = {
+    len: slider({ name: 'len', label: t('t5.len'), min: T5_LEN.min, max: T5_LEN.max, step: T5_LEN.step, value: values.len, onInput: (v) => setT5({ len: v }) }),
+    nb: slider({ name: 'nb', label: t('t5.nb'), min: 4, max: 128, step: 2, value: values.nb, onInput: (v) => setT5({ nb: v }) }),
+    maxd: slider({ name: 'maxd', label: t('t5.maxd'), min: 2, max: 1024, value: values.maxd, onInput: (v) => setT5({ maxd: v }) }),
+    bidir: toggle({ name: 'bidir', label: t('t5.bidir'), checked: values.bidir, onChange: (v) => setT5({ bidir: v }) }),
+    ti: slider({ name: 'ti', label: t('t5.i'), min: 0, max: values.len - 1, value: values.ti, onInput: (v) => setT5({ ti: v }) }),
+    tj: slider({ name: 'tj', label: t('t5.j'), min: 0, max: values.len - 1, value: values.tj, onInput: (v) => setT5({ tj: v }) }),
+    trained: toggle({ name: 'trained', label: t('t5.trainedToggle'), checked: values.trained, onChange: (v) => set({ trained: v }) }),
+  };
+  const trained = trainedBiasPanel({ m, core, platform: train, stepId: id });
+  const preset = button({ name: 'preset', label: t('t5.preset'), onClick: () => setT5({ ...T5_PRESET }) });
+  const out = {
+    bucket: readout('t5-bucket', t('t5.bucket')),
+    offset: readout('t5-offset', t('t5.offset')),
+    region: readout('t5-region', t('t5.region')),
+    range: readout('t5-range', t('t5.range')),
+    used: readout('t5-used', t('t5.used')),
+  };
+  const formula = h('div', { class: 'formula rb-formula rb-t5-formula' });
+  const now = h('div', { class: 'formula rb-formula rb-t5-now' });
+  const keys = h('span', { id: `${id}-t5-keys`, class: 'sr-only' }, t('t5.hoverHint'));
+  const canvas = h('canvas', { class: 'heatmap rb-heatmap', 'aria-describedby': keys.id });
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, t('t5.hoverHint'));
+  const legendEl = h('div', { class: 'legend rb-t5-legend' });
+  const legendCaption = h('p', { class: 'rb-legend-caption' });
+  let state = null;  // what the core computed for the current len / nb / maxd / bidir
+  const heatmap = new Heatmap(canvas, {
+    onCell: (c) => {
+      hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : t('t5.hoverHint');
+    },
+    onSelect: (c) => setT5({ ti: c.row, tj: c.col }),
+  });
+  const mapFig = h('figure', { class: 'rb-fig rb-t5-map' },
+    h('figcaption', {}, t('t5.mapCaption')),
+    h('div', { class: 'heatmap-frame' },
+      h('span', { class: 'axis axis-x' }, t('axisKey')),
+      h('span', { class: 'axis axis-y' }, t('axisQuery')),
+      canvas, keys),
+    legendEl, legendCaption, hover);
+  const plotFig = h('figure', { class: 'rb-fig rb-t5-plot' }, h('figcaption', {}, t('t5.plotCaption')));
+  const plot = new LinePlot(plotFig, {
+    xLabel: t('t5.plotX'), yLabel: t('t5.plotY'), label: '', format: (v) => String(v),
+    cursorY: (v) => String(v), keysHint: m.t('page.plotKeys'),
+  });
+  const figure = h('div', { class: 'rb-method rb-t5' }, formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig, plotFig),
+    h('p', { class: 'rb-panel-note' }, t('t5.note')), trained.el);
+
+  function setT5(patch) {
+    set({ ...patch, ...t5Consistent({ ...values, ...patch }) });
+  }
+
+  function compute() {
+    const { len, nb, maxd, bidir } = values;
+    const key = `${len}/${nb}/${maxd}/${bidir}`;
+    if (state?.key === key) return state;
+    // Offsets key − query from −reach to +reach: every pair of the sequence, and far enough
+    // past maxd to see that the last bucket never ends.
+    const reach = Math.max(len - 1, maxd + 1);
+    const rel = Int32Array.from({ length: 2 * reach + 1 }, (_, n) => n - reach);
+    const buckets = core.t5Bucket(rel, { bidirectional: bidir, numBuckets: nb, maxDistance: maxd });
+    const bucketAt = (r) => buckets[r + reach];
+    const side = perSide(nb, bidir);
+    // Colour: the bucket within its direction, negative for keys before the query.
+    const shade = Float32Array.from(rel, (r, n) => (bidir && r > 0 ? buckets[n] - side : -buckets[n]));
+    const cells = new Float32Array(len * len);
+    // Row q is the stretch of offsets −q .. len − 1 − q.
+    for (let q = 0; q < len; q++) cells.set(shade.subarray(reach - q, reach - q + len), q * len);
+    const used = new Set();
+    for (let r = -(len - 1); r <= len - 1; r++) used.add(bucketAt(r));
+    state = { key, reach, rel, buckets, bucketAt, side, cells, used: used.size };
+    heatmap.limit = side - 1;
+    heatmap.draw(cells, len, len);
+    drawLegend(side);
+    return state;
+  }
+
+  // Bucket numbers in order along the bar, each in the colour the map gives it.
+  function drawLegend(side) {
+    const { nb, bidir } = values;
+    const bar = colourBar(nb, (b) => divergingCss(bidir && b >= side ? b - side : -b, side - 1));
+    legendEl.replaceChildren(bar, legendLabels(['0', String(nb / 2), String(nb - 1)]));
+    legendCaption.textContent = t(bidir ? 't5.legendBidir' : 't5.legendCausal', { before: side - 1, side, last: nb - 1 });
+  }
+
+  function render() {
+    const { len, nb, maxd, bidir, ti, tj } = values;
+    // The selection goes in before a redraw of the map, so a change of settings paints once.
+    const redraw = state?.key !== `${len}/${nb}/${maxd}/${bidir}`;
+    if (redraw) heatmap.selected = { row: ti, col: tj };
+    const s = compute();
+    const rp = tj - ti;
+    const bucket = s.bucketAt(rp);
+    const side = s.side;
+    const exact = Math.floor(side / 2);
+    const after = bidir && rp > 0;
+    const n = bidir ? Math.abs(rp) : Math.max(-rp, 0);
+    const inSide = after ? bucket - side : bucket;
+    if (!redraw) heatmap.select({ row: ti, col: tj });
+    canvas.setAttribute('aria-label', t('t5.mapAlt', {
+      len, nb, maxd, mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'), i: ti, j: tj, bucket, used: s.used,
+    }));
+
+    formula.replaceChildren(t5Formula(t));
+    const shown = (x) => mn(String(x));
+    const logParts = [mi('min'), mo('\u2061'), fence(shown(side - 1), mo(','), shown(exact), mo('+'), mo('⌊'),
+      mfrac(mrow(mi('ln'), mo('\u2061'), fence(shown(n), mo('/'), shown(exact))), mrow(mi('ln'), mo('\u2061'), fence(shown(maxd), mo('/'), shown(exact)))),
+      mo('·'), shown(side - exact), mo('⌋'))];
+    // The condition, then the branch it picks: two pieces that wrap on a phone.
+    const branch = math('', mo('⇒'), ...(after ? [shown(side), mo('+')] : []), ...(n < exact ? [shown(n)] : logParts), mo('='), shown(bucket));
+    branch.removeAttribute('aria-label');
+    branch.setAttribute('aria-hidden', 'true');
+    now.replaceChildren(math(t('t5.formulaNowLabel', { n, bucket }),
+      mi('n'), mo('='), shown(n), mo(n < exact ? '<' : '≥'), sub('n', mtext('exact')), mo('='), shown(exact)), branch);
+
+    // Where the current bucket starts and ends (distances on the same side).
+    const sameSide = (r) => (bidir ? Math.sign(r) === Math.sign(rp) || (rp === 0 && r === 0) : (rp > 0 ? r > 0 : r <= 0));
+    let range;
+    if (!bidir && rp > 0) range = t('t5.rangeFuture');
+    else {
+      let lo = rp;
+      let hi = rp;
+      while (lo - 1 >= -s.reach && sameSide(lo - 1) && s.bucketAt(lo - 1) === bucket) lo--;
+      while (hi + 1 <= s.reach && sameSide(hi + 1) && s.bucketAt(hi + 1) === bucket) hi++;
+      const [near, far] = [Math.abs(rp < 0 ? hi : lo), Math.abs(rp < 0 ? lo : hi)];
+      const open = Math.abs(rp < 0 ? lo : hi) === s.reach;
+      range = open ? t('t5.rangeOpen', { from: near }) : near === far ? String(near) : t('t5.rangeSpan', { from: near, to: far });
+    }
+    const region = !bidir && rp > 0 ? 'regionFuture' : inSide === side - 1 && n >= exact ? 'regionLast' : n < exact ? 'regionExact' : 'regionLog';
+
+    const xs = Float64Array.from({ length: len }, (_, d) => d);
+    const before = Float64Array.from(xs, (d) => s.bucketAt(-d));
+    const later = Float64Array.from(xs, (d) => s.bucketAt(d));
+    plot.draw({
+      xDomain: [0, len - 1], yDomain: [0, nb],
+      vlines: [
+        { x: exact, cls: 'c', label: t('t5.plotExact') },
+        ...(maxd <= len - 1 ? [{ x: maxd, cls: 'n', label: t('t5.plotMaxd') }] : []),
+      ],
+      series: [
+        // Dots up to 128 distances; beyond, they would merge into a line and cost ~1 ms per 100.
+        { x: xs, y: before, cls: 'a', points: len <= 128, cursor: true, label: t('t5.plotBefore') },
+        { x: xs, y: later, cls: 'b', label: t(bidir ? 't5.plotAfter' : 't5.plotAfterCausal') },
+      ],
+      markers: [{ x: Math.abs(rp), y: bucket, cls: rp > 0 ? 'b' : 'a' }],
+    });
+    plot.svg.setAttribute('aria-label', t('t5.plotAlt', {
+      len, exact, last: side - 1, from: firstAt(before, side - 1), mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'),
+    }));
+
+    out.bucket.set(String(bucket), bucket);
+    out.offset.set(signed(rp), rp);
+    out.region.set(t(`t5.${region}`));
+    out.range.set(range);
+    out.used.set(t('t5.usedOf', { used: s.used, nb }), s.used);
+    for (const [name, c] of Object.entries(controls)) c.set(values[name]);
+    controls.ti.input.max = String(len - 1);
+    controls.tj.input.max = String(len - 1);
+    controls.ti.set(ti);
+    controls.tj.set(tj);
+    trained.show(values.trained);
+  }
+
+  // The first distance (x) at which a staircase reaches `level`, or "none".
+  function firstAt(ys, level) {
+    const at = ys.findIndex((y) => y === level);
+    return at < 0 ? t('t5.never') : String(at);
+  }
+
+  /** The CSV: every offset the map covers and its bucket. */
+  const tables = () => {
+    const st = compute();
+    return [{
+      name: 't5-buckets', label: t('csv.t5'),
+      header: ['key_minus_query', 'bucket'],
+      rows: Array.from(st.rel, (r, n) => [r, st.buckets[n]]),
+    }];
+  };
+  return { controls: [...Object.values(controls).map((c) => c.el), preset], readouts: Object.values(out), figure, render, tables };
+}
+
+// The T5 formula, per direction: N buckets, the first N/2 one distance each, then log-spaced.
+function t5Formula(t) {
+  const N = () => mi('N');
+  const half = () => msub(mi('n'), mtext('exact'));
+  const row = (...cells) => mm('mtr', {}, ...cells.map((c) => mm('mtd', {}, c)));
+  return math(t('t5.formulaLabel'),
+    mi('bucket'), mo('\u2061'), fence(mi('n')), mo('='), mo('{'),
+    mm('mtable', { columnalign: 'left', displaystyle: 'true' },
+      row(mi('n'), mrow(mtext(t('t5.if')), mspace(), mi('n'), mo('<'), half())),
+      row(mrow(mi('min'), mo('\u2061'), fence(N(), mo('−'), mn('1'), mo(','), half(), mo('+'), mo('⌊'),
+        mfrac(mrow(mi('ln'), mo('\u2061'), fence(mi('n'), mo('/'), half())), mrow(mi('ln'), mo('\u2061'), fence(mi('D'), mo('/'), half()))),
+        mo('·'), fence(N(), mo('−'), half()), mo('⌋'))), mtext(t('t5.otherwise')))));
+}
