@@ -257,3 +257,45 @@ test('URL state: the controls write it, it reopens the same state, and bad value
   assert.deepEqual(again.errors, []);
   await again.close();
 });
+
+// Relative luminance (WCAG 2.1) of an sRGB colour [r, g, b] in 0..255.
+function luminance([r, g, b]) {
+  const lin = (v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+test('the causal mask in the dark theme: masked cells are dark and unlike every unmasked cell; the light theme keeps the scale\'s 0; a theme switch repaints', async () => {
+  const n = 32;
+  const all = Array.from({ length: n * n }, (_, x) => [Math.floor(x / n), x % n]);
+  const masked = all.filter(([q, k]) => k > q);
+  const open = all.filter(([q, k]) => k <= q);
+  const page = await openStep(b, 'attention', `n=${n}&i=20&j=13&causal=1&theme=dark`);
+  const got = await pixels(page, all);
+  const at = ([q, k]) => got[q * n + k];
+  const distance = (x, y) => Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+  // Every masked cell has one colour, and it is dark.
+  const mask = at(masked[0]);
+  for (const cell of masked) assert.deepEqual(at(cell), mask, `masked cell ${cell}`);
+  assert.ok(luminance(mask) < 0.06, `masked colour ${mask}: luminance ${luminance(mask).toFixed(3)}`);
+  // Unlike any probability, 0 included (the scale's near-white) and the deepest red.
+  let nearest = Infinity;
+  for (const cell of open) nearest = Math.min(nearest, distance(at(cell), mask));
+  assert.ok(nearest > 60, `an unmasked cell is within ${nearest.toFixed(0)} of the masked colour`);
+  // The unmasked cells are still coloured as the scale says.
+  const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
+  const rope = (q) => attentionRow('rope', n, q).probs;
+  for (const [q, k] of [[0, 0], [9, 4], [20, 13], [31, 31], [27, 22]]) {
+    const want = colour(rope(q)[k], limit);
+    assert.ok(want.every((v, c) => Math.abs(v - at([q, k])[c]) <= 2), `dark theme pixel (${q}, ${k}): ${at([q, k])} vs ${want.map(Math.round)}`);
+  }
+
+  // Light: the masked cells show the scale's 0, as a probability of 0 would.
+  await page.click('[data-theme-option=light]');
+  const light = await pixels(page, [masked[0], masked.at(-1)]);
+  for (const px of light) assert.ok(colour(0, 1).every((v, c) => Math.abs(v - px[c]) <= 1), `light masked ${px}`);
+  // And back to dark without reloading: repainted.
+  await page.click('[data-theme-option=dark]');
+  assert.deepEqual((await pixels(page, [masked[0]]))[0], mask);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -1,5 +1,7 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
-// (tests/out/perf/<step>.json, written by updateTimes()). A report, never a pass/fail.
+// (tests/out/perf/<step>.json, written by updateTimes()), one table per engine: Chromium, then
+// Firefox and WebKit from the cross-engine suite (tests/out/perf/<engine>/<step>.json); and the
+// soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
 
@@ -11,18 +13,39 @@ try {
   console.log('perf: no update timings recorded');
   process.exit(0);
 }
-console.log('Update time per control change (performance.measure around each step update, headless Chromium):');
-console.log('| step | updates | p50 ms | p95 ms | max ms |');
-console.log('|---|---:|---:|---:|---:|');
 const load = files.includes('load.json') ? JSON.parse(await readFile(new URL('load.json', dir), 'utf8')) : [];
 // training.json (tests/browser/train.test.js): the page's main thread while the train step trains.
 const training = files.includes('training.json') ? JSON.parse(await readFile(new URL('training.json', dir), 'utf8')) : null;
-files = files.filter((f) => f !== 'load.json' && f !== 'training.json');
-for (const f of files) {
-  const times = JSON.parse(await readFile(new URL(f, dir), 'utf8'));
-  if (!times.length) continue;
-  const fmt = (v) => v.toFixed(2);
-  console.log(`| ${f.replace('.json', '')} | ${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`);
+const soak = files.includes('soak.json') ? JSON.parse(await readFile(new URL('soak.json', dir), 'utf8')) : null;
+files = files.filter((f) => !['load.json', 'training.json', 'soak.json'].includes(f));
+
+/** One engine's table from the <step>.json files in `folder`. */
+async function table(title, folder, names) {
+  const rows = [];
+  for (const f of names) {
+    const times = JSON.parse(await readFile(new URL(f, folder), 'utf8'));
+    if (!times.length) continue;
+    const fmt = (v) => v.toFixed(2);
+    rows.push(`| ${f.replace('.json', '')} | ${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`);
+  }
+  if (!rows.length) return;
+  console.log(`Update time per control change (performance.measure around each step update), ${title}:`);
+  console.log('| step | updates | p50 ms | p95 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(r);
+}
+await table('headless Chromium', dir, files);
+for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
+  const folder = new URL(`${engine}/`, dir);
+  const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
+  await table(`${title} (cross-engine suite)`, folder, names);
+}
+if (soak) {
+  const mb = (v) => (v / 2 ** 20).toFixed(2);
+  const line = (what, k, f = (v) => v) => `${what} ${f(soak.early[k])} / ${f(soak.baseline[k])} -> ${f(soak.final[k])}`;
+  console.log(`Soak, ${soak.changes} control changes in ${soak.seconds.toFixed(0)} s (figures after ~100 changes / after ` +
+    `${soak.settledAfter} / at the end, each after forced GC): ${line('JS heap MB', 'jsHeap', mb)}; ${line('wasm MB', 'wasm', mb)}; ` +
+    `${line('DOM nodes', 'domNodes')}; ${line('elements', 'elements')}; ${line('listeners', 'listeners')}; ${line('performance entries', 'entries')}`);
 }
 if (load.length) {
   console.log(`First screen interactive (dist/ from 127.0.0.1, navigation start to ready), ${load.length} loads: ` +
