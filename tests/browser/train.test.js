@@ -115,7 +115,7 @@ test('before Train: the reference run of the default task, its table, readouts, 
   const page = await openTrain();
   const task = DEFAULT_TASK;
   const { config } = DATA.tasks[task];
-  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), `reference-${task}`);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
   await checkResults(page, referenceRows(task), config, { runs: DATA.tasks[task].runs.length });
   // The steps control starts at the reference run's steps (read from the file, not a constant).
   assert.equal(urlParams(page).steps, String(Math.round(config.steps / 10) * 10));
@@ -129,7 +129,7 @@ test('before Train: the reference run of the default task, its table, readouts, 
   assert.ok(Number(await page.getAttribute(`#${ID} canvas.train-attention-map`, 'width')) >= 300);
   // Switching the task redraws from that task's runs.
   await page.locator(`#${ID} .controls label:has-text("Reverse")`).first().click();
-  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), 'reference-reverse');
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), 'reference-reverse');
   await checkResults(page, referenceRows('reverse'), DATA.tasks.reverse.config, { runs: DATA.tasks.reverse.runs.length });
   // Per-token accuracy: the table follows.
   await page.locator(`#${ID} input[name=tokens]`).check();
@@ -255,7 +255,7 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
   assert.equal(urlParams(page).source, 'yours');
   const rows = await runRows(page);
   const setId = rows[0].set;
-  assert.equal(await page.getAttribute(`#${ID}`, 'data-shown'), setId);
+  assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), setId);
   assert.deepEqual([...new Set(rows.map((r) => r.family))].sort(), [...FAMILIES].sort());
   assert.ok(rows.every((r) => r.status === 'done' && r.steps === 40 && r.seed === 0));
   // The same configs through the trainer API in Node: the same scores, to the last bit.
@@ -284,7 +284,7 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
   // A reload keeps the finished runs (IndexedDB) and shows them again.
   const again = await openTrain('task=copy&source=yours');
   assert.equal(await again.getAttribute(`#${ID}`, 'data-train-store'), 'indexeddb');
-  assert.equal(await again.getAttribute(`#${ID}`, 'data-shown'), setId);
+  assert.equal(await again.getAttribute(`#${ID}`, 'data-train-set'), setId);
   await checkResults(again, rows, exported.config, { runs: 6 });
   assert.equal(await again.locator(`#${ID} .train-run[data-set="${setId}"]`).count(), 1);
 
@@ -293,7 +293,7 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
   await again.waitForFunction(([id, s]) => !document.querySelector(`#${id} .train-run[data-set="${s}"]`), [ID, setId]);
   await again.setInputFiles(`#${ID} input[name=import]`, { name: 'runs.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await again.waitForFunction((id) => document.querySelector(`#${id} .train-import-message`).textContent.startsWith('Imported'), ID);
-  const imported = await again.getAttribute(`#${ID}`, 'data-shown');
+  const imported = await again.getAttribute(`#${ID}`, 'data-train-set');
   assert.notEqual(imported, setId);
   const back = await runRows(again);
   assert.deepEqual(back.map(({ set, ...r }) => r), rows.map(({ set, ...r }) => r));
@@ -336,8 +336,10 @@ test('Pause stops the steps, Resume goes on, Cancel keeps the started runs, each
   await page.click(`#${ID} button[name=pause]`);
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'paused');
   assert.equal(await page.textContent(`#${ID} button[name=pause]`), 'Resume');
-  await page.waitForTimeout(600);  // a slice in flight reports once more
+  // The page's own signal that every worker has stopped: the slice that was stepping has reported.
+  await page.waitForSelector(`#${ID}[data-train-held=true]`);
   const held = await done();
+  // Not a wait for the page: a window in which a step, if one still ran, would show.
   await page.waitForTimeout(800);
   assert.equal(await done(), held, 'no step while paused');
   await page.click(`#${ID} button[name=pause]`);

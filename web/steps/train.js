@@ -418,7 +418,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   // [RENDER] ------------------------------------------------------------------------------------
   function render() {
     const v = shown();
-    root.dataset.shown = v.set?.id ?? v.kind;
+    root.dataset.trainSet = v.set?.id ?? v.kind;  // which set the figures show (data-shown is the page's: built and shown)
     provenance.textContent = describeSet(v);
     drawResults(v);
     drawInside(v);
@@ -555,10 +555,17 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     const { runner } = training;
     if (runner.paused) {
       runner.resume();
+      delete root.dataset.trainHeld;
       root.dataset.trainState = 'running';
       progress.say('train.announceResumed');
     } else {
-      runner.pause();
+      // Once every worker has stopped stepping, the readouts show where they stopped, at once
+      // (not in the next live frame), and data-train-held says so (the tests wait on it).
+      runner.pause().then(() => {
+        if (!runner.paused) return;
+        drawLive();
+        root.dataset.trainHeld = 'true';
+      });
       root.dataset.trainState = 'paused';
       progress.say('train.announcePaused');
     }

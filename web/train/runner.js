@@ -3,7 +3,8 @@
 // a Worker cannot start (the single file from file://: its CSP allows no worker script; a
 // browser without module workers), the same jobs run one after another on the page's own
 // thread, in slices of about 30 ms with a timer turn between them. Either way the caller sees
-// one interface: run(jobs, callbacks), pause(), resume(), cancel().
+// one interface: run(jobs, callbacks), pause() (a promise: settled when no slot steps),
+// resume(), cancel().
 import { jobControl, runJob } from './job.js';
 
 const MAX_WORKERS = 6;
@@ -44,10 +45,16 @@ function startWorker(url, baseUrl) {
 
 /** A slot that runs jobs in one worker. */
 function workerSlot(worker) {
+  let current = null;  // the running job's message handler
+  const pauses = [];   // pause() promises waiting for the worker's acknowledgement
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'paused') pauses.shift()?.();
+    else current?.(data);
+  };
   return {
     run(job, { onProgress }) {
       return new Promise((resolve, reject) => {
-        worker.onmessage = ({ data }) => {
+        current = (data) => {
           if (data.id !== job.id) return;
           if (data.type === 'progress') onProgress(data);
           else if (data.type === 'result') resolve(data.result);
@@ -60,10 +67,16 @@ function workerSlot(worker) {
         worker.postMessage({ type: 'start', id: job.id, config: job.config });
       });
     },
-    pause: () => worker.postMessage({ type: 'pause' }),
+    pause: () => new Promise((resolve) => {
+      pauses.push(resolve);
+      worker.postMessage({ type: 'pause' });
+    }),
     resume: () => worker.postMessage({ type: 'resume' }),
     cancel: () => worker.postMessage({ type: 'cancel' }),
-    close: () => worker.terminate(),
+    close: () => {
+      worker.terminate();
+      while (pauses.length) pauses.shift()();
+    },
   };
 }
 
@@ -79,7 +92,8 @@ function mainSlot(trainer) {
         control = null;
       }
     },
-    pause: () => control?.pause(),
+    // Slices run on this thread, so none is stepping while a click handler calls this.
+    pause: () => { control?.pause(); return Promise.resolve(); },
     resume: () => control?.resume(),
     cancel: () => control?.cancel(),
     close() {},
@@ -158,10 +172,11 @@ export function createRunner({ workerUrl, trainerBase, loadTrainer, concurrency 
         state.paused = false;
       }
     },
+    /** Resolves once no slot is stepping: every progress report from before the pause is in. */
     pause() {
-      if (!state.running || state.paused) return;
+      if (!state.running || state.paused) return Promise.resolve();
       state.paused = true;
-      for (const slot of slots) slot.pause();
+      return Promise.all(slots.map((slot) => slot.pause())).then(() => {});
     },
     resume() {
       if (!state.paused) return;

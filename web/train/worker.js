@@ -3,7 +3,9 @@
 //        { type: 'start', id, config }   → { type: 'progress', id, ...progress } per slice, then
 //                                           { type: 'result', id, result } (buffers transferred)
 //                                           or { type: 'error', id, message }
-//        { type: 'pause' } | { type: 'resume' } | { type: 'cancel' }  the current job
+//        { type: 'pause' }                → { type: 'paused' } once no slice runs: every progress
+//                                           message of the job was posted before it
+//        { type: 'resume' } | { type: 'cancel' }  the current job
 import { loadTrainer } from '../../wasm/train.js';
 import { jobControl, messageTurn, runJob, transferables } from './job.js';
 
@@ -38,7 +40,12 @@ async function start({ id, config }) {
 self.onmessage = ({ data }) => {
   if (data.type === 'load') load(data);
   else if (data.type === 'start') start(data);
-  else if (data.type === 'pause') control?.pause();
+  else if (data.type === 'pause') {
+    // This handler runs between slices (job.js yields a turn after each), so the slice that was
+    // stepping has already posted its progress: the acknowledgement arrives after it.
+    control?.pause();
+    self.postMessage({ type: 'paused' });
+  }
   else if (data.type === 'resume') control?.resume();
   else if (data.type === 'cancel') control?.cancel();
 };
