@@ -1,0 +1,75 @@
+// Control changes for the per-engine update tables (tests/engines/suite.js): the attention
+// step's sequence at 2,048 tokens, the one tests/browser/attention.test.js makes in Chromium
+// (same order, same values), and a few changes on any other step. Each change runs in the page
+// (a function handed to the driver's evaluate), one change per call, so each is its own task as
+// a person's input would be.
+
+/** The page the attention sequence starts on (as the Chromium test opens it). */
+export const ATTENTION_START = 'step=attention&n=2048&i=1500&j=1490';
+
+const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+
+/** [control, value] in order: radios by value, sliders by value, the mask toggle by state. */
+export const ATTENTION_MOVES = [
+  ...[['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['relative', 1234, 1200],
+    ['learned', 64, 64], ['none', 1999, 5]].flatMap(([family, i, j]) => [['family', family], ['i', i], ['j', j]]),
+  ['view', 'difference'],
+  ...FAMILIES.flatMap((family) => [['family', family], ['i', 300], ['i', 1024], ['i', 2047]]),
+  ['causal', false],
+  ['i', 100], ['i', 900], ['i', 1800],
+  ['view', 'single'],
+  ['head', 0], ['head', 7], ['head', 4],
+];
+
+/**
+ * In the page: sets control `name` of step `step` to `value` and fires the event a person's
+ * input fires (input for a slider, change for a radio or a checkbox). A radio already chosen is
+ * left alone, as a click on it changes nothing. Returns whether anything changed.
+ */
+export function setControl(step, name, value) {
+  const section = document.getElementById(step);
+  const radio = section.querySelector(`input[type=radio][name="${name}"][value="${value}"]`);
+  const el = radio ?? section.querySelector(`input[name="${name}"]`);
+  if (!el) throw new Error(`step ${step}: no control ${name}`);
+  if (el.type === 'radio' || el.type === 'checkbox') {
+    if (el.checked === (el.type === 'radio' ? true : Boolean(value))) return false;
+    el.checked = el.type === 'radio' ? true : Boolean(value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  } else {
+    if (el.value === String(value)) return false;
+    el.value = String(value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  return true;
+}
+
+/**
+ * In the page: change number k (0, 1, 2, ...) of any step: the step's controls in order, each
+ * moved to another value (a slider to (k + 1)/5 of its range, a radio group to its next choice,
+ * a checkbox flipped). Returns the control's name, or null when the step has no controls.
+ */
+export function nudgeControl(step, k) {
+  const controls = [...document.getElementById(step).querySelectorAll('.workbench .controls :is(input[type=range], input[type=checkbox], [role=radiogroup])')];
+  if (!controls.length) return null;
+  const el = controls[k % controls.length];
+  if (el.getAttribute('role') === 'radiogroup') {
+    const radios = [...el.querySelectorAll('input[type=radio]:not(:disabled)')];
+    const next = radios[(radios.findIndex((r) => r.checked) + 1) % radios.length];
+    next.checked = true;
+    next.dispatchEvent(new Event('change', { bubbles: true }));
+    return next.name;
+  }
+  if (el.type === 'checkbox') {
+    el.checked = !el.checked;
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return el.name;
+  }
+  const min = Number(el.min);
+  const max = Number(el.max);
+  const step_ = Number(el.step) || 1;
+  let v = min + Math.round(((max - min) * (((k + 1) % 5) / 5 || 1)) / step_) * step_;
+  if (String(v) === el.value) v = v === max ? min : Math.min(max, v + step_);
+  el.value = String(v);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  return el.name;
+}
