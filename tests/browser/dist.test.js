@@ -66,7 +66,7 @@ test('the single HTML file opens from file:// and computes the readouts with no 
   const page = await b.newPage();
   await watch(page);
   await page.goto(`${SINGLE}?step=relative&i=3&j=8`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready=true]');  // the page's own signal, at Playwright's default bound
   const dot = await readout(page, 'relative', 'dot');
   assert.ok(Math.abs(dot.value - relativeDot) < 1e-6);
   assert.equal(dot.text, '6.14');
@@ -92,7 +92,7 @@ for (const [where, url] of [['hosted', () => `${b.url}`], ['single file', () => 
     const page = await b.newPage();
     await page.addInitScript(withoutSimd);
     await page.goto(`${url()}?step=relative&i=3&j=8`);
-    await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+    await page.waitForSelector('body[data-ready=true]');  // the page's own signal, at Playwright's default bound
     assert.equal(await page.getAttribute('body', 'data-simd'), 'false');
     assert.match(await page.textContent('#engine'), /scalar/);
     const dot = await readout(page, 'relative', 'dot');
@@ -106,7 +106,7 @@ test('without WebAssembly the text, FAQ and references still read, with a clear 
   const page = await b.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
   await page.goto(`${b.url}?step=rope`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready=true]');  // the page's own signal, at Playwright's default bound
   assert.match(await page.textContent('#engine'), /need WebAssembly/);
   assert.ok(await page.isVisible('#rope h2'));
   assert.ok((await page.textContent('#rope')).length > 100, 'the step still explains itself');

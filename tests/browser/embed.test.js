@@ -32,7 +32,7 @@ test('the example course page iframes two steps, and each reports a height that 
   for (let i = 0; i < 2; i++) {
     const frame = frames.nth(i);
     await frame.scrollIntoViewIfNeeded();
-    await page.waitForFunction((n) => document.querySelectorAll('iframe[data-posenc]')[n].dataset.reportedHeight, i, { timeout: 15000 });
+    await page.waitForFunction((n) => document.querySelectorAll('iframe[data-posenc]')[n].dataset.reportedHeight, i);  // the embed's own report, at Playwright's default bound
     const reported = Number(await frame.getAttribute('data-reported-height'));
     const inner = await (await frame.elementHandle()).contentFrame();
     await inner.waitForSelector('body[data-ready=true]');

@@ -15,7 +15,7 @@ async function open(query = '') {
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(`${b.url}${query}`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready=true]');  // the page's own signal, at Playwright's default bound
   page.requests = requests;
   return page;
 }
