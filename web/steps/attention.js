@@ -160,15 +160,23 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const NO_ROWS = new Int32Array(0);
   // Drawn maps per (family, n, causal, and the head for ALiBi), the most recently used last:
   // { cells, limit, pixels, mask } (limit and pixels worked out when first shown). After a
-  // change the other families' maps for the same n and mask are computed in idle time, one core
-  // call per idle slot, so that switching family (A or B) costs a paint, not a core call.
+  // change the other families' maps for the same n and mask, then every family's with the mask
+  // toggled, are computed in idle time, one core call per idle slot, so that switching family
+  // (A or B) or the mask costs a paint, not a core call. Two masks' six families fill KEEP.
   const keptMaps = new Map();
   const KEEP = 2 * FAMILIES.length;
-  const mapKey = (f) => [f, values.n, values.causal, f === 'alibi' ? values.head : ''].join();
+  const mapKey = (f, causal = values.causal) => [f, values.n, causal, f === 'alibi' ? values.head : ''].join();
+  // The maps the idle work aims at: every family, both masks, at the current n (and head).
+  const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((f) => [f, causal]));
   const keep = (k, entry) => {
     keptMaps.delete(k);
     keptMaps.set(k, entry);
-    if (keptMaps.size > KEEP) keptMaps.delete(keptMaps.keys().next().value);  // the oldest
+    if (keptMaps.size > KEEP) {
+      // The oldest map no longer aimed at (another n or head), else the oldest.
+      const aimed = new Set(wantedMaps().map(([f, causal]) => mapKey(f, causal)));
+      const old = [...keptMaps.keys()].find((x) => !aimed.has(x)) ?? keptMaps.keys().next().value;
+      keptMaps.delete(old);
+    }
     return entry;
   };
   // The colours of a map on its own scale, in the current mask colour.
@@ -188,20 +196,21 @@ export function mount(root, { core, m, values, setter, index, total }) {
   function prefetch() {
     idle?.();
     idle = null;
-    const f = FAMILIES.find((x) => !keptMaps.has(mapKey(x)));
-    if (!f) return;
+    const next = wantedMaps().find(([f, causal]) => !keptMaps.has(mapKey(f, causal)));
+    if (!next) return;
     idle = later(() => {
       idle = null;
+      const [f, causal] = next;
       const g = grid(values.n);
-      coloured(keep(mapKey(f), { cells: run(f, g, values.n, g.rows).cells }), g, values.causal);
+      coloured(keep(mapKey(f, causal), { cells: run(f, g, values.n, g.rows, causal).cells }), g, causal);
       prefetch();
     });
   }
 
   // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
   // row of query i.
-  const run = (family, g, n, rows) => core.familyAttention(family, n, D, {
-    rows, columns: g.edges.length - 1, query: values.i, causal: values.causal,
+  const run = (family, g, n, rows, causal = values.causal) => core.familyAttention(family, n, D, {
+    rows, columns: g.edges.length - 1, query: values.i, causal,
     seed: SEED, heads: HEADS, head: values.head,
   });
 
