@@ -12,6 +12,7 @@ import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { powerOfTen } from '../kit/scripts.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
@@ -46,7 +47,6 @@ function fitOver(canvas, overlay) {
   }).observe(canvas);
 }
 
-const superscript = (k) => String(k).replace(/-/g, '⁻').replace(/\d/g, (c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[c]);
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
@@ -112,10 +112,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     legendEl,
     h('p', { class: 'alibi-map-key' }, h('span', { class: 'alibi-mask-swatch', 'aria-hidden': 'true' }), m.t('alibi.maskKey')),
     hover);
-  legend(legendEl, BIAS_LIMIT);
-  legendEl.querySelectorAll('.legend-labels span').forEach((el, k) => {
-    el.textContent = [`≤ −${m.fixed(BIAS_LIMIT, 0)}`, m.fixed(0, 0), `+${m.fixed(BIAS_LIMIT, 0)}`][k];
-  });
+  // Biases below the bar's end take its colour: the low mark says "or less".
+  legend(legendEl, BIAS_LIMIT, [`≤ −${m.fixed(BIAS_LIMIT, 0)}`, m.fixed(0, 0), `+${m.fixed(BIAS_LIMIT, 0)}`]);
   let corner = null;  // { first, values } of the drawn corner
   const heatmap = new Heatmap(canvas, {
     limit: BIAS_LIMIT,
@@ -138,7 +136,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     label: '', width: phone ? 420 : 640, height: phone ? 380 : 320,
     xLabel: m.t('alibi.plotX'), yLabel: m.t('alibi.plotY'),
     formatX: (v) => m.fixed(v, 0),
-    formatY: (v) => (v === 1 ? '1' : `10${superscript(Math.round(Math.log10(v)))}`),
+    formatY: (v) => (v === 1 ? '1' : powerOfTen(Math.round(Math.log10(v)))),
   });
   const plotNote = h('p', { class: 'alibi-plot-note' });
   plotFig.append(plotNote);

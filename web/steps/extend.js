@@ -9,33 +9,15 @@
 import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mfrac, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { extendFormats, methodFormula } from './extend/formula.js';
+import { extendModels } from './extend/model.js';
+import { BETA_FAST, D, FACTORS, HIGH_FF, METHODS, MODELS, PAIRS, PRESETS, RANDOM_PAIRS, READS, SAMPLES } from './extend/setup.js';
 
+export { scalingFor } from './extend/setup.js';
 export const id = 'extend';
-const D = 128;                 // head dimension of both models
-const PAIRS = D / 2;
-const SAMPLES = 128;           // the score is drawn at Δ = k·L′/128, k = 0..128 (L and L′ included)
-const BETA_FAST = 32;          // YaRN's defaults: pairs turning ≥ 32 times within L are kept,
-const BETA_SLOW = 1;           // pairs turning < once are divided by the factor
-const LOW_FF = 1;              // Llama 3.1's low_freq_factor and high_freq_factor
-const HIGH_FF = 4;
-const MODELS = {
-  llama2: { base: 10000, L: 4096 },
-  llama3: { base: 500000, L: 8192 },
-};
-const METHODS = ['none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'];
-const RANDOM_PAIRS = 32;       // independent random q, k pairs averaged on the score plot
-const RANDOM_SEED = 41;        // q rows from this seed, k rows from the next
-const FACTORS = [2, 4, 8, 16, 32];
-const READS = [2, 4, 8, 16, 32];   // L′ = read · L
-const PRESETS = {
-  llama2: { model: 'llama2', method: 'none', factor: 4, read: 4 },
-  llama31: { model: 'llama3', method: 'llama3', factor: 8, read: 16 },    // 131 072 = Llama 3.1's context
-  yarn16: { model: 'llama2', method: 'yarn', factor: 16, read: 16 },
-};
 
 export const params = {
   model: { type: 'enum', values: Object.keys(MODELS), default: 'llama3' },
@@ -44,21 +26,6 @@ export const params = {
   read: { type: 'enum', values: READS, default: 16 },
   pair: { type: 'int', min: 0, max: PAIRS - 1, default: 32 },
 };
-
-/** The scaling option of the core for a method (HF's rope_scaling, camelCase). */
-export function scalingFor(method, { L }, factor, readLength) {
-  switch (method) {
-    case 'linear': return { type: 'linear', factor };
-    case 'ntk': return { type: 'ntk', factor };
-    case 'dynamic': return { type: 'dynamic', factor, maxPositions: L, seqLen: readLength };
-    case 'yarn': return { type: 'yarn', factor, originalMaxPositions: L, betaFast: BETA_FAST, betaSlow: BETA_SLOW };
-    case 'llama3': return { type: 'llama3', factor, originalMaxPositions: L, lowFreqFactor: LOW_FF, highFreqFactor: HIGH_FF };
-    default: return undefined;
-  }
-}
-
-const SUPER = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-const superscript = (n) => String(n).replace(/[-\d]/g, (c) => SUPER[c]);
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
@@ -70,70 +37,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     yarn: m.t('extend.methodYarn'),
     llama3: m.t('extend.methodLlama3'),
   };
-  const int = (v) => m.fixed(v, 0);
-  // Four significant digits; below 0.001 as a power of ten (θ reaches 1e-9 for the slow pairs).
-  const sig = (v) => {
-    if (v === 0) return m.fixed(0, 0);
-    const e = Math.floor(Math.log10(Math.abs(v)));
-    if (e >= -3) return m.fixed(v, Math.max(0, 3 - e));
-    const mant = v / 10 ** e;
-    return `${m.fixed(mant, 3)} · 10${superscript(e)}`;
-  };
-  const wave = (v) => m.fixed(v, v < 100 ? 1 : 0);
-  const score = (v) => m.fixed(v, 2);
-  const decade = (v) => {
-    const k = Math.round(Math.log10(v));
-    return k <= 2 ? int(v) : `10${superscript(k)}`;
-  };
-
-  // The same all-ones vector at every sampled distance, once; the core rotates a copy per call.
-  const ones = new Float32Array((SAMPLES + 1) * D).fill(1);
-  const one = new Float32Array(D).fill(1);
-  const DOT = { softmax: false, scale: 1 };
-
-  // Independent random queries and keys (normal, std 1, seeded draws of the core), and the
-  // same N queries laid out once per sampled distance: row k·N + p is query p at distance k.
-  const qRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED, std: 1 });
-  const kRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED + 1, std: 1 });
-  const qTiled = new Float32Array((SAMPLES + 1) * RANDOM_PAIRS * D);
-  for (let k = 0; k <= SAMPLES; k++) qTiled.set(qRandom, k * RANDOM_PAIRS * D);
-  const atZero = new Float64Array(RANDOM_PAIRS);
-  const WIDE = RANDOM_PAIRS * D;
-  /**
-   * The mean of q_p(Δ)·k_p(0) over the random pairs, one per sampled Δ. The N pairs of one Δ
-   * sit side by side, so one dot product of length N·d (scaled by 1/N) averages them.
-   */
-  function randomMean(distances, options) {
-    const positions = new Float64Array((SAMPLES + 1) * RANDOM_PAIRS);
-    for (let k = 0; k <= SAMPLES; k++) positions.fill(distances[k], k * RANDOM_PAIRS, (k + 1) * RANDOM_PAIRS);
-    const q = core.ropeApply(qTiled, positions, D, options);
-    const k = core.ropeApply(kRandom, atZero, D, options);
-    return core.attention(q, k, WIDE, { softmax: false, scale: 1 / RANDOM_PAIRS });
-  }
-
-  // Everything that depends on (model, factor, read) only: every method's frequencies and score
-  // curve. Changing the method or the pair then draws from the cache.
-  const cache = new Map();
-  function computed(model, factor, read) {
-    const key = `${model}/${factor}/${read}`;
-    if (cache.has(key)) return cache.get(key);
-    const { base, L } = MODELS[model];
-    const readLength = read * L;
-    const distances = Float64Array.from({ length: SAMPLES + 1 }, (_, k) => (k * readLength) / SAMPLES);
-    const methods = {};
-    for (const method of METHODS) {
-      const options = { base, scaling: scalingFor(method, MODELS[model], factor, readLength) };
-      const { invFreq, attentionFactor } = core.ropeFrequencies(D, options);
-      const q = core.ropeApply(ones, distances, D, options);   // q(Δ), times the attention factor
-      const k = core.ropeApply(one, [0], D, options);          // k(0): not turned, same factor
-      const scores = core.attention(q, k, D, DOT);             // q(Δ)·k(0), one per Δ
-      const random = randomMean(distances, options);
-      methods[method] = { invFreq, attentionFactor, scores, random, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
-    }
-    const entry = { base, L, readLength, distances, methods, atL: SAMPLES / read };
-    cache.set(key, entry);
-    return entry;
-  }
+  const { int, sig, wave, score, decade } = extendFormats(m);
+  const computed = extendModels(core);
 
   // Controls ------------------------------------------------------------------------------------
   const presetButtons = Object.entries(PRESETS).map(([name, preset]) => {
@@ -226,7 +131,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const name = methodName[method];
     const sEnd = cur.scores[SAMPLES];
 
-    formula.replaceChildren(...methodFormula(method, {
+    formula.replaceChildren(...methodFormula(m, method, {
       base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda: plain.wavelengths[pair], attention: cur.attentionFactor,
     }));
 
@@ -327,59 +232,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
       s0: score(cur.scores[0]), sL: score(sL), sEnd: score(sEnd),
       p0: score(plain.scores[0]), pL: score(plain.scores[c.atL]), pEnd: score(plain.scores[SAMPLES]),
     })} ${m.t('extend.scoreAltRandom', { pairs: RANDOM_PAIRS, far: score(far) })}`);
-  }
-
-  /** The method's rule in MathML, then the chosen pair with the current numbers. */
-  function methodFormula(method, { base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda, attention }) {
-    const th = (prime, sub = mi('i')) => msub(mi(prime ? 'θ′' : 'θ'), sub);
-    const lam = (sub = mi('i')) => msub(mi('λ'), sub);
-    const paren = (...c) => mrow(mo('('), ...c, mo(')'));
-    const clamp = (...c) => mrow(mi('clamp'), paren(...c, mo(','), mn('0'), mo(','), mn('1')));
-    const vars = { base: int(base), L: int(L), s: factor, k: read, d: D, beta: BETA_FAST, low: LOW_FF, high: HIGH_FF, a: m.fixed(attention, 4) };
-    const plainRule = math(m.t('extend.formulaPlain', vars),
-      th(false), mo('='), msup(mn(int(base)), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))),
-      mo(','), lam(), mo('='), mfrac(mrow(mn('2'), mi('π')), th(false)));
-    const rules = {
-      none: () => [],
-      linear: () => [math(m.t('extend.formulaLinear', vars),
-        th(true), mo('='), mfrac(th(false), mn(String(factor))))],
-      ntk: () => [
-        math(m.t('extend.formulaNtk', vars),
-          mi('b′'), mo('='), mn(int(base)), mo('·'), msup(mn(String(factor)), mfrac(mn(String(D)), mn(String(D - 2)))),
-          mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D))))),
-      ],
-      dynamic: () => [math(m.t('extend.formulaDynamic', vars),
-        mi('b′'), mo('='), mn(int(base)), mo('·'),
-        msup(paren(mn(String(factor)), mo('·'), mn(String(read)), mo('−'), mn(String(factor)), mo('+'), mn('1')),
-          mfrac(mn(String(D)), mn(String(D - 2)))),
-        mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))))],
-      yarn: () => [
-        math(m.t('extend.formulaYarn', vars),
-          th(true), mo('='), paren(mn('1'), mo('−'), msub(mi('γ'), mi('i'))), th(false), mo('+'),
-          msub(mi('γ'), mi('i')), mfrac(th(false), mn(String(factor)))),
-        math(m.t('extend.formulaYarnFactor', vars),
-          mi('a'), mo('='), mn(m.fixed(0.1, 1)), mo('·'), mi('ln'), mo('\u2061'), mn(String(factor)), mo('+'), mn('1'),
-          mo('='), mn(m.fixed(attention, 4))),
-        h('p', { class: 'extend-rule' }, m.t('extend.ruleYarn', { ...vars, fast: int(L / BETA_FAST) })),
-      ],
-      llama3: () => [
-        math(m.t('extend.formulaLlama3', vars),
-          th(true), mo('='), paren(mn('1'), mo('−'), msub(mi('σ'), mi('i'))), mfrac(th(false), mn(String(factor))), mo('+'),
-          msub(mi('σ'), mi('i')), th(false)),
-        math(m.t('extend.formulaLlama3Sigma', vars),
-          msub(mi('σ'), mi('i')), mo('='), clamp(mfrac(mrow(mfrac(mn(int(L)), lam()), mo('−'), mn(String(LOW_FF))), mrow(mn(String(HIGH_FF)), mo('−'), mn(String(LOW_FF)))))),
-        h('p', { class: 'extend-rule' }, m.t('extend.ruleLlama3', vars)),
-      ],
-    };
-    const i = () => mn(String(pair));  // a fresh node for every place it appears
-    const nowVars = { pair, plain: wave(plainLambda), theta: sig(theta), scaled: sig(scaled), ratio: sig(ratio), wavelength: wave(lambda) };
-    // The chosen pair's numbers in two halves that wrap onto two lines on a phone.
-    const now = h('span', { class: 'extend-now' },
-      math(m.t('extend.formulaNow', nowVars),
-        lam(i()), mo('='), mn(wave(plainLambda)), mo(','), th(false, i()), mo('='), mn(sig(theta)), mo('→')),
-      math(m.t('extend.formulaNowScaled', nowVars),
-        th(true, i()), mo('='), mn(sig(scaled)), mo('='), mn(sig(ratio)), mo('·'), th(false, i())));
-    return [plainRule, ...rules[method](), now].map((f) => h('div', {}, f));
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL

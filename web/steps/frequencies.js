@@ -9,6 +9,7 @@ import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { subscript } from '../kit/scripts.js';
 
 export const id = 'frequencies';
 const POSITIONS = 101;          // positions 0..100
@@ -19,8 +20,6 @@ const DIMS = [0, 2, 4, 6];
 export const params = {
   dim: { type: 'enum', values: DIMS, default: 0 },
 };
-
-const subscript = (n) => String(n).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[c]);
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });

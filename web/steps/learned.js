@@ -13,6 +13,7 @@ import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
 
 export const id = 'learned';
@@ -172,11 +173,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     h('div', { class: 'heatmap-frame' }, axisX, h('span', { class: 'axis axis-y' }, m.t('learned.axisPositions')),
       h('div', { class: 'learned-canvas' }, canvas, over), keys),
     legendEl, hover);
-  legend(legendEl, LIMIT);
   // The legend's numbers in the page's locale.
-  legendEl.querySelectorAll('.legend-labels span').forEach((el, k) => {
-    el.textContent = [`−${m.fixed(LIMIT, 2)}`, m.fixed(0, 0), `+${m.fixed(LIMIT, 2)}`][k];
-  });
+  legend(legendEl, LIMIT, symmetricMarks(LIMIT, (v) => m.fixed(v, 2)));
   let shown = null;  // the map on the canvas
   const heatmap = new Heatmap(canvas, {
     limit: LIMIT,

@@ -3,6 +3,7 @@
 // position table, its seeded stand-in and the rows' similarity, in the train step and in the
 // learned step's "trained" panel. The caller passes its own text (its own catalog part).
 import { h } from '../kit/dom.js';
+import { symmetricMarks } from '../kit/format.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 
 let figures = 0;
@@ -31,11 +32,8 @@ export function tableFigure({ m, cls, keysHint, hint, axisX, axisY, hover: descr
       // Cells a little wider than tall for a long, narrow table, so it stays wide enough to read.
       canvas.style.aspectRatio = `${Math.max(cols, rows * 0.8)} / ${rows}`;
       heatmap.draw(values, rows, cols);
-      legend(legendEl, limit);
       const digits = limit < 0.1 ? 2 : limit < 1 ? 1 : 0;
-      legendEl.querySelectorAll('.legend-labels span').forEach((el, k) => {
-        el.textContent = [`−${m.fixed(limit, digits)}`, m.fixed(0, 0), `+${m.fixed(limit, digits)}`][k];
-      });
+      legend(legendEl, limit, symmetricMarks(limit, (v) => m.fixed(v, digits)));
       caption.textContent = captionText;
       canvas.setAttribute('aria-label', alt);
     },
