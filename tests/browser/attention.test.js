@@ -7,7 +7,7 @@
 // pixels with that, and at 2,048 tokens the readouts and the row sums; it reports the update
 // times there.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
@@ -181,6 +181,12 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   const n = 2048;
   const page = await openStep(b, 'attention', `n=${n}&i=1500&j=1490`);
   assert.equal(await page.getAttribute('#attention input[name=i]', 'max'), '2047');
+  // Main-thread tasks over 50 ms while the changes below run (reported, not asserted).
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+      .observe({ type: 'longtask' });
+  });
   const moves = [
     ['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['relative', 1234, 1200],
     ['learned', 64, 64], ['none', 1999, 5],
@@ -220,6 +226,12 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   const times = await updateTimes(page, 'attention');
   assert.ok(times.length >= 40, `${times.length} updates measured`);
   console.log(`update:attention at n = 2048: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length} updates`);
+  const longTasks = await page.evaluate(() => [...window.__longTasks]);
+  // The observer hears a task it should: one of ~80 ms (a page timer) made here, after the changes.
+  await page.evaluate(() => { setTimeout(() => { const end = performance.now() + 80; while (performance.now() < end); }, 0); });
+  await page.waitForFunction((k) => window.__longTasks.length > k, longTasks.length);
+  await writeFile(new URL('../out/perf/attention-longtasks.json', import.meta.url), JSON.stringify(longTasks));
+  console.log(`attention at n = 2048: ${longTasks.length} main-thread tasks over 50 ms during the changes${longTasks.length ? ` (max ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -17,7 +17,9 @@ const load = files.includes('load.json') ? JSON.parse(await readFile(new URL('lo
 // training.json (tests/browser/train.test.js): the page's main thread while the train step trains.
 const training = files.includes('training.json') ? JSON.parse(await readFile(new URL('training.json', dir), 'utf8')) : null;
 const soak = files.includes('soak.json') ? JSON.parse(await readFile(new URL('soak.json', dir), 'utf8')) : null;
-files = files.filter((f) => !['load.json', 'training.json', 'soak.json'].includes(f));
+// attention-longtasks.json (tests/browser/attention.test.js): main-thread tasks over 50 ms in its 2,048-token changes.
+const longTasks = files.includes('attention-longtasks.json') ? JSON.parse(await readFile(new URL('attention-longtasks.json', dir), 'utf8')) : null;
+files = files.filter((f) => !['load.json', 'training.json', 'soak.json', 'attention-longtasks.json'].includes(f));
 
 /** One engine's table from the <step>.json files in `folder`. */
 async function table(title, folder, names) {
@@ -39,6 +41,10 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const folder = new URL(`${engine}/`, dir);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
   await table(`${title} (cross-engine suite)`, folder, names);
+}
+if (longTasks) {
+  console.log(`Attention step at 2,048 tokens (Chromium): ${longTasks.length} main-thread tasks over 50 ms during its changes` +
+    `${longTasks.length ? ` (max ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`);
 }
 if (soak) {
   const mb = (v) => (v / 2 ** 20).toFixed(2);
