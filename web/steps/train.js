@@ -11,7 +11,7 @@
 //   [CONTROLS]   training setup, the Train / Pause / Cancel buttons, what is shown
 //   [SETS]       which run set is on screen: the reference run's, or one of the reader's
 //   [RESULTS]    loss curves, accuracy against length, the table, the sentences, the readouts
-//   [INSIDE]     attention maps of one example, the learned table, the T5 biases
+//   [INSIDE]     attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js)
 //   [TRAINING]   a set's jobs through the runner, progress, keeping the results
 import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
 import { choice, slider, toggle } from '../kit/controls.js';
@@ -23,19 +23,16 @@ import { accuracyTableView } from '../train/accuracy-table.js';
 import {
   accuracyAt, accuracyByLength, best, familiesWithRuns, lengthAt, longestTraining, meanLoss, MULTIPLES, verdicts, widestSpread,
 } from '../train/aggregate.js';
-import { attentionFigure } from '../train/attention-figure.js';
-import { biasCurves, biasFigure } from '../train/bias-figure.js';
 import { windowedCurve } from '../train/curve.js';
 import { familyList, familyName } from '../train/families.js';
-import { learnedPanel } from '../train/learned-panel.js';
+import { insideSection } from '../train/inside-section.js';
 import { lossFigure } from '../train/loss-figure.js';
 import { progressPanel } from '../train/progress.js';
-import { firstRun, recordOf, sharedConfig, tensorOf } from '../train/records.js';
-import { DEFAULT_TASK, referenceSet, referenceTrained } from '../train/reference.js';
+import { recordOf, sharedConfig } from '../train/records.js';
+import { DEFAULT_TASK, referenceSet } from '../train/reference.js';
 import { createRunner } from '../train/runner.js';
 import { runsPanel } from '../train/runs-panel.js';
 import { openStore } from '../train/store.js';
-import { vocabulary } from '../train/tokens.js';
 
 export const id = 'train';
 /** The step shows the reference run without the core (app.js mounts it with core = null). */
@@ -77,7 +74,6 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   let store = null;
   let selected = null;      // id of the reader's set picked from the list
   let training = null;      // the set being trained: { set, jobs, runner }
-  let trainer = null;       // the trainer on this thread, once loaded (inspections, analysis)
 
   // [CONTROLS] ----------------------------------------------------------------------------------
   const taskOptions = TRAIN_TASKS.map((v) => ({ value: v, label: t(`task.${v}`) }));
@@ -159,30 +155,11 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   slots.readouts.append(readoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue));
 
   // [INSIDE] ------------------------------------------------------------------------------------
-  const inside = {
-    family: choice({
-      name: 'family', label: t('familyLabel'), value: values.family,
-      options: TRAIN_FAMILIES.map((f) => ({ value: f, label: familyName(m, f) })), onChange: (v) => set({ family: v }),
-    }),
-    at: choice({
-      name: 'at', label: t('atLabel'), value: values.at,
-      options: [{ value: 'train', label: t('atTrain') }, { value: 'past', label: t('atPast') }], onChange: (v) => set({ at: v }),
-    }),
-  };
-  const attention = attentionFigure(m);
-  const learned = learnedPanel(m);
-  const bias = biasFigure(m, {
-    x: t('bias.x'), xBuckets: t('bias.xBuckets'), y: t('bias.y'), head: (n) => t('head', { n }), trained: t('bias.trained'),
-    alt: (vars) => t('bias.alt', vars),
+  // Attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js).
+  const inside = insideSection({
+    m, t, values, set: (patch) => set(patch), core, platform, reference: () => data, date: (iso) => date(iso),
   });
-  const biasNote = h('p', { class: 'train-note' });
-  const insideEl = h('section', { class: 'train-inside', 'aria-labelledby': 'train-inside-title' },
-    h('h3', { id: 'train-inside-title' }, t('insideTitle')),
-    h('p', { class: 'train-note' }, t('insideIntro')),
-    h('div', { class: 'controls train-inside-controls' }, inside.family.el, inside.at.el),
-    attention.el, learned.el,
-    h('section', { class: 'train-t5', 'aria-labelledby': 'train-t5-title' }, h('h3', { id: 'train-t5-title' }, t('bias.title')), biasNote, bias.el));
-  slots.readouts.after(insideEl);
+  slots.readouts.after(inside.el);
   paragraphs(slots.notes, m, 'train.notes');
 
   // [SETS] --------------------------------------------------------------------------------------
@@ -286,134 +263,6 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   }
 
   // [INSIDE] drawing ------------------------------------------------------------------------------
-  const memo = { attention: null, learned: null, bias: null };
-  const inspections = new Map();  // `${set}|${family}|${length}` → inspection (reader's sets)
-
-  /** Rows a sequence of task length n has (the tokens the model reads), from the trainer. */
-  const rowCounts = new Map();
-  const rowsAt = (config, n) => {
-    const key = `${config.task}|${config.symbols}|${n}`;
-    if (!rowCounts.has(key)) rowCounts.set(key, trainer.examples(config, n, 1)[0].tokens.length - 1);
-    return rowCounts.get(key);
-  };
-  // A turn of the event loop between the heavier drawings, so none makes one long task.
-  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-  /** The lengths the two examples are taken at: the longest training length, and twice it. */
-  function exampleLength(s) {
-    const longest = longestTraining(s.config);
-    return values.at === 'train' ? longest : lengthAt(s.config, 2);
-  }
-
-  // Each drawing is keyed by what it shows: a set's model of one family (whose run may arrive
-  // while the set trains), so a finished run of another family redraws nothing here.
-  const modelKey = (s, family) => `${s.id}|${family}|${firstRun(s, family)?.seed ?? '-'}`;
-
-  function drawInside(view) {
-    const s = view.set;
-    if (!s) return;
-    const family = values.family;
-    const length = exampleLength(s);
-    const key = `${modelKey(s, family)}|${length}`;
-    if (memo.attention !== key) {
-      memo.attention = key;
-      inspectionOf(s, family, length).then((ins) => {
-        if (memo.attention !== key) return;
-        attention.draw(ins, { layers: s.config.layers, heads: s.config.heads, vocab: vocabulary(s.config),
-          family: familyName(m, family), longest: longestTraining(s.config) });
-      });
-    }
-    if (memo.learned !== modelKey(s, 'learned')) {
-      memo.learned = modelKey(s, 'learned');
-      drawLearned(s, memo.learned);
-    }
-    if (memo.bias !== modelKey(s, 't5')) {
-      memo.bias = modelKey(s, 't5');
-      drawBias(s, memo.bias);
-    }
-  }
-
-  /** Test example 0 at `length` through the set's model of `family` (lowest seed); null if none. */
-  async function inspectionOf(s, family, length) {
-    if (s.source === 'reference') {
-      const tr = referenceTrained(data, s.task, family);
-      const list = tr?.inspections ?? [];
-      return list.find((x) => x.length === length) ?? null;
-    }
-    const k = `${s.id}|${family}|${length}`;
-    if (inspections.has(k)) return inspections.get(k);
-    const run = firstRun(s, family);
-    if (!run?.parameters || !wasm) return null;
-    const tr = await loadTrainer();
-    await turn();
-    const live = tr.createRun({ ...s.config, family, seed: run.seed });
-    try {
-      live.setParameters(run.parameters.values);
-      const x = live.inspect(length, 0);
-      const ins = { length, tokens: x.tokens, answerStart: x.answerStart, predicted: x.predicted, rows: x.rows, attention: x.attention };
-      inspections.set(k, ins);
-      return ins;
-    } finally {
-      live.dispose();
-    }
-  }
-
-  /** How many positions a training sequence reaches: the rows at the longest training length. */
-  function trainedRows(s) {
-    if (trainer) return rowsAt(s.config, longestTraining(s.config));
-    const ins = data && referenceTrained(data, s.task, 'none')?.inspections.find((x) => x.length === longestTraining(s.config));
-    return ins?.rows ?? 0;
-  }
-
-  function learnedSource(s) {
-    return s.source === 'reference'
-      ? t('learned.sourceReference', { task: t(`task.${s.task}`), steps: m.fixed(s.config.steps, 0) })
-      : t('learned.sourceYours', { task: t(`task.${s.task}`), steps: m.fixed(s.config.steps, 0), date: date(s.created) });
-  }
-
-  function tableOf(s, family, name) {
-    if (s.source === 'reference') {
-      const tr = referenceTrained(data, s.task, family);
-      return name === 'position.table' ? tr?.table ?? null : tr?.bias ?? null;
-    }
-    return tensorOf(firstRun(s, family)?.parameters, name);
-  }
-
-  async function drawLearned(s, key) {
-    const tbl = tableOf(s, 'learned', 'position.table');
-    if (wasm) await loadTrainer().catch(() => null);
-    await turn();
-    if (memo.learned !== key) return;
-    const seen = trainedRows(s);
-    learned.draw({ table: tbl, trainedRows: seen, source: learnedSource(s), core });
-    if (!tbl || !trainer) return;
-    await turn();
-    if (memo.learned === key) learned.analyse(trainer.analyseTable(tbl.values, tbl.rows, tbl.cols), { rows: tbl.rows, trainedRows: seen });
-  }
-
-  async function drawBias(s, key) {
-    const b = tableOf(s, 't5', 'position.bias');
-    bias.el.hidden = !b;
-    if (!b) {
-      biasNote.textContent = t('bias.missing');
-      return;
-    }
-    if (wasm) await loadTrainer().catch(() => null);
-    await turn();
-    if (memo.bias !== key) return;
-    const maxLength = Math.max(...s.config.testLengths);
-    const byBucket = !core || !trainer;
-    const curves = biasCurves(byBucket ? null : core, b, {
-      maxDistance: byBucket ? 0 : rowsAt(s.config, maxLength) - 1, buckets: s.config.t5Buckets, t5MaxDistance: s.config.t5MaxDistance,
-    });
-    const seen = trainedRows(s) - 1;
-    bias.draw(curves, { byBucket, trainedDistance: seen, captionText: t('bias.caption', { source: learnedSource(s) }) });
-    biasNote.textContent = byBucket ? t('bias.noWasm') : t('bias.note', { seen, buckets: s.config.t5Buckets, maxd: s.config.t5MaxDistance });
-  }
-
-  function loadTrainer() {
-    return platform.trainer().then((tr) => { trainer = tr; return tr; });
-  }
 
   // [RENDER] ------------------------------------------------------------------------------------
   function render() {
@@ -421,7 +270,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     root.dataset.trainSet = v.set?.id ?? v.kind;  // which set the figures show (data-shown is the page's: built and shown)
     provenance.textContent = describeSet(v);
     drawResults(v);
-    drawInside(v);
+    inside.draw(v);
     runs.draw(sets, v.kind === 'yours' ? v.set.id : null);
     syncControls();
   }
@@ -431,8 +280,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     if (values.steps !== null) controls.steps.set(values.steps);
     view.source.set(values.source);
     view.tokens.set(values.tokens);
-    inside.family.set(values.family);
-    inside.at.set(values.at);
+    inside.sync();
     const running = Boolean(training);
     buttons.train.disabled = running || !wasm || values.steps === null;
     buttons.pause.disabled = !running;
@@ -481,7 +329,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     let tr;
     let config;
     try {
-      tr = await loadTrainer();
+      tr = await inside.loadTrainer();
       config = tr.config(protocolConfig(tr));
     } catch (e) {
       setupNote.textContent = t('configFailed', { message: e.message });
@@ -496,7 +344,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     const jobs = s.seeds.flatMap((seed) => TRAIN_FAMILIES.map((family) => ({
       id: `${family}-${seed}`, family, seed, config: { ...config, family, seed }, steps: 0, total: config.steps, rate: 0, losses: [], state: 'waiting',
     })));
-    const runner = createRunner({ workerUrl: platform.workerUrl, trainerBase: platform.trainerBase, loadTrainer });
+    const runner = createRunner({ workerUrl: platform.workerUrl, trainerBase: platform.trainerBase, loadTrainer: inside.loadTrainer });
     training = { set: s, jobs, runner };
     sets.unshift(s);
     selected = s.id;

@@ -1,0 +1,189 @@
+// The train step's "inside the models" section: one test example's attention maps through a
+// set's model of the chosen family, the learned model's position table and the T5 model's
+// biases, from the reference run's file or the reader's own trained parameters. The trainer on
+// the page's thread is loaded here the first time it is needed (inspections, the table's
+// analysis) and shared with the step (loadTrainer).
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { choice } from '../kit/controls.js';
+import { h } from '../kit/dom.js';
+import { lengthAt, longestTraining } from './aggregate.js';
+import { attentionFigure } from './attention-figure.js';
+import { biasCurves, biasFigure } from './bias-figure.js';
+import { familyName } from './families.js';
+import { learnedPanel } from './learned-panel.js';
+import { firstRun, tensorOf } from './records.js';
+import { referenceTrained } from './reference.js';
+import { vocabulary } from './tokens.js';
+
+/**
+ * @param {{m:object, t:(key:string, vars?:object)=>string, values:object, set:(patch:object)=>void,
+ *   core:object|null, platform:object, reference:()=>object|null, date:(iso:string)=>string}} o
+ *   reference: the reference run's file once it has loaded; date: a set's creation time as text.
+ */
+export function insideSection({ m, t, values, set, core, platform, reference, date }) {
+  const wasm = Boolean(core);
+  let trainer = null;       // the trainer on this thread, once loaded (inspections, analysis)
+  const inside = {
+    family: choice({
+      name: 'family', label: t('familyLabel'), value: values.family,
+      options: TRAIN_FAMILIES.map((f) => ({ value: f, label: familyName(m, f) })), onChange: (v) => set({ family: v }),
+    }),
+    at: choice({
+      name: 'at', label: t('atLabel'), value: values.at,
+      options: [{ value: 'train', label: t('atTrain') }, { value: 'past', label: t('atPast') }], onChange: (v) => set({ at: v }),
+    }),
+  };
+  const attention = attentionFigure(m);
+  const learned = learnedPanel(m);
+  const bias = biasFigure(m, {
+    x: t('bias.x'), xBuckets: t('bias.xBuckets'), y: t('bias.y'), head: (n) => t('head', { n }), trained: t('bias.trained'),
+    alt: (vars) => t('bias.alt', vars),
+  });
+  const biasNote = h('p', { class: 'train-note' });
+  const insideEl = h('section', { class: 'train-inside', 'aria-labelledby': 'train-inside-title' },
+    h('h3', { id: 'train-inside-title' }, t('insideTitle')),
+    h('p', { class: 'train-note' }, t('insideIntro')),
+    h('div', { class: 'controls train-inside-controls' }, inside.family.el, inside.at.el),
+    attention.el, learned.el,
+    h('section', { class: 'train-t5', 'aria-labelledby': 'train-t5-title' }, h('h3', { id: 'train-t5-title' }, t('bias.title')), biasNote, bias.el));
+
+  const memo = { attention: null, learned: null, bias: null };
+  const inspections = new Map();  // `${set}|${family}|${length}` → inspection (reader's sets)
+
+  /** Rows a sequence of task length n has (the tokens the model reads), from the trainer. */
+  const rowCounts = new Map();
+  const rowsAt = (config, n) => {
+    const key = `${config.task}|${config.symbols}|${n}`;
+    if (!rowCounts.has(key)) rowCounts.set(key, trainer.examples(config, n, 1)[0].tokens.length - 1);
+    return rowCounts.get(key);
+  };
+  // A turn of the event loop between the heavier drawings, so none makes one long task.
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** The lengths the two examples are taken at: the longest training length, and twice it. */
+  function exampleLength(s) {
+    const longest = longestTraining(s.config);
+    return values.at === 'train' ? longest : lengthAt(s.config, 2);
+  }
+
+  // Each drawing is keyed by what it shows: a set's model of one family (whose run may arrive
+  // while the set trains), so a finished run of another family redraws nothing here.
+  const modelKey = (s, family) => `${s.id}|${family}|${firstRun(s, family)?.seed ?? '-'}`;
+
+  function drawInside(view) {
+    const s = view.set;
+    if (!s) return;
+    const family = values.family;
+    const length = exampleLength(s);
+    const key = `${modelKey(s, family)}|${length}`;
+    if (memo.attention !== key) {
+      memo.attention = key;
+      inspectionOf(s, family, length).then((ins) => {
+        if (memo.attention !== key) return;
+        attention.draw(ins, { layers: s.config.layers, heads: s.config.heads, vocab: vocabulary(s.config),
+          family: familyName(m, family), longest: longestTraining(s.config) });
+      });
+    }
+    if (memo.learned !== modelKey(s, 'learned')) {
+      memo.learned = modelKey(s, 'learned');
+      drawLearned(s, memo.learned);
+    }
+    if (memo.bias !== modelKey(s, 't5')) {
+      memo.bias = modelKey(s, 't5');
+      drawBias(s, memo.bias);
+    }
+  }
+
+  /** Test example 0 at `length` through the set's model of `family` (lowest seed); null if none. */
+  async function inspectionOf(s, family, length) {
+    if (s.source === 'reference') {
+      const tr = referenceTrained(reference(), s.task, family);
+      const list = tr?.inspections ?? [];
+      return list.find((x) => x.length === length) ?? null;
+    }
+    const k = `${s.id}|${family}|${length}`;
+    if (inspections.has(k)) return inspections.get(k);
+    const run = firstRun(s, family);
+    if (!run?.parameters || !wasm) return null;
+    const tr = await loadTrainer();
+    await turn();
+    const live = tr.createRun({ ...s.config, family, seed: run.seed });
+    try {
+      live.setParameters(run.parameters.values);
+      const x = live.inspect(length, 0);
+      const ins = { length, tokens: x.tokens, answerStart: x.answerStart, predicted: x.predicted, rows: x.rows, attention: x.attention };
+      inspections.set(k, ins);
+      return ins;
+    } finally {
+      live.dispose();
+    }
+  }
+
+  /** How many positions a training sequence reaches: the rows at the longest training length. */
+  function trainedRows(s) {
+    if (trainer) return rowsAt(s.config, longestTraining(s.config));
+    const ins = reference() && referenceTrained(reference(), s.task, 'none')?.inspections.find((x) => x.length === longestTraining(s.config));
+    return ins?.rows ?? 0;
+  }
+
+  function learnedSource(s) {
+    return s.source === 'reference'
+      ? t('learned.sourceReference', { task: t(`task.${s.task}`), steps: m.fixed(s.config.steps, 0) })
+      : t('learned.sourceYours', { task: t(`task.${s.task}`), steps: m.fixed(s.config.steps, 0), date: date(s.created) });
+  }
+
+  function tableOf(s, family, name) {
+    if (s.source === 'reference') {
+      const tr = referenceTrained(reference(), s.task, family);
+      return name === 'position.table' ? tr?.table ?? null : tr?.bias ?? null;
+    }
+    return tensorOf(firstRun(s, family)?.parameters, name);
+  }
+
+  async function drawLearned(s, key) {
+    const tbl = tableOf(s, 'learned', 'position.table');
+    if (wasm) await loadTrainer().catch(() => null);
+    await turn();
+    if (memo.learned !== key) return;
+    const seen = trainedRows(s);
+    learned.draw({ table: tbl, trainedRows: seen, source: learnedSource(s), core });
+    if (!tbl || !trainer) return;
+    await turn();
+    if (memo.learned === key) learned.analyse(trainer.analyseTable(tbl.values, tbl.rows, tbl.cols), { rows: tbl.rows, trainedRows: seen });
+  }
+
+  async function drawBias(s, key) {
+    const b = tableOf(s, 't5', 'position.bias');
+    bias.el.hidden = !b;
+    if (!b) {
+      biasNote.textContent = t('bias.missing');
+      return;
+    }
+    if (wasm) await loadTrainer().catch(() => null);
+    await turn();
+    if (memo.bias !== key) return;
+    const maxLength = Math.max(...s.config.testLengths);
+    const byBucket = !core || !trainer;
+    const curves = biasCurves(byBucket ? null : core, b, {
+      maxDistance: byBucket ? 0 : rowsAt(s.config, maxLength) - 1, buckets: s.config.t5Buckets, t5MaxDistance: s.config.t5MaxDistance,
+    });
+    const seen = trainedRows(s) - 1;
+    bias.draw(curves, { byBucket, trainedDistance: seen, captionText: t('bias.caption', { source: learnedSource(s) }) });
+    biasNote.textContent = byBucket ? t('bias.noWasm') : t('bias.note', { seen, buckets: s.config.t5Buckets, maxd: s.config.t5MaxDistance });
+  }
+
+  function loadTrainer() {
+    return platform.trainer().then((tr) => { trainer = tr; return tr; });
+  }
+
+  return {
+    el: insideEl,
+    draw: drawInside,
+    /** The family and length choices as the values have them. */
+    sync() {
+      inside.family.set(values.family);
+      inside.at.set(values.at);
+    },
+    loadTrainer,
+  };
+}
