@@ -25,7 +25,7 @@
 // Each family's part comes from its hooks in core/families/ (the trainer uses the same ones):
 // embed for sinusoidal and learned (here added to both contents), rotate for RoPE, bias for
 // T5 and ALiBi; this file supplies the stand-in learned table and T5 biases.
-//   t5          s_ij = scale · a_i · b_j + beta(bucket(j - i))        T5 bucket, core/relative.hpp
+//   t5          s_ij = scale · a_i · b_j + beta(bucket(j - i))        T5 bucket, core/t5.hpp
 //   alibi       s_ij = scale · a_i · b_j - m_head · |i - j|           m: alibiSlopes(heads)[head]
 //
 // then, when causal, s_ij = -Infinity for j > i, and p_ij = softmax over j of s_ij.
@@ -39,32 +39,26 @@
 // (bucket mod K), beta = -4 · k / (K - 1): 0 at distance 0, falling linearly to -4 at the last,
 // farthest bucket.
 //
-// Numbers are float32 (contents, encodings, the dot products through kernels::qk, the softmax
-// through kernels::softmaxRow); a bin's value is the float32 sum of its probabilities.
+// Numbers are float32 (contents, encodings, and the attention of core/binned_attention.hpp,
+// which also defines the bins).
 //
-// Bins: column c covers keys [floor(c·n/columns), floor((c+1)·n/columns)); with columns <= n no
-// bin is empty, and each drawn row sums to 1 up to float32 rounding.
-//
-// The seeded contents (and the learned table) of the last (seed, dim) are kept between calls,
-// so a figure that redraws does not regenerate 2·n·d normal draws each time; results do not
-// depend on it.
+// The core keeps nothing between calls. The seeded rows cost 2·n·d normal draws (3 with the
+// learned table): a caller that redraws often (the attention step, the Lab) gets them once from
+// familyContent, holds them, and hands them to each call (FamilyContents); a call without them
+// draws what it reads. Results are the same either way.
 #pragma once
 
 #include <cstddef>
-#include <string>
 
+#include "core/binned_attention.hpp"
 #include "core/rope.hpp"
 
 namespace posenc {
 
 // [PARAMS] ------------------------------------------------------------------------------------
-// A family is its id in the registry (core/families/registry.hpp), shared with the trainer.
-// The names are the registry's ('none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'), and
-// 'relative' for 't5' (the name this function had first; the attention step's URLs use it).
-// TypeError otherwise.
-int positionFamilyFromName(const std::string& name);
-
-constexpr int kFamilyMaxTokens = 8192;
+// A family is its id in the registry (core/families/registry.hpp: familyFromName, familyName),
+// shared with the trainer and the Lab.
+constexpr int kFamilyMaxTokens = kMaxAttentionTokens;
 constexpr int kFamilyMaxDim = 256;
 constexpr int kFamilyMaxHeads = 64;
 constexpr double kFamilyMaxSeed = 1e9;
@@ -100,9 +94,19 @@ struct FamilyAttentionParams {
 void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount);
 
 // The seeded rows 0..n-1 that [MODEL] names, n x dim floats: the query contents a_t, the key
-// contents b_t, or the learned stand-in table L(t). The same numbers familyAttention uses.
+// contents b_t, or the learned stand-in table L(t). The same numbers familyAttention uses. Row t
+// depends only on (dim, seed, t): the first n rows of a longer call are these.
 enum class FamilyContent { Query, Key, Learned };
 void familyContent(int dim, double seed, int n, FamilyContent which, float* out);
+
+// The seeded rows a familyAttention call reads, as the caller holds them: each at least n x dim
+// floats (rows 0..n-1 are read), the rows familyContent returns for the call's (dim, seed). A
+// null one is drawn by the call (the learned table is read by 'learned' only).
+struct FamilyContents {
+  const float* query = nullptr;
+  const float* key = nullptr;
+  const float* learned = nullptr;
+};
 
 // The stand-in bias of T5 bucket `bucket` (see [MODEL]).
 double t5StandInBias(int bucket, int numBuckets, bool bidirectional);
@@ -110,23 +114,10 @@ double t5StandInBias(int bucket, int numBuckets, bool bidirectional);
 // cells:  rowCount x columns, row r: query rows[r]'s probabilities summed per key bin.
 // scores: n floats, the scores of query p.query (-Infinity where masked).
 // probs:  n floats, its probabilities.
+void familyAttention(const FamilyAttentionParams& p, const FamilyContents& contents, const double* rows,
+                     size_t rowCount, float* cells, float* scores, float* probs);
+// The same, drawing the seeded rows it reads.
 void familyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount,
                      float* cells, float* scores, float* probs);
-
-// The same computation for queries and keys the caller built (the Lab's own token model, RoPE
-// scalings, ...): q and k are n x dim rows for positions 0..n-1 (of q only the rows asked for and
-// `query` are read); scale 1/sqrt(dim); biasByOffset (2n - 1 floats, entry j - i + n - 1 is added
-// to the score of key j for query i) or nullptr; causal masks j > i. cells, scores and probs as
-// in familyAttention. RangeError names a bad count or row.
-struct BinnedAttentionParams {
-  int n = 0;        // in [1, 8192]
-  int dim = 0;      // in [1, 8192]
-  int columns = 0;  // key bins, in [1, n]
-  int query = 0;    // in [0, n - 1]
-  bool causal = false;
-  const float* biasByOffset = nullptr;
-};
-void binnedAttention(const BinnedAttentionParams& p, const float* q, const float* k, const double* rows,
-                     size_t rowCount, float* cells, float* scores, float* probs);
 
 }  // namespace posenc

@@ -241,10 +241,10 @@ export interface Posenc {
       softmax?: boolean;
     },
   ): Float32Array;
-  /** One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). */
+  /** One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps nothing between calls: a caller that redraws holds familyContent's rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given. */
   familyAttention(
-    /** a family of the registry shared with the trainer; 'relative' is 't5'; 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi' | 'relative'. */
-    family: 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi' | 'relative',
+    /** a family of the registry shared with the trainer and the Lab; 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi'. */
+    family: 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi',
     /** tokens; integer in [1, 8192]. */
     n: number,
     /** head dimension; integer in [2, 256], even. */
@@ -270,8 +270,27 @@ export interface Posenc {
       numBuckets?: number;
       /** T5 maximum distance, above the exact buckets; integer in [1, 2^24]; default 128. */
       maxDistance?: number;
+      /** the query contents, n × dim: familyContent('query', n, dim, { seed }), held between calls; ≤ 2^21 numbers; default drawn. */
+      queryContent?: NumberArray;
+      /** the key contents, n × dim: familyContent('key', n, dim, { seed }), held between calls; ≤ 2^21 numbers; default drawn. */
+      keyContent?: NumberArray;
+      /** the learned stand-in table (read by 'learned' only), n × dim: familyContent('learned', n, dim, { seed }), held between calls; ≤ 2^21 numbers; default drawn. */
+      learnedTable?: NumberArray;
     },
   ): { cells: Float32Array; scores: Float32Array; probs: Float32Array };
+  /** The seeded rows familyAttention reads, n × dim (model in core/family_attention.hpp). Row t depends only on (dim, seed, t): a shorter table is the first rows of a longer one. */
+  familyContent(
+    /** the query contents a_t, the key contents b_t or the learned stand-in table L(t); 'query' | 'key' | 'learned'. */
+    which: 'query' | 'key' | 'learned',
+    /** rows: tokens 0..n−1; integer in [1, 8192]. */
+    n: number,
+    /** head dimension; integer in [2, 256], even. */
+    dim: number,
+    options?: {
+      /** seed of the stand-in values; integer in [0, 1e9]; default 0. */
+      seed?: number;
+    },
+  ): Float32Array;
   /** Stable softmax of each row of x (rows × cols); −Infinity entries get weight 0. */
   softmax(
     /** rows × cols, no NaN or +Infinity; ≤ 2^24 numbers. */

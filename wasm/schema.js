@@ -66,6 +66,11 @@ const scaling = { type: 'scaling', nullable: true, doc: 'a context-extension sca
 const xlPosition = (name, doc) => ({ name, type: 'int', min: 0, max: L.kMaxRows, doc });
 const xlDim = { name: 'dim', type: 'int', min: 2, max: L.kMaxXlDim, even: true, doc: 'model width' };
 const xlOptions = { seed: seed(kMaxSeed), base };
+// familyAttention's seeded rows as the caller holds them: familyContent(which, n, dim, { seed }).
+const heldContent = (which, what) => ({
+  type: 'floats', maxLength: L.kFamilyMaxTokens * L.kFamilyMaxDim, default: 'drawn',
+  doc: `${what}, n × dim: familyContent('${which}', n, dim, { seed }), held between calls`,
+});
 
 // [RoPE SCALINGS] -----------------------------------------------------------------------------
 // options.scaling: { type, ...fields }. The fields each type takes; `required` ones have no
@@ -257,7 +262,7 @@ export const API = {
   },
   familyAttention: {
     args: [
-      { name: 'family', type: 'string', oneOf: [...TRAIN_FAMILIES, 'relative'], doc: 'a family of the registry shared with the trainer; \'relative\' is \'t5\'' },
+      { name: 'family', type: 'string', oneOf: TRAIN_FAMILIES, doc: 'a family of the registry shared with the trainer and the Lab' },
       { name: 'n', type: 'int', min: 1, max: L.kFamilyMaxTokens, doc: 'tokens' },
       { name: 'dim', type: 'int', min: 2, max: L.kFamilyMaxDim, even: true, doc: 'head dimension' },
     ],
@@ -272,10 +277,24 @@ export const API = {
       head: { type: 'int', min: 0, max: L.kFamilyMaxHeads - 1, default: 0, doc: 'the ALiBi head shown, < heads' },
       numBuckets: { type: 'int', min: 4, max: L.kMaxBuckets, even: true, default: 32, doc: 'T5 buckets' },
       maxDistance: { type: 'int', min: 1, max: L.kMaxDistance, default: 128, doc: 'T5 maximum distance, above the exact buckets' },
+      queryContent: heldContent('query', 'the query contents'),
+      keyContent: heldContent('key', 'the key contents'),
+      learnedTable: heldContent('learned', 'the learned stand-in table (read by \'learned\' only)'),
     },
     returns: '{ cells: Float32Array; scores: Float32Array; probs: Float32Array }',
-    doc: 'One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]\'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked).',
+    doc: 'One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]\'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps nothing between calls: a caller that redraws holds familyContent\'s rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given.',
     example: ['rope', 8, 8],
+  },
+  familyContent: {
+    args: [
+      { name: 'which', type: 'string', oneOf: ['query', 'key', 'learned'], doc: 'the query contents a_t, the key contents b_t or the learned stand-in table L(t)' },
+      { name: 'n', type: 'int', min: 1, max: L.kFamilyMaxTokens, doc: 'rows: tokens 0..n−1' },
+      { name: 'dim', type: 'int', min: 2, max: L.kFamilyMaxDim, even: true, doc: 'head dimension' },
+    ],
+    options: { seed: seed(L.kFamilyMaxSeed) },
+    returns: 'Float32Array',
+    doc: 'The seeded rows familyAttention reads, n × dim (model in core/family_attention.hpp). Row t depends only on (dim, seed, t): a shorter table is the first rows of a longer one.',
+    example: ['key', 4, 8],
   },
   softmax: {
     args: [

@@ -1,5 +1,5 @@
 // URL state. Each step declares its parameters in a table ({ type, min, max, default } or
-// { type: 'enum', values, default } or { type: 'bool', default }); this module reads them from
+// { type: 'enum', values, default, aliases? } or { type: 'bool', default }); this module reads them from
 // the query string, clamping or ignoring bad values (never an error page), and writes them back
 // with replaceState so the back button is not flooded.
 
@@ -10,7 +10,9 @@ export function clampParam(spec, raw) {
     case 'bool':
       return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : spec.default;
     case 'enum': {
-      const hit = spec.values.find((v) => String(v) === raw);
+      // aliases: an old URL's name for a value ({ relative: 't5' }), read as that value.
+      const name = Object.hasOwn(spec.aliases ?? {}, raw) ? spec.aliases[raw] : raw;
+      const hit = spec.values.find((v) => String(v) === name);
       return hit === undefined ? spec.default : hit;
     }
     default: {

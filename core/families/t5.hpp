@@ -1,5 +1,5 @@
 // T5's relative bias (Raffel et al. 2020): one trainable scalar per head and bucket, the bucket
-// of the offset key - query from core/relative.hpp (HF's _relative_position_bucket): exact
+// of the offset key - query from core/t5.hpp (HF's _relative_position_bucket): exact
 // distances for the first half of the buckets, log-spaced up to maxDistance for the rest, every
 // farther distance sharing the last bucket. One direction when causal (a decoder), both
 // otherwise (an encoder).
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/families/family.hpp"
-#include "core/relative.hpp"
+#include "core/t5.hpp"
 
 namespace posenc::families {
 

@@ -5,7 +5,6 @@
 
 #include "core/errors.hpp"
 #include "core/families/registry.hpp"
-#include "core/relative.hpp"
 #include "core/train/tasks.hpp"
 
 namespace posenc::train {

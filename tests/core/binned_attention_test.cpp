@@ -1,4 +1,4 @@
-// core/family_attention.hpp binnedAttention: softmax attention of caller-built queries and keys,
+// core/binned_attention.hpp: softmax attention of caller-built queries and keys,
 // only the asked rows (keys summed into bins) plus one exact row. The reference is a plain
 // double-precision transcription of s_ij = q_i·k_j / sqrt(d) + bias(j - i), causal mask j > i,
 // p_ij = exp(s_ij - max) / sum, and bin c = keys [floor(c·n/C), floor((c+1)·n/C)).
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/family_attention.hpp"
+#include "core/binned_attention.hpp"
 
 namespace {
 

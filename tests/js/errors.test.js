@@ -86,7 +86,7 @@ const hugeSparse = (length) => {
 // be rejected by its length, not copied as an empty array that a binding then accepts.
 const shadowedLength = (length) => Object.defineProperty(new Float64Array(2), 'length', { value: length });
 
-// The caps of core/limits.hpp (and alibiBias's length <= 4096 in wasm/bindings/relative.cpp).
+// The caps of core/limits.hpp (and alibiBias's length <= 4096 in core/alibi.cpp).
 const CAP = { dim: 8192, rows: 2 ** 20, elements: 2 ** 24, heads: 4096, buckets: 4096, distance: 2 ** 24, position: 2 ** 31 - 1, base: 1e12, factor: 1e6 };
 
 // [FROM THE SCHEMA] -------------------------------------------------------------------------
@@ -365,7 +365,7 @@ function catalogue() {
 
   // familyAttention(family, n, dim, {rows, columns, query, causal, seed, base, heads, head, numBuckets, maxDistance})
   for (const v of [3, null, undefined, {}, ['rope'], 3n, true, Symbol('rope'), new String('rope')]) add('familyAttention', `family = ${describeValue(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family\b/);
-  for (const v of ['ALiBi', 'Rope', '', 'rope ', 'nope', 'T5']) add('familyAttention', `family ${JSON.stringify(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family must be one of/);
+  for (const v of ['ALiBi', 'Rope', '', 'rope ', 'nope', 'T5', 'relative']) add('familyAttention', `family ${JSON.stringify(v)}`, (pe) => pe.familyAttention(v, 8, 8), TypeError, /^family must be one of/);
   for (const v of [3, 7, 255]) add('familyAttention', `odd dim ${v}`, (pe) => pe.familyAttention('rope', 8, v), RangeError, /^dim must be even/);
   const fa = (o) => (pe) => pe.familyAttention('alibi', 8, 8, o);
   add('familyAttention', 'columns = 9 > n', fa({ columns: 9 }), RangeError, /\bcolumns\b/);
@@ -686,6 +686,7 @@ function fuzzer(rng) {
     ],
     familyAttention: () => {
       const n = int(1, 64);
+      const dim = 2 * int(1, 16);
       const heads = int(1, 16);
       const numBuckets = pick([8, 16, 32]);
       const options = {
@@ -694,9 +695,9 @@ function fuzzer(rng) {
         heads, head: int(0, heads - 1), numBuckets, maxDistance: numBuckets + int(0, 200),
       };
       return [
-        [pick(['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi']), n, 2 * int(1, 16), options],
+        [pick(['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi']), n, dim, options],
         [
-          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 'T5', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
+          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 'T5', 'relative', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
           (a) => { a[1] = badInt(1, 8192); },
           (a) => { a[2] = pick([badInt(2, 256), 2 * int(1, 200) + 1]); },
           (a) => { a[3] = notObject(); },
@@ -710,9 +711,23 @@ function fuzzer(rng) {
           (a) => setOption(a, 3, 'numBuckets', pick([badInt(4, CAP.buckets), 2, 2 * int(2, 50) + 1])),
           (a) => setOption(a, 3, 'maxDistance', pick([1, 2, 0, -1, 2.5, NaN, CAP.distance + 1, notNumber()])), // numBuckets >= 8 needs >= 3
           (a) => setOption(a, 3, 'causal', badBool()),
+          // Held contents: not an array, one value short or over, or a non-finite value.
+          (a) => setOption(a, 3, pick(['queryContent', 'keyContent', 'learnedTable']), pick([
+            notArray(), new Float32Array(n * dim + pick([-1, 1])), Float32Array.of(NaN, ...new Float32Array(n * dim - 1)),
+          ])),
         ],
       ];
     },
+    familyContent: () => [
+      [pick(['query', 'key', 'learned']), int(1, 64), 2 * int(1, 16), pick([undefined, { seed: int(0, 99) }])],
+      [
+        (a) => { a[0] = pick(['Query', 'keys', '', 'relative', 3, null, undefined, {}, ['key'], Symbol('key'), 1n]); },
+        (a) => { a[1] = badInt(1, 8192); },
+        (a) => { a[2] = pick([badInt(2, 256), 2 * int(1, 100) + 1]); },
+        (a) => { a[3] = notObject(); },
+        (a) => setOption(a, 3, 'seed', badInt(0, 1e9)),
+      ],
+    ],
     ...Object.fromEntries(['transformerXlTerms', 'transformerXlInputs', 'transformerXlRow'].map((fn) => [fn, () => [
       [int(0, CAP.rows), fn === 'transformerXlRow' ? pick([int(0, 8), [int(0, 99), int(0, CAP.rows)]]) : int(0, CAP.rows), 2 * int(1, 32), pick([undefined, { seed: int(0, 2 ** 32 - 1) }, { base: 500 }])],
       [
@@ -845,7 +860,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 
 // Every binding error starts with the argument it is about (see wasm/bindings/args.hpp).
-const BINDING_MESSAGE = /^(options|scaling|positions|dModel|dim|x|q|k|m|n|nHeads|length|slope|relativePositions|numBuckets|maxDistance|queryLength|keyLength|causal|rows|base|offset|seed|std|maxPositions|layout|bias|scale|cols|queries|keys|family|columns|query|heads|head|i|j|d|r|c|table|newRows|newCols|index)\b/;
+const BINDING_MESSAGE = /^(options|scaling|positions|dModel|dim|x|q|k|m|n|nHeads|length|slope|relativePositions|numBuckets|maxDistance|queryLength|keyLength|causal|rows|base|offset|seed|std|maxPositions|layout|bias|scale|cols|queries|keys|family|which|columns|query|heads|head|i|j|d|r|c|table|newRows|newCols|index)\b/;
 
 const MiB = 2 ** 20;
 const CALLS_PER_MODULE = 10000;

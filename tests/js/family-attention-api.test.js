@@ -1,7 +1,9 @@
-// familyAttention(family, n, dim, options) on both builds: the shape of the result and its
-// defaults, rows that sum to 1 and respect the causal mask, bins that are sums of the exact row,
-// the ALiBi bias read back from the scores, agreement of the two builds, and bad input: a
-// RangeError or TypeError naming the argument, after which the instance still answers.
+// familyAttention(family, n, dim, options) and familyContent(which, n, dim, options)
+// (core/family_attention.hpp) on both builds: the shape of the result and its defaults, rows that
+// sum to 1 and respect the causal mask, bins that are sums of the exact row, the ALiBi bias read
+// back from the scores, held contents giving the drawn ones' numbers, agreement of the two
+// builds, and bad input: a RangeError or TypeError naming the argument, after which the instance
+// still answers.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -9,7 +11,7 @@ import { describe, test } from 'node:test';
 import { TOL, assertAllClose, loadBoth, moduleName } from './helpers.js';
 
 const modules = await loadBoth();
-const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];  // the registry's names
 const rowSum = (a, from, to) => { let s = 0; for (let x = from; x < to; x++) s += a[x]; return s; };
 
 for (const pe of modules) {
@@ -74,6 +76,51 @@ for (const pe of modules) {
       assert.deepEqual([...a.scores], [...c.scores]);
     });
 
+    test('familyContent: n × dim rows, a shorter table the first rows of a longer one, one table per (which, seed)', () => {
+      const long = pe.familyContent('key', 40, 8, { seed: 7 });
+      assert.ok(long instanceof Float32Array);
+      assert.equal(long.length, 40 * 8);
+      assert.deepEqual([...pe.familyContent('key', 10, 8, { seed: 7 })], [...long.subarray(0, 80)]);
+      assert.notDeepEqual([...pe.familyContent('query', 40, 8, { seed: 7 })], [...long]);
+      assert.notDeepEqual([...pe.familyContent('key', 40, 8, { seed: 8 })], [...long]);
+      assert.notDeepEqual([...pe.familyContent('learned', 40, 8, { seed: 7 })], [...long]);
+      // The contents share a direction mu with mu_c = ±√½ (signs + + − − ...): the mean over
+      // 4,096 tokens of column c is within a few 0.5/√4096 of it; the learned table has none.
+      const n = 4096;
+      const keys = pe.familyContent('key', n, 8), table = pe.familyContent('learned', n, 8);
+      for (let c = 0; c < 8; c++) {
+        let k = 0, l = 0;
+        for (let t = 0; t < n; t++) { k += keys[t * 8 + c]; l += table[t * 8 + c]; }
+        const mu = (Math.floor(c / 2) % 2 === 0 ? 1 : -1) * Math.SQRT1_2;
+        assert.ok(Math.abs(k / n - mu) < 5 * 0.5 / Math.sqrt(n), `key column ${c}: mean ${k / n} vs ${mu}`);
+        assert.ok(Math.abs(l / n) < 5 * Math.SQRT1_2 / Math.sqrt(n), `learned column ${c}: mean ${l / n}`);
+      }
+    });
+
+    test('held contents (familyContent of a longer sequence, cut to n) give the drawn numbers, bit for bit', () => {
+      const dim = 8, seed = 4, longest = 48;
+      const held = Object.fromEntries(['query', 'key', 'learned'].map((w) => [w, pe.familyContent(w, longest, dim, { seed })]));
+      for (const family of FAMILIES) {
+        for (const n of [12, longest]) {
+          for (const causal of [true, false]) {
+            const opts = { causal, seed, query: n - 2, rows: [0, 5, n - 1], columns: 6, head: 2 };
+            const drawn = pe.familyAttention(family, n, dim, opts);
+            const cut = (a) => a.subarray(0, n * dim);
+            const given = pe.familyAttention(family, n, dim, {
+              ...opts, queryContent: cut(held.query), keyContent: cut(held.key), learnedTable: cut(held.learned),
+            });
+            const where = `${family} n=${n} causal=${causal}`;
+            assert.deepEqual([...given.cells], [...drawn.cells], `${where} cells`);
+            assert.deepEqual([...given.scores], [...drawn.scores], `${where} scores`);
+            assert.deepEqual([...given.probs], [...drawn.probs], `${where} probs`);
+          }
+        }
+      }
+      // The contents are what is attended: other keys, other numbers.
+      const other = pe.familyAttention('none', 12, dim, { seed, query: 10, keyContent: pe.familyContent('key', 12, dim, { seed: 5 }) });
+      assert.notDeepEqual([...other.probs], [...pe.familyAttention('none', 12, dim, { seed, query: 10 }).probs]);
+    });
+
     test('bad input throws a named RangeError or TypeError, and the instance keeps working', () => {
       const cases = [
         [() => pe.familyAttention(3, 8, 8), TypeError, /^family must be a string/],
@@ -94,8 +141,18 @@ for (const pe of modules) {
         [() => pe.familyAttention('rope', 8, 8, { seed: -1 }), RangeError, /^seed must be an integer in \[0, 1000000000\]/],
         [() => pe.familyAttention('rope', 8, 8, { base: NaN }), RangeError, /^base must be a finite number/],
         [() => pe.familyAttention('alibi', 8, 8, { heads: 4, head: 4 }), RangeError, /^head must be an integer in \[0, 3\], got 4/],
-        [() => pe.familyAttention('relative', 8, 8, { numBuckets: 33 }), RangeError, /^numBuckets must be even/],
-        [() => pe.familyAttention('relative', 8, 8, { maxDistance: 10 }), RangeError, /^maxDistance must be an integer in \[17, /],
+        [() => pe.familyAttention('t5', 8, 8, { numBuckets: 33 }), RangeError, /^numBuckets must be even/],
+        [() => pe.familyAttention('t5', 8, 8, { maxDistance: 10 }), RangeError, /^maxDistance must be an integer in \[17, /],
+        // One vocabulary: 'relative' (the attention step's old name for T5) is no family name.
+        [() => pe.familyAttention('relative', 8, 8), TypeError, /^family must be one of 'none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi', got 'relative'$/],
+        [() => pe.familyAttention('rope', 8, 8, { keyContent: new Float32Array(63) }), RangeError, /^options\.keyContent\.length must be n \* dim = 64, got 63$/],
+        [() => pe.familyAttention('rope', 8, 8, { queryContent: new Float32Array(64).fill(NaN) }), RangeError, /^options\.queryContent\[0\] must be finite, got NaN$/],
+        [() => pe.familyAttention('learned', 8, 8, { learnedTable: 'table' }), TypeError, /^options\.learnedTable must be an Array of numbers or a typed array/],
+        [() => pe.familyContent('value', 8, 8), TypeError, /^which must be one of 'query', 'key', 'learned', got 'value'$/],
+        [() => pe.familyContent(0, 8, 8), TypeError, /^which must be a string/],
+        [() => pe.familyContent('key', 0, 8), RangeError, /^n must be an integer in \[1, 8192\], got 0$/],
+        [() => pe.familyContent('key', 8, 9), RangeError, /^dim must be even/],
+        [() => pe.familyContent('key', 8, 8, { seed: 0.5 }), RangeError, /^options\.seed must be an integer in \[0, 1000000000\], got 0\.5$/],
       ];
       const before = pe.familyAttention('learned', 12, 8, { query: 11, causal: false });
       for (const [call, kind, message] of cases) {
@@ -131,7 +188,7 @@ test('hostile calls: every one returns a well-formed result or throws a RangeErr
   const values = [undefined, null, 0, 1, -1, 2.5, NaN, Infinity, 1e9, 2 ** 53, '8', true, {}, [], [3], huge,
     new Float64Array([1, 2]), { get length() { throw new Error('getter'); } }, Symbol('s'), 3n, () => 1];
   const families = [...FAMILIES, 'rope ', '', 'RoPE', 7, null];
-  const keys = ['rows', 'columns', 'query', 'causal', 'seed', 'base', 'heads', 'head', 'numBuckets', 'maxDistance'];
+  const keys = ['rows', 'columns', 'query', 'causal', 'seed', 'base', 'heads', 'head', 'numBuckets', 'maxDistance', 'queryContent', 'keyContent', 'learnedTable'];
   const reference = pe.familyAttention('alibi', 24, 8, { query: 20, head: 5 });
   let ok = 0;
   for (let k = 0; k < 400; k++) {

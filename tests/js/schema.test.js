@@ -4,7 +4,7 @@
 // the key and the allowed keys, raised before wasm is called.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 
 import { API, ROPE_SCALINGS } from '../../wasm/schema.js';
@@ -21,12 +21,36 @@ test('posenc.d.ts, the README\'s API table and wasm/bindings/api.gen.hpp are wha
   }
 });
 
+// The binding files: args.cpp (the readers) and one file per core file it binds.
+const bindingFiles = (await readdir(new URL('wasm/bindings/', root))).filter((f) => f.endsWith('.cpp'));
+const bound = bindingFiles.filter((f) => f !== 'args.cpp').map((f) => f.replace(/\.cpp$/, ''));
+
 test('every binding file names its fields through api.gen.hpp: no option is read by a key written in the binding', async () => {
   // The readers taking (opts, "key", ...) are gone from args.hpp; this catches a direct o["key"].
-  for (const file of ['alibi_block', 'attention', 'family_attention', 'relative', 'rope', 'sinusoidal', 'transformer_xl', 'vision']) {
-    const source = await readFile(new URL(`wasm/bindings/${file}.cpp`, root), 'utf8');
-    assert.doesNotMatch(source, /\b(o|sc|opts)\["/, `${file}.cpp reads an option by a literal key`);
+  assert.ok(bound.length >= 10, `binding files found: ${bound.join(', ')}`);
+  for (const file of bindingFiles) {
+    const source = await readFile(new URL(`wasm/bindings/${file}`, root), 'utf8');
+    assert.doesNotMatch(source, /\b(o|sc|opts)\["/, `${file} reads an option by a literal key`);
   }
+});
+
+test('one binding file per core file: wasm/bindings/<name>.cpp binds core/<name>.hpp and no other core file', async () => {
+  // Every core header a binding includes, apart from the shared ones (errors, limits, the family
+  // registry that names the families, the kernels' dispatch that says which build runs).
+  const shared = new Set(['errors', 'limits', 'families/registry', 'kernels/dispatch']);
+  for (const name of bound) {
+    const source = await readFile(new URL(`wasm/bindings/${name}.cpp`, root), 'utf8');
+    await readFile(new URL(`core/${name}.hpp`, root), 'utf8');  // throws when there is no such core file
+    const cores = [...source.matchAll(/#include "core\/([\w/]+)\.hpp"/g)].map((m) => m[1]).filter((c) => !shared.has(c));
+    assert.deepEqual(cores, [name], `wasm/bindings/${name}.cpp includes core files ${cores.join(', ')}`);
+  }
+  // And every function of the API is bound by exactly one of them.
+  const byFunction = new Map();
+  for (const name of bound) {
+    const source = await readFile(new URL(`wasm/bindings/${name}.cpp`, root), 'utf8');
+    for (const [, fn] of source.matchAll(/emscripten::function\("(\w+)"/g)) byFunction.set(fn, [...(byFunction.get(fn) ?? []), name]);
+  }
+  for (const fn of Object.keys(API)) assert.equal(byFunction.get(fn)?.length, 1, `${fn} is bound by ${byFunction.get(fn)?.join(', ') ?? 'no file'}`);
 });
 
 for (const pe of modules) {

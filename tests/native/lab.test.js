@@ -63,6 +63,10 @@ test('the desktop Lab draws its figures under Xvfb, and another state draws othe
   const lum = ({ data }) => { let s = 0; for (let i = 0; i < data.length; i += 4) s += data[i + 1]; return s / (data.length / 4); };
   assert.ok(lum(ru.image) > lum(rope.image) + 60, 'the light theme is lighter than the dark one');
 
+  // A link from before the family names were the registry's: family=relative opens T5.
+  const old = await lab('family=relative&len=128&causal=0', { frames: 2 });
+  assert.match(old.stdout, /state family=t5&/);
+
   // A refused state shows the core's message instead of crashing.
   const past = await lab('family=learned&len=64&table=32', { frames: 2 });
   assert.match(past.stdout, /core: positions\[32\] = 32 is past the learned table/);

@@ -146,8 +146,20 @@ inline constexpr NumberOption heads{"heads", "options.heads", 1.0, 64.0, 8.0};
 inline constexpr NumberOption head{"head", "options.head", 0.0, 63.0, 0.0};
 inline constexpr NumberOption numBuckets{"numBuckets", "options.numBuckets", 4.0, 4096.0, 32.0};
 inline constexpr NumberOption maxDistance{"maxDistance", "options.maxDistance", 1.0, 16777216.0, 128.0};
+inline constexpr Option queryContent{"queryContent", "options.queryContent"};
+inline constexpr Option keyContent{"keyContent", "options.keyContent"};
+inline constexpr Option learnedTable{"learnedTable", "options.learnedTable"};
 }  // namespace opt
 }  // namespace familyAttention
+
+namespace familyContent {
+inline constexpr Named which{"which"};
+inline constexpr Bounded n{"n", 1.0, 8192.0};
+inline constexpr Bounded dim{"dim", 2.0, 256.0};
+namespace opt {
+inline constexpr NumberOption seed{"seed", "options.seed", 0.0, 1000000000.0, 0.0};
+}  // namespace opt
+}  // namespace familyContent
 
 namespace softmax {
 inline constexpr Named x{"x"};

@@ -1,8 +1,6 @@
-// Bindings: sinusoidal table and its dot product; the learned table beside it (both absolute).
+// Bindings: the sinusoidal table, its frequencies and its dot product (core/sinusoidal.hpp).
 #include <emscripten/bind.h>
 
-#include "core/learned.hpp"
-#include "core/limits.hpp"
 #include "core/sinusoidal.hpp"
 #include "wasm/bindings/args.hpp"
 
@@ -55,34 +53,11 @@ val sinusoidalDotJs(val m, val n, val dModelArg, val opts) {
   });
 }
 
-val learnedJs(val positionsArg, val dModelArg, val opts) {
-  return guarded([&] {
-    namespace f = api::learned;
-    const double dModel = number(dModelArg, f::dModel.name);
-    const val o = options(opts, "options");
-    LearnedParams p;
-    const double maxPositions = numberOption(o, f::opt::maxPositions);
-    p.seed = numberOption(o, f::opt::seed);
-    p.stdDev = numberOption(o, f::opt::std);
-    requireInt(f::dModel, dModel);
-    requireIntOption(f::opt::maxPositions, maxPositions);
-    p.dModel = int(dModel);
-    p.maxPositions = int(maxPositions);
-    const std::vector<double> pos = positions(positionsArg, f::positions.name);
-    checkLearned(p, pos.data(), pos.size());
-    const size_t count = pos.size() * p.dModel;
-    auto out = uninitialized<float>(count);
-    learned(p, pos.data(), pos.size(), out.get());
-    return toFloat32Array(out.get(), count);
-  });
-}
-
 }  // namespace
 }  // namespace posenc::js
 
-EMSCRIPTEN_BINDINGS(posenc_absolute) {
+EMSCRIPTEN_BINDINGS(posenc_sinusoidal) {
   emscripten::function("sinusoidal", &posenc::js::sinusoidalJs);
   emscripten::function("sinusoidalFrequencies", &posenc::js::sinusoidalFrequenciesJs);
   emscripten::function("sinusoidalDot", &posenc::js::sinusoidalDotJs);
-  emscripten::function("learned", &posenc::js::learnedJs);
 }

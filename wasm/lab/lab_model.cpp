@@ -73,6 +73,25 @@ FamilyAttentionParams attentionParams(const State& s) {
 
 }  // namespace
 
+FamilyContents Model::contentsFor(const State& s, bool learned) {
+  Contents& c = contents_;
+  if (c.d != s.d || c.seed != s.seed) c = Contents{s.d, 0, 0, double(s.seed), {}, {}, {}};
+  const int n = s.len;
+  if (c.rows < n) {
+    c.query.resize(size_t(n) * s.d);
+    c.key.resize(size_t(n) * s.d);
+    familyContent(s.d, s.seed, n, FamilyContent::Query, c.query.data());
+    familyContent(s.d, s.seed, n, FamilyContent::Key, c.key.data());
+    c.rows = n;
+  }
+  if (learned && c.learnedRows < n) {
+    c.learned.resize(size_t(n) * s.d);
+    familyContent(s.d, s.seed, n, FamilyContent::Learned, c.learned.data());
+    c.learnedRows = n;
+  }
+  return {c.query.data(), c.key.data(), learned ? c.learned.data() : nullptr};
+}
+
 bool Model::update(const State& s) {
   const auto t0 = std::chrono::steady_clock::now();
   const bool all = !computed || toQuery(computeKey(s)) != toQuery(computeKey(state));
@@ -113,6 +132,7 @@ void Model::computeAll(const State& s) {
   std::vector<double> positions(n);
   std::iota(positions.begin(), positions.end(), 0.0);
   try {
+    const FamilyContents held = contentsFor(s, s.family == Family::Learned);
     encoding.rowLabel = "lab.axis.position";
     encoding.colLabel = "lab.axis.dimension";
     switch (s.family) {
@@ -121,8 +141,7 @@ void Model::computeAll(const State& s) {
         encoding.title = "lab.table.none";
         encoding.rows = n;
         encoding.cols = d;
-        encoding.v.resize(size_t(n) * d);
-        familyContent(d, s.seed, n, FamilyContent::Query, encoding.v.data());
+        encoding.v.assign(contents_.query.begin(), contents_.query.begin() + ptrdiff_t(size_t(n) * d));
         break;
       case Family::Sinusoidal: {
         encoding.title = "lab.table.sinusoidal";
@@ -140,9 +159,7 @@ void Model::computeAll(const State& s) {
         encoding.title = "lab.table.learned";
         encoding.rows = rows;
         encoding.cols = d;
-        std::vector<float> all(size_t(n) * d);
-        familyContent(d, s.seed, n, FamilyContent::Learned, all.data());
-        encoding.v.assign(all.begin(), all.begin() + ptrdiff_t(size_t(rows) * d));
+        encoding.v.assign(contents_.learned.begin(), contents_.learned.begin() + ptrdiff_t(size_t(rows) * d));
         checkLearned(LearnedParams{s.table, d, double(s.seed), kLearnedStd}, positions.data(), n);
         break;
       }
@@ -227,7 +244,7 @@ void Model::computeAll(const State& s) {
     attention.v.resize(rows.size() * columns);
     probs.resize(n);
     std::vector<float> rowScores(n);
-    familyAttention(p, rows.data(), rows.size(), attention.v.data(), rowScores.data(), probs.data());
+    familyAttention(p, held, rows.data(), rows.size(), attention.v.data(), rowScores.data(), probs.data());
     scores.assign(rowScores.begin(), rowScores.end());
     attends_ = true;
   } catch (const std::exception& e) {
@@ -254,7 +271,10 @@ void Model::exactRow(int i, std::vector<float>& weights, std::vector<float>* sco
   p.columns = 1;
   std::vector<float> rowScores(size_t(state.len));
   weights.resize(size_t(state.len));
-  familyAttention(p, nullptr, 0, nullptr, rowScores.data(), weights.data());
+  // attends_: computeAll held the contents for this state (and the learned table when 'learned').
+  const FamilyContents held{contents_.query.data(), contents_.key.data(),
+                            state.family == Family::Learned ? contents_.learned.data() : nullptr};
+  familyAttention(p, held, nullptr, 0, nullptr, rowScores.data(), weights.data());
   if (scoresOut) *scoresOut = std::move(rowScores);
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/family_attention.hpp"
 #include "lab_state.hpp"
 
 namespace posenc::lab {
@@ -72,6 +73,18 @@ struct Model {
   double biasAt(int i, int j) const;
 
  private:
+  // The seeded token contents familyAttention reads (familyContent's rows), drawn once per
+  // (d, seed) for the longest length asked so far: a change of anything else, and every exact row
+  // asked on demand, reuses them (a row depends only on (d, seed, position)). The core keeps none.
+  struct Contents {
+    int d = 0, rows = 0, learnedRows = 0;
+    double seed = -1;
+    std::vector<float> query, key, learned;
+  };
+  Contents contents_;
+  // The held rows for state s, drawn first where missing (the learned table only when asked).
+  FamilyContents contentsFor(const State& s, bool learned);
+
   bool attends_ = false;  // familyAttention accepted the state
   mutable int cachedQuery_ = -1;
   mutable std::vector<float> cachedProbs_;

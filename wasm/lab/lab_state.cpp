@@ -131,11 +131,10 @@ bool applyParam(State& s, const std::string& key, const std::string& value) {
   int choice = 0;
   bool flag = false;
   if (key == "family") {
-    // The registry's names, and 'relative' for t5 (the attention step's name for it).
-    const std::string name = value == "relative" ? "t5" : value;
+    // The registry's names only (an old URL's 'relative' is mapped in applyQuery).
     bool found = false;
     for (int id = 0; id < kFamilies && !found; ++id) {
-      if (name == familyName(Family(id))) s.family = Family(id), found = true;
+      if (value == familyName(Family(id))) s.family = Family(id), found = true;
     }
     if (!found) return false;
   } else if (key == "scaling") {
@@ -172,6 +171,12 @@ bool applyQuery(State& s, const std::string& query) {
     const size_t eq = item.find('=');
     if (eq != std::string::npos) pairs.emplace_back(decode(item.substr(0, eq)), decode(item.substr(eq + 1)));
     start = end + 1;
+  }
+  // Links made before the family names were the registry's say family=relative for T5 (the
+  // attention step's old name): they still open T5. Only a URL is read this way; set() and the
+  // URL the Lab writes take 't5'.
+  for (auto& [k, v] : pairs) {
+    if (k == "family" && v == "relative") v = "t5";
   }
   std::stable_partition(pairs.begin(), pairs.end(), [](const auto& p) {
     return p.first == "len" || p.first == "d" || p.first == "heads";
