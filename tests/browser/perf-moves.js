@@ -7,11 +7,11 @@
 /** The page the attention sequence starts on (as the Chromium test opens it). */
 export const ATTENTION_START = 'step=attention&n=2048&i=1500&j=1490';
 
-const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 
 /** [control, value] in order: radios by value, sliders by value, the mask toggle by state. */
 export const ATTENTION_MOVES = [
-  ...[['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['relative', 1234, 1200],
+  ...[['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['t5', 1234, 1200],
     ['learned', 64, 64], ['none', 1999, 5]].flatMap(([family, i, j]) => [['family', family], ['i', i], ['j', j]]),
   ['view', 'difference'],
   ...FAMILIES.flatMap((family) => [['family', family], ['i', 300], ['i', 1024], ['i', 2047]]),
