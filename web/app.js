@@ -61,7 +61,7 @@ const LAB_STATE = {
   'relative-bias': (v) => ({ family: 't5', len: v.len, buckets: v.nb, maxDistance: v.maxd,
     bidirectional: v.bidir, seed: v.seed, qpos: v.ti, kpos: v.tj }),
   alibi: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
-  attention: (v) => ({ family: { relative: 't5' }[v.family] ?? v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
+  attention: (v) => ({ family: v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
   extend: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
   nope: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
 };

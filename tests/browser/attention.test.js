@@ -13,7 +13,7 @@ import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
 
-const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
@@ -118,7 +118,7 @@ test('n = 32, every family with and without the causal mask: readouts, every dra
 
       // The canvas (for three of the families, to keep the test short): a spread of cells away
       // from the two outlined marks, coloured as computed here.
-      if (!['none', 'relative', 'rope'].includes(family)) continue;
+      if (!['none', 't5', 'rope'].includes(family)) continue;
       const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
       const spots = [[0, 0], [3, 1], [9, 4], [16, 15], [25, 2], [31, 31], [30, 28], [5, 27], [12, 30], [27, 22]];
       const got = await pixels(page, spots);
@@ -148,7 +148,7 @@ test('the difference view at n = 32 draws p_A − p_B and reads out both probabi
   const n = 32;
   const page = await openStep(b, 'attention', `n=${n}&family=rope&versus=sinusoidal&view=difference&i=17&j=15`);
   // The last pair comes back to the first: the page then reuses the cells it kept for both.
-  for (const [A, B, i, j] of [['rope', 'sinusoidal', 17, 15], ['alibi', 'none', 31, 3], ['rope', 'sinusoidal', 3, 2], ['learned', 'relative', 8, 8]]) {
+  for (const [A, B, i, j] of [['rope', 'sinusoidal', 17, 15], ['alibi', 'none', 31, 3], ['rope', 'sinusoidal', 3, 2], ['learned', 't5', 8, 8]]) {
     await pick(page, 'family', A);
     await pick(page, 'versus', B);
     await setSlider(page, 'attention', 'i', i);
@@ -188,7 +188,7 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
       .observe({ type: 'longtask' });
   });
   const moves = [
-    ['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['relative', 1234, 1200],
+    ['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['t5', 1234, 1200],
     ['learned', 64, 64], ['none', 1999, 5],
   ];
   for (const [family, i, j] of moves) {
@@ -268,6 +268,21 @@ test('URL state: the controls write it, it reopens the same state, and bad value
   checkReadouts(await readouts(again), 'rope', 64, 62, 62);
   assert.deepEqual(again.errors, []);
   await again.close();
+});
+
+test('an old link with family=relative (and versus=relative) opens T5, and the URL then says t5', async () => {
+  // The step took the family registry's names ('t5'); links made before keep working.
+  const page = await openStep(b, 'attention', 'family=relative&versus=relative&n=64&causal=0&i=40&j=33&view=difference');
+  assert.equal(await page.isChecked('#attention input[name=family][value="t5"]'), true);
+  assert.equal(await page.isChecked('#attention input[name=versus][value="t5"]'), true);
+  assert.deepEqual(urlParams(page), {
+    step: 'attention', family: 't5', versus: 't5', view: 'difference', n: '64', causal: '0', head: '3', i: '40', j: '33',
+  });
+  const r = await readouts(page);
+  checkReadouts(r, 't5', 64, 40, 33, { causal: false });
+  near(r.diff.value, 0, 0, 'T5 against itself');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 // Relative luminance (WCAG 2.1) of an sRGB colour [r, g, b] in 0..255.

@@ -72,7 +72,7 @@ export function attentionRow(family, n, i, { causal = true, head = 3 } = {}) {
     for (let c = 0; c < D; c++) dot += q[c] * keys[j][c];
     let s = dot / Math.sqrt(D);
     if (family === 'alibi') s -= 2 ** -(head + 1) * Math.abs(i - j);
-    if (family === 'relative') {
+    if (family === 't5') {
       const per = causal ? 32 : 16;
       s += (-4 * (t5Bucket(j - i, !causal) % per)) / (per - 1);
     }
@@ -105,11 +105,11 @@ export const binRow = (probs, edges) => edges.slice(0, -1).map((lo, c) => {
  */
 export function seed() {
   const [n, i, j, head] = [512, 300, 290, 2];
-  const a = attentionRow('relative', n, i, { causal: false, head });
+  const a = attentionRow('t5', n, i, { causal: false, head });
   const b = attentionRow('sinusoidal', n, i, { causal: false, head });
   const top = Math.max(...a.probs);
   return {
-    query: `family=relative&versus=sinusoidal&n=${n}&causal=0&head=${head}&i=${i}&j=${j}`,
+    query: `family=t5&versus=sinusoidal&n=${n}&causal=0&head=${head}&i=${i}&j=${j}`,
     readouts: {
       score: { value: a.scores[j], tol: 2e-5, near: [a.scores[j], 0.5e-3 + 2e-5] },
       prob: { value: a.probs[j], tol: 5e-6, near: [a.probs[j], 0.5e-4 + 2e-5] },

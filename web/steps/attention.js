@@ -15,7 +15,10 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'attention';
-const FAMILIES = ['none', 'sinusoidal', 'learned', 'relative', 'rope', 'alibi'];
+// The family registry's names (core/families/registry.hpp), as the core, the trainer and the Lab.
+const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+// Links made before the step took the registry's names say 'relative' for T5: they still open it.
+const OLD_NAMES = { relative: 't5' };
 const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048];
 const D = 64;          // head dimension
 const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
@@ -27,8 +30,8 @@ const COLOURS = divergingTable(LEVELS);
 const ZERO = COLOURS[(LEVELS - 1) / 2];
 
 export const params = {
-  family: { type: 'enum', values: FAMILIES, default: 'rope' },
-  versus: { type: 'enum', values: FAMILIES, default: 'none' },
+  family: { type: 'enum', values: FAMILIES, default: 'rope', aliases: OLD_NAMES },
+  versus: { type: 'enum', values: FAMILIES, default: 'none', aliases: OLD_NAMES },
   view: { type: 'enum', values: ['single', 'difference'], default: 'single' },
   n: { type: 'enum', values: LENGTHS, default: 128 },
   causal: { type: 'bool', default: true },
@@ -207,11 +210,27 @@ export function mount(root, { core, m, values, setter, index, total }) {
     });
   }
 
+  // The seeded token contents every call reads (core.familyContent), drawn once for the longest
+  // length shown so far and handed to each call cut to n (a row depends only on its position):
+  // the core keeps nothing between calls, and drawing them anew would cost more than the map.
+  const held = { n: 0, query: null, key: null, learned: null };
+  const contents = (family, n) => {
+    if (held.n < n) {
+      const draw = (which) => core.familyContent(which, n, D, { seed: SEED });
+      Object.assign(held, { n, query: draw('query'), key: draw('key'), learned: null });
+    }
+    const cut = (rows) => rows.subarray(0, n * D);
+    const given = { queryContent: cut(held.query), keyContent: cut(held.key) };
+    if (family !== 'learned') return given;
+    held.learned ??= core.familyContent('learned', held.n, D, { seed: SEED });
+    return { ...given, learnedTable: cut(held.learned) };
+  };
+
   // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
   // row of query i.
   const run = (family, g, n, rows, causal = values.causal) => core.familyAttention(family, n, D, {
     rows, columns: g.edges.length - 1, query: values.i, causal,
-    seed: SEED, heads: HEADS, head: values.head,
+    seed: SEED, heads: HEADS, head: values.head, ...contents(family, n),
   });
 
   function render() {
@@ -442,7 +461,7 @@ function scoreFormula(f, m, values) {
     case 'sinusoidal': body = [over(plus('a', 'PE', 'i'), mo('·'), plus('b', 'PE', 'j'))]; break;
     case 'learned': body = [over(plus('a', 'L', 'i'), mo('·'), plus('b', 'L', 'j'))]; break;
     case 'rope': body = [over(mrow(mo('('), sub('R', 'i'), sub('a', 'i'), mo(')')), mo('·'), mrow(mo('('), sub('R', 'j'), sub('b', 'j'), mo(')')))]; break;
-    case 'relative': body = [content, mo('+'), mi('β'), mo('('), mi('bucket'), mo('('), mi('j'), mo('−'), mi('i'), mo(')'), mo(')')]; break;
+    case 't5': body = [content, mo('+'), mi('β'), mo('('), mi('bucket'), mo('('), mi('j'), mo('−'), mi('i'), mo(')'), mo(')')]; break;
     case 'alibi': body = [content, mo('−'), mn(`1/${2 ** (values.head + 1)}`), mo('·'), mo('|'), mi('i'), mo('−'), mi('j'), mo('|')]; break;
     default: body = [content];
   }
