@@ -148,10 +148,10 @@ export async function start({
   const modules = new Map();  // id → the step's module, once it and its text have loaded
   const loading = new Map();
 
-  /** Loads a step's module and its catalog part, once. */
+  /** Loads a step's module and its catalog parts (its manifest's parts), once. */
   function prepare(step) {
     if (!loading.has(step.id)) {
-      loading.set(step.id, Promise.all([step.load(), m.load(step.id)]).then(([module]) => {
+      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load)]).then(([module]) => {
         modules.set(step.id, module);
       }));
     }

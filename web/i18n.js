@@ -9,16 +9,12 @@
 // and # stands for the value. Forms hold plain text and #, no other placeholders.
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
 // What every page needs at once: the page's own text, every step's title (the navigation) and the
-// text after the steps. A step's own part is loaded when the step is first shown.
+// text after the steps. A step's own parts (its manifest's parts, web/steps/index.js) are loaded
+// when the step is first shown; every part the explainer has is listed in web/catalog-parts.js.
 export const PAGE_PARTS = ['page', 'titles', 'content'];
 /** A plural block and, inside it, one form. */
 export const PLURAL_BLOCK = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 export const PLURAL_FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
-export const PARTS = [
-  ...PAGE_PARTS, 'order', 'sinusoidal', 'frequencies', 'relative', 'rope', 'compare',
-  'embedding-plus-position', 'learned', 'relative-bias', 'alibi', 'attention', 'extend',
-  'vision', 'nope', 'train', 'choose', 'code', 'quiz',
-];
 // The Lab's part (web/lab.html and the module it runs): not the explainer's, so the single file,
 // which has no Lab, leaves it out; the catalog tests check it with the others.
 export const LAB_PARTS = ['lab'];

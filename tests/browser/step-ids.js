@@ -1,11 +1,9 @@
-// The step ids in reading order, as the page's registry (web/steps/index.js) lists them; read
-// from that file's text so this helper runs in Node without a DOM.
-import { readFileSync } from 'node:fs';
-
-const registry = readFileSync(new URL('../../web/steps/index.js', import.meta.url), 'utf8');
+// The step ids in reading order, from the page's registry (web/steps/index.js): importing it in
+// Node loads no step module (each manifest's load() is only called by the page).
+import { STEPS } from '../../web/steps/index.js';
 
 /** Every step, in reading order. */
-export const ALL_STEP_IDS = [...registry.matchAll(/\{ id: '([\w-]+)', load: \(\) => import\('\.\/\1\.js'\) \}/g)].map((m) => m[1]);
+export const ALL_STEP_IDS = STEPS.map((s) => s.id);
 
 /**
  * The steps the whole-page tests (a11y, locales, downloads, embed...) walk: all of them, or only

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { LANGUAGES, LAB_PARTS, PARTS, PLURAL_BLOCK, PLURAL_FORM, loadMessages } from '../../web/i18n.js';
+import { PARTS } from '../../web/catalog-parts.js';
+import { LANGUAGES, LAB_PARTS, PLURAL_BLOCK, PLURAL_FORM, loadMessages } from '../../web/i18n.js';
 
 const root = new URL('../../web/', import.meta.url);
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { LANGUAGES, LAB_PARTS, PARTS } from '../../web/i18n.js';
+import { PARTS } from '../../web/catalog-parts.js';
+import { LANGUAGES, LAB_PARTS } from '../../web/i18n.js';
 
 const root = new URL('../../web/i18n/', import.meta.url);
 const json = async (path) => JSON.parse(await readFile(new URL(path, root), 'utf8'));

@@ -13,22 +13,19 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { LANGUAGES, PAGE_PARTS, PARTS } from '../i18n.js';
-import { STEPS } from '../steps/index.js';
+import { LANGUAGES, PAGE_PARTS } from '../i18n.js';
+import { PARTS } from '../catalog-parts.js';
+import { STEPS, STEP_STYLES } from '../steps/index.js';
 import { TEMPLATE_NAMES } from '../steps/code/snippets.js';
 
 const root = new URL('../../', import.meta.url);
 const dist = new URL('dist/', root);
 const at = (path) => new URL(path, root).pathname;
 
-async function stepStyles() {
-  const html = await readFile(at('index.html'), 'utf8');
-  return [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((x) => x[1]);
-}
-
-// One CSS file: the shared styles then each step's, in the order index.html links them.
+// One CSS file: the shared styles then each step's, in the registry's order (index.html links
+// the same files in the same order; tests/js/registry.test.js checks it).
 async function cssBundle() {
-  const parts = await Promise.all((await stepStyles()).map((href) => readFile(at(href), 'utf8')));
+  const parts = await Promise.all(['web/styles.css', ...STEP_STYLES].map((href) => readFile(at(href), 'utf8')));
   const result = await esbuild.transform(parts.join('\n'), { loader: 'css', minify: true });
   return result.code;
 }
@@ -160,6 +157,7 @@ async function main() {
   // Of the script, what the first step (order) needs: app.js, the step's chunk and the chunks
   // both import statically. The other steps' chunks and catalog parts follow after it shows.
   const first = STEPS[0].id;
+  const firstParts = STEPS[0].parts;
   const out = hosted.metafile.outputs;
   const rel = (k) => k.replace(/^(.*\/)?dist\//, '');  // metafile paths are relative to the working directory
   const key = (name) => Object.keys(out).find((k) => rel(k) === name);
@@ -173,7 +171,7 @@ async function main() {
   follow(key('app.js'));
   follow(stepChunk);
   const loaded = ['index.html', 'theme-early.js', ...[...scripts].map(rel), 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
-    ...[...PAGE_PARTS, first].map((p) => `i18n/en/${p}.json`)];
+    ...[...PAGE_PARTS, ...firstParts].map((p) => `i18n/en/${p}.json`)];
   let raw = 0;
   let gz = 0;
   const rows = [];
