@@ -7,7 +7,7 @@
 // would hit the same cache sets at every t. Rows left over go through 1-row tiles; a partial
 // last panel is computed whole into a small buffer and only its valid columns are stored.
 // Result differs from the scalar reference only by float32 summation order:
-// |diff| <= d * 2^-23 * sum_t |q_t k_t| (tests/core/trig_test.cpp).
+// |diff| <= d * 2^-23 * sum_t |q_t k_t| (tests/core/matmul_test.cpp).
 #pragma once
 
 #ifdef __wasm_simd128__

@@ -7,7 +7,7 @@
 // (there is nothing to attend to; PyTorch would give NaN).
 // Max rel error of one weight vs float64: (|x_j| + max|x| + n + 5) * 2^-24 — the rounding of
 // x - max, the exp, the float32 sum and the division; on rows of <= 16 scores in [-2, 2] that
-// is <= 5e-7 (tests/core/trig_test.cpp).
+// is <= 5e-7 (tests/core/softmax_test.cpp).
 #pragma once
 
 #include <cmath>

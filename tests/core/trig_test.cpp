@@ -1,28 +1,19 @@
-// Kernel contracts (core/kernels/): sincos / sinusoidal block / RoPE rotate (trig.hpp,
-// trig_simd.hpp), row softmax (softmax.hpp, softmax_simd.hpp) and Q·Kᵀ (matmul.hpp,
-// matmul_simd.hpp).
-//
-//   [SECTION] scalar references vs double libm     every build
-//   [SECTION] SIMD bodies vs scalar references     only under __wasm_simd128__ (the node run)
-//
+// core/kernels/trig.hpp and trig_simd.hpp: sincos rows, the sinusoidal block, the RoPE pair
+// rotation and the angle addition, and core/kernels/dispatch.hpp's choice of bodies.
 // Random lengths run 0..67 so every SIMD body sees whole vectors, tails of 1..3 and nothing;
 // guard values after each output catch writes past the end. Measured maxima are printed with
 // MESSAGE so that a run documents them.
 //
-// Tolerance table (each bound is the one stated in the kernel's doc block unless noted):
+//   [SECTION] scalar references vs double libm     every build
+//   [SECTION] SIMD bodies vs scalar references     only under __wasm_simd128__ (the node run)
+//
+// Tolerances (each the bound stated in the kernel's doc block unless noted):
 //   sincos                   2e-7 abs vs double sin/cos                 trig.hpp
 //   sinusoidal block         5e-7 abs vs double sin/cos of (p0 + k)·f   trig.hpp (three
 //                            float sin/cos values plus two roundings)
 //   rope rotate              4·2^-24·(|a| + |b|)·attn abs vs double       derived: the float
 //                            (same float sin/cos inputs)                  products of the pair
-//   softmax weight           5e-7 rel vs double on small rows (budget beyond) softmax.hpp
-//   softmax, SIMD vs scalar  n·2^-24 rel                                  softmax_simd.hpp
-//   expNonPositive           2^-23 rel vs double exp on [-87, 0]          derived: Cephes expf
-//                                                                         is ~1 ulp
-//   qk, SIMD vs scalar       d·2^-23·Σ_t|q_t k_t|·|scale|                 matmul_simd.hpp
-//   qk scalar vs double      d·2^-24·Σ_t|q_t k_t|·|scale| + 2^-24·|out|  derived: in-order
-//                                                                         float32 sum
-
+//   angle addition           5e-7 abs vs double                         trig.hpp
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -31,61 +22,44 @@
 #include <vector>
 
 #include "core/kernels/dispatch.hpp"
+#include "kernel_test_util.hpp"
 #include "test_util.hpp"
 
 using namespace posenc::kernels;
-using posenc_test::MaxError;
-using posenc_test::Rng;
+using namespace posenc_test;
 
 namespace {
 
-constexpr float kGuard = 12345.0f;
-constexpr double kU = 0x1.0p-24;  // float32 unit roundoff
+// Inputs of the block kernels as core/sinusoidal.cpp builds them: the exactly reduced base row
+// sin/cos(p0·f_i) and the rotation rows sin/cos(k·f_i), k < rows, each ceil(d/2) wide.
+struct BlockInputs {
+  size_t d, rows, nf;
+  double p0;
+  std::vector<double> f;
+  std::vector<float> s0, c0, rotS, rotC;
+};
 
-// Frequencies as the families produce them: 1 and the decades below (sinusoidal, RoPE up to
-// base 1e7), plus a few above 1 (longrope with factors below 1).
-std::vector<double> randomFrequencies(Rng& rng, size_t n) {
-  std::vector<double> f(n);
-  for (double& v : f) v = rng.below(8) == 0 ? 1.0 : rng.logUniform(1e-7, 4.0);
-  return f;
+BlockInputs randomBlock(Rng& rng, size_t d, size_t rows) {
+  BlockInputs b{d, rows, (d + 1) / 2, randomPosition(rng), {}, {}, {}, {}, {}};
+  b.f = randomFrequencies(rng, b.nf);
+  b.s0.resize(b.nf);
+  b.c0.resize(b.nf);
+  b.rotS.resize(rows * b.nf);
+  b.rotC.resize(rows * b.nf);
+  sincosRowScalar(b.p0, b.f.data(), b.nf, b.s0.data(), b.c0.data());
+  for (size_t k = 0; k < rows; ++k)
+    sincosRowScalar(double(k), b.f.data(), b.nf, b.rotS.data() + k * b.nf, b.rotC.data() + k * b.nf);
+  return b;
 }
 
-double randomPosition(Rng& rng) {
-  switch (rng.below(3)) {
-    case 0: return std::floor(rng.uniform(0, 100001));  // integer positions, the usual case
-    case 1: return rng.uniform(0, 1e5);                 // fractional (interpolated) positions
-    default: return double(rng.below(64));              // small ones, exact quadrant edges
+// Max abs error of a block against double sin/cos((p0 + k)·f_i) in the table layout.
+void blockError(const BlockInputs& b, const std::vector<float>& out, MaxError& err) {
+  for (size_t k = 0; k < b.rows; ++k) {
+    for (size_t col = 0; col < b.d; ++col) {
+      const double a = (b.p0 + double(k)) * b.f[col / 2];
+      err.add(out[k * b.d + col], col % 2 == 0 ? std::sin(a) : std::cos(a), a);
+    }
   }
-}
-
-std::vector<float> guarded(size_t n, float fill = 0.0f) { return std::vector<float>(n + 4, fill); }
-
-bool guardIntact(const std::vector<float>& v, size_t n) {
-  for (size_t i = n; i < v.size(); ++i)
-    if (v[i] != kGuard) return false;
-  return true;
-}
-
-void setGuard(std::vector<float>& v, size_t n) {
-  for (size_t i = n; i < v.size(); ++i) v[i] = kGuard;
-}
-
-// Double reference of one softmax row over the same float inputs.
-std::vector<double> softmaxReference(const std::vector<float>& row) {
-  double m = -INFINITY;
-  for (float v : row) m = std::max(m, double(v));
-  std::vector<double> out(row.size(), 0.0);
-  if (m == -INFINITY) return out;
-  double sum = 0;
-  for (float v : row) sum += std::exp(double(v) - m);
-  for (size_t j = 0; j < row.size(); ++j) out[j] = std::exp(double(row[j]) - m) / sum;
-  return out;
-}
-
-std::vector<float> randomRow(Rng& rng, size_t n, double spread) {
-  std::vector<float> row(n);
-  for (float& v : row) v = float(rng.uniform(-spread, spread));
-  return row;
 }
 
 }  // namespace
@@ -156,42 +130,6 @@ TEST_CASE("sincos kernel keeps 2e-7 over its documented valid range |pos·freq| 
   CHECK(within);  // trig.hpp contract over its stated range
 }
 
-namespace {
-
-// Inputs of the block kernels as core/sinusoidal.cpp builds them: the exactly reduced base row
-// sin/cos(p0·f_i) and the rotation rows sin/cos(k·f_i), k < rows, each ceil(d/2) wide.
-struct BlockInputs {
-  size_t d, rows, nf;
-  double p0;
-  std::vector<double> f;
-  std::vector<float> s0, c0, rotS, rotC;
-};
-
-BlockInputs randomBlock(Rng& rng, size_t d, size_t rows) {
-  BlockInputs b{d, rows, (d + 1) / 2, randomPosition(rng), {}, {}, {}, {}, {}};
-  b.f = randomFrequencies(rng, b.nf);
-  b.s0.resize(b.nf);
-  b.c0.resize(b.nf);
-  b.rotS.resize(rows * b.nf);
-  b.rotC.resize(rows * b.nf);
-  sincosRowScalar(b.p0, b.f.data(), b.nf, b.s0.data(), b.c0.data());
-  for (size_t k = 0; k < rows; ++k)
-    sincosRowScalar(double(k), b.f.data(), b.nf, b.rotS.data() + k * b.nf, b.rotC.data() + k * b.nf);
-  return b;
-}
-
-// Max abs error of a block against double sin/cos((p0 + k)·f_i) in the table layout.
-void blockError(const BlockInputs& b, const std::vector<float>& out, MaxError& err) {
-  for (size_t k = 0; k < b.rows; ++k) {
-    for (size_t col = 0; col < b.d; ++col) {
-      const double a = (b.p0 + double(k)) * b.f[col / 2];
-      err.add(out[k * b.d + col], col % 2 == 0 ? std::sin(a) : std::cos(a), a);
-    }
-  }
-}
-
-}  // namespace
-
 TEST_CASE("sinusoidalBlockScalar rotates the base row into rows p0..p0+rows−1, ends an odd d with a sine, within 5e-7") {
   Rng rng(102);
   MaxError err;
@@ -253,112 +191,6 @@ TEST_CASE("ropeRotateRowScalar rotates pair (a, b) by the given sin/cos times at
   MESSAGE("ropeRotateRowScalar max abs error vs double from the same sin/cos: " << err.value);
 }
 
-TEST_CASE("expNonPositive is within 2^-23 relative of exp on [-87, 0]") {
-  Rng rng(104);
-  MaxError err;
-  for (int t = 0; t < 200000; ++t) {
-    const float x = float(rng.uniform(-87, 0));
-    err.addRel(expNonPositive(x), std::exp(double(x)));
-  }
-  for (float x : {0.0f, -1e-30f, -87.0f, -0.5f, -0.34657359f}) err.addRel(expNonPositive(x), std::exp(double(x)));
-  MESSAGE("expNonPositive max rel error: " << err.value);
-  CHECK(err.value <= 0x1.0p-23);  // see tolerance table
-}
-
-TEST_CASE("softmaxRowScalar keeps the documented 5e-7 relative error per weight on small rows") {
-  // softmax.hpp: "on rows of <= 16 scores in [-2, 2] that is <= 5e-7". Rows here are small and tame
-  // (scores in [-2, 2], 1..16 entries), so no weight is near the -87 cutoff.
-  Rng rng(105);
-  MaxError err;
-  for (int trial = 0; trial < 20000; ++trial) {
-    const size_t n = 1 + size_t(rng.below(16));
-    std::vector<float> row = randomRow(rng, n, 2.0);
-    const std::vector<double> want = softmaxReference(row);
-    softmaxRowScalar(row.data(), n);
-    for (size_t j = 0; j < n; ++j) err.addRel(row[j], want[j], double(n));
-  }
-  MESSAGE("softmaxRowScalar max rel error per weight (scores in [-2, 2], n <= 16): " << err.value
-                                                                                      << " (at row length "
-                                                                                      << err.where << ")");
-  CHECK(err.value <= 5e-7);  // softmax.hpp contract
-}
-
-TEST_CASE("softmaxRowScalar per-weight error stays within the float32 error budget (|x_j| + max|x| + n + 5)·2^-24") {
-  // The budget: x_j − max rounds once (|x_j|·u relative on the weight), exp adds <= 2u, the
-  // n-term float sum <= (n − 1)u plus the error of its largest term, 1/sum and the product 2u.
-  Rng rng(106);
-  MaxError slack;  // error / budget, must stay <= 1
-  for (int trial = 0; trial < 20000; ++trial) {
-    const size_t n = 1 + size_t(rng.below(67));
-    std::vector<float> row = randomRow(rng, n, trial % 2 ? 5.0 : 50.0);  // 50: some weights cut off
-    const std::vector<double> want = softmaxReference(row);
-    float m = -INFINITY;
-    for (float v : row) m = std::max(m, v);
-    double spread = 0;
-    for (float v : row) spread = std::max(spread, std::fabs(double(v) - m));
-    const std::vector<float> in = row;
-    softmaxRowScalar(row.data(), n);
-    for (size_t j = 0; j < n; ++j) {
-      const double x = double(in[j]) - m;
-      if (in[j] - m < kExpCutoff) {  // the kernel's own float comparison
-        CHECK(row[j] == 0.0f);  // below the cutoff the weight is exactly 0 (by design)
-        continue;
-      }
-      const double budget = (std::fabs(x) + spread + double(n) + 5) * kU * want[j];
-      slack.add(std::fabs(row[j] - want[j]) / budget, 0);
-    }
-  }
-  MESSAGE("softmaxRowScalar worst error / budget: " << slack.value);
-  CHECK(slack.value <= 1.0);
-}
-
-TEST_CASE("softmaxRowScalar: −Infinity entries and x − max < −87 give exact zeros, an all −Infinity row all zeros") {
-  const float ninf = -std::numeric_limits<float>::infinity();
-  std::vector<float> row = {ninf, 0.0f, ninf, -100.0f, 1.0f};
-  softmaxRowScalar(row.data(), row.size());
-  CHECK(row[0] == 0.0f);
-  CHECK(row[2] == 0.0f);
-  CHECK(row[3] == 0.0f);  // -101 relative to the max
-  CHECK(double(row[1]) == doctest::Approx(1 / (1 + std::exp(1.0))).epsilon(1e-6));  // float32 weight
-  CHECK(double(row[4]) == doctest::Approx(std::exp(1.0) / (1 + std::exp(1.0))).epsilon(1e-6));  // float32 weight
-  std::vector<float> dead = {ninf, ninf, ninf};
-  softmaxRowScalar(dead.data(), dead.size());
-  for (float v : dead) CHECK(v == 0.0f);
-  softmaxRowScalar(nullptr, 0);  // empty row: nothing to do
-}
-
-TEST_CASE("qkScalar is the in-order float32 sum, within d·2^-24·Σ|q_t k_t|·|scale| of the double product") {
-  Rng rng(107);
-  MaxError err;
-  for (int trial = 0; trial < 300; ++trial) {
-    const size_t rq = size_t(rng.below(10)), rk = size_t(rng.below(68)), d = 1 + size_t(rng.below(67));
-    const float scale = float(rng.uniform(-2, 2));
-    std::vector<float> q(rq * d), k(rk * d);
-    for (float& v : q) v = float(rng.uniform(-1, 1));
-    for (float& v : k) v = float(rng.uniform(-1, 1));
-    std::vector<float> out = guarded(rq * rk);
-    setGuard(out, rq * rk);
-    qkScalar(q.data(), rq, k.data(), rk, d, scale, out.data());
-    REQUIRE(guardIntact(out, rq * rk));
-    for (size_t i = 0; i < rq; ++i) {
-      for (size_t j = 0; j < rk; ++j) {
-        double dot = 0, mag = 0;
-        for (size_t t = 0; t < d; ++t) {
-          dot += double(q[i * d + t]) * k[j * d + t];
-          mag += std::fabs(double(q[i * d + t]) * k[j * d + t]);
-        }
-        const double want = dot * scale;
-        const double got = out[i * rk + j];
-        err.add(got, want);
-        CHECK(std::fabs(got - want) <= d * kU * mag * std::fabs(scale) + kU * std::fabs(want) + 1e-30);
-      }
-    }
-  }
-  MESSAGE("qkScalar max abs error vs double: " << err.value);
-}
-
-// [SECTION] SIMD bodies vs scalar references ------------------------------------------------------
-
 TEST_CASE("angleAddRowScalar gives sin/cos of a + b within 5e-7 of double, from float sin/cos of a and b") {
   // The RoPE path for consecutive positions: base row at p0, rotation by k·f, k < 16.
   Rng rng(310);
@@ -380,6 +212,8 @@ TEST_CASE("angleAddRowScalar gives sin/cos of a + b within 5e-7 of double, from 
   MESSAGE("angleAddRowScalar max abs error vs double: " << err.value);
   CHECK(err.value <= 5e-7);  // trig.hpp contract
 }
+
+// [SECTION] SIMD bodies vs scalar references ------------------------------------------------------
 
 #ifdef __wasm_simd128__
 
@@ -486,114 +320,6 @@ TEST_CASE("ropeRotateRowSimd agrees with ropeRotateRowScalar on random n 0..67, 
                                                         << " outputs differ in bits");
   CHECK(withinBound);
   CHECK(vsScalar.value <= 8 * kU * 2 * 2);  // both within the pair bound of double: |a| + |b| <= 2, attn <= 2
-}
-
-TEST_CASE("softmaxRowSimd agrees with softmaxRowScalar within n·2^-24 relative on random lengths 0..67, with masks") {
-  Rng rng(203);
-  MaxError relVsScalar, relVsDouble;
-  bool withinBound = true, zerosAgree = true;
-  const float ninf = -std::numeric_limits<float>::infinity();
-  for (int trial = 0; trial < 8000; ++trial) {
-    const size_t n = size_t(rng.below(68));
-    std::vector<float> row = randomRow(rng, n, trial % 4 == 0 ? 60.0 : 4.0);
-    for (float& v : row)
-      if (rng.below(6) == 0) v = ninf;              // masked scores
-    if (trial % 50 == 0) row.assign(n, ninf);       // nothing to attend to
-    std::vector<float> simd = guarded(n), scalar(row);
-    for (size_t j = 0; j < n; ++j) simd[j] = row[j];
-    setGuard(simd, n);
-    const std::vector<double> want = softmaxReference(row);
-    softmaxRowSimd(simd.data(), n);
-    softmaxRowScalar(scalar.data(), n);
-    REQUIRE(guardIntact(simd, n));
-    for (size_t j = 0; j < n; ++j) {
-      if (scalar[j] == 0.0f || simd[j] == 0.0f) {
-        zerosAgree = zerosAgree && scalar[j] == simd[j];
-        continue;
-      }
-      const double rel = std::fabs(double(simd[j]) - scalar[j]) / scalar[j];
-      withinBound = withinBound && rel <= double(n) * kU;  // softmax_simd.hpp contract
-      relVsScalar.add(rel, 0);
-      if (want[j] > 1e-30) relVsDouble.addRel(simd[j], want[j]);
-    }
-  }
-  MESSAGE("softmaxRowSimd: max rel |simd - scalar| " << relVsScalar.value << "; max rel error vs double "
-                                                     << relVsDouble.value << " (scores up to ±60)");
-  CHECK(withinBound);
-  CHECK(zerosAgree);  // masked and cut-off weights are exact zeros in both
-}
-
-TEST_CASE("softmaxRowSimd keeps the documented 5e-7 relative error per weight on small rows") {
-  // Same rows as the scalar test of this contract (scores in [-2, 2], n <= 16).
-  Rng rng(105);
-  MaxError err;
-  for (int trial = 0; trial < 20000; ++trial) {
-    const size_t n = 1 + size_t(rng.below(16));
-    std::vector<float> row = randomRow(rng, n, 2.0);
-    const std::vector<double> want = softmaxReference(row);
-    softmaxRowSimd(row.data(), n);
-    for (size_t j = 0; j < n; ++j) err.addRel(row[j], want[j]);
-  }
-  MESSAGE("softmaxRowSimd max rel error per weight (scores in [-2, 2], n <= 16): " << err.value);
-  CHECK(err.value <= 5e-7);  // softmax.hpp contract, which softmax_simd.hpp inherits
-}
-
-TEST_CASE("qkSimd agrees with qkScalar within d·2^-23·Σ|q_t k_t|·|scale| on random shapes (rows 0..9, keys 0..67, d 1..67)") {
-  Rng rng(204);
-  MaxError vsScalar, vsDouble;
-  bool withinBound = true;
-  for (int trial = 0; trial < 600; ++trial) {
-    const size_t rq = size_t(rng.below(10)), rk = size_t(rng.below(68)), d = 1 + size_t(rng.below(67));
-    const float scale = float(rng.uniform(-2, 2));
-    std::vector<float> q(rq * d), k(rk * d);
-    for (float& v : q) v = float(rng.uniform(-1, 1));
-    for (float& v : k) v = float(rng.uniform(-1, 1));
-    std::vector<float> out = guarded(rq * rk), ref(rq * rk);
-    setGuard(out, rq * rk);
-    std::vector<float> scratch(qkSimdScratch(rk, d));
-    qkSimd(q.data(), rq, k.data(), rk, d, scale, out.data(), scratch.data());
-    qkScalar(q.data(), rq, k.data(), rk, d, scale, ref.data());
-    REQUIRE(guardIntact(out, rq * rk));
-    for (size_t i = 0; i < rq; ++i) {
-      for (size_t j = 0; j < rk; ++j) {
-        double dot = 0, mag = 0;
-        for (size_t t = 0; t < d; ++t) {
-          dot += double(q[i * d + t]) * k[j * d + t];
-          mag += std::fabs(double(q[i * d + t]) * k[j * d + t]);
-        }
-        const double diff = std::fabs(double(out[i * rk + j]) - ref[i * rk + j]);
-        withinBound = withinBound && diff <= d * 2 * kU * mag * std::fabs(scale);  // matmul_simd.hpp
-        vsScalar.add(out[i * rk + j], ref[i * rk + j]);
-        vsDouble.add(out[i * rk + j], dot * scale);
-      }
-    }
-  }
-  MESSAGE("qkSimd: max |simd - scalar| " << vsScalar.value << "; max abs error vs double " << vsDouble.value);
-  CHECK(withinBound);
-}
-
-TEST_CASE("qkSimd reads K through its transposed scratch: exact for small integers") {
-  // Products and sums of small integers are exact in float32, so the SIMD tiles (4 × 8, 1 × 8,
-  // 4-wide and scalar columns) must reproduce them bit for bit.
-  for (size_t rq : {1u, 3u, 4u, 5u, 9u}) {
-    for (size_t rk : {1u, 4u, 7u, 8u, 12u, 13u, 17u}) {
-      const size_t d = 5;
-      std::vector<float> q(rq * d), k(rk * d);
-      for (size_t i = 0; i < q.size(); ++i) q[i] = float(int(i % 7) - 3);
-      for (size_t i = 0; i < k.size(); ++i) k[i] = float(int(i % 5) - 2);
-      std::vector<float> out(rq * rk), scratch(qkSimdScratch(rk, d));
-      qkSimd(q.data(), rq, k.data(), rk, d, 1.0f, out.data(), scratch.data());
-      for (size_t i = 0; i < rq; ++i) {
-        for (size_t j = 0; j < rk; ++j) {
-          float want = 0;
-          for (size_t t = 0; t < d; ++t) want += q[i * d + t] * k[j * d + t];
-          CAPTURE(rq);
-          CAPTURE(rk);
-          CHECK(out[i * rk + j] == want);
-        }
-      }
-    }
-  }
 }
 
 TEST_CASE("angleAddRowSimd matches angleAddRowScalar on random lengths 0..67, bit for bit") {
