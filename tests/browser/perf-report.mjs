@@ -50,7 +50,8 @@ if (soak) {
   const mb = (v) => (v / 2 ** 20).toFixed(2);
   const line = (what, k, f = (v) => v) => `${what} ${f(soak.early[k])} / ${f(soak.baseline[k])} -> ${f(soak.final[k])}`;
   console.log(`Soak, ${soak.changes} control changes in ${soak.seconds.toFixed(0)} s (figures after ~100 changes / after ` +
-    `${soak.settledAfter} / at the end, each after forced GC): ${line('JS heap MB', 'jsHeap', mb)}; ${line('wasm MB', 'wasm', mb)}; ` +
+    `${soak.settledAfter} / at the end, each after forced GC): ${line('JS heap MB', 'jsHeap', mb)} (of which V8 code ${line('MB', 'jsCode', mb)}); ` +
+    `${line('JS objects MB', 'jsObjects', mb)}; ${line('wasm MB', 'wasm', mb)}; ` +
     `${line('DOM nodes', 'domNodes')}; ${line('elements', 'elements')}; ${line('listeners', 'listeners')}; ${line('performance entries', 'entries')}`);
 }
 if (load.length) {
