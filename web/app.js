@@ -48,24 +48,6 @@ const TRAIN_DATA = './data/train-reference.json';
 // The Lab (web/lab.html; dist/lab.html) sits beside this file and is only linked, never loaded
 // here. The single file has no Lab beside it: its bundle defines this as null (no Lab links).
 const LAB_PAGE = typeof __POSENC_LAB_PAGE__ === 'undefined' ? 'lab.html' : __POSENC_LAB_PAGE__;
-// The Lab state a step opens: the family, and the step's parameters the Lab shares, under the
-// Lab's names (wasm/lab/lab_state.hpp; undefined ones are left out, the Lab clamps the rest).
-const LAB_STATE = {
-  'embedding-plus-position': (v) => ({ family: 'sinusoidal', pos: v.pos }),
-  sinusoidal: (v) => ({ family: 'sinusoidal', pos: v.pos, dim: v.dim }),
-  frequencies: () => ({ family: 'sinusoidal' }),
-  relative: (v) => ({ family: 'sinusoidal', qpos: v.i, kpos: v.j }),
-  rope: (v) => ({ family: 'rope', qpos: v.qpos, kpos: v.kpos }),
-  compare: (v) => ({ family: 'rope', qpos: v.m, kpos: v.n }),
-  learned: (v) => ({ family: 'learned', pos: v.pos }),
-  'relative-bias': (v) => ({ family: 't5', len: v.len, buckets: v.nb, maxDistance: v.maxd,
-    bidirectional: v.bidir, seed: v.seed, qpos: v.ti, kpos: v.tj }),
-  alibi: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
-  attention: (v) => ({ family: v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
-  extend: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
-  nope: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
-};
-
 /** The Lab's address with these parameters (and the page's language and theme). */
 function labHref(params = {}) {
   const url = new URL(LAB_PAGE, import.meta.url);
@@ -221,7 +203,7 @@ export async function start({
     const next = STEPS[index + 1];
     const embedUi = embedPanel(step, values, m);
     // "Open this state in the Lab": its address follows the step's values as they change.
-    const labState = LAB_PAGE ? LAB_STATE[step.id] : undefined;
+    const labState = LAB_PAGE ? STEPS[index].lab : null;
     const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)) }, m.t('page.openLabState'));
     for (const type of ['focus', 'pointerenter', 'click']) lab?.addEventListener(type, () => { lab.href = labHref(labState(values)); });
     return h('div', { class: 'step-footer' },

@@ -3,10 +3,11 @@
 // page is served from source without a build step), so these tests hold that copy to the registry,
 // and each manifest to the files it names.
 import assert from 'node:assert/strict';
-import { access, readFile } from 'node:fs/promises';
+import { access, readFile, readdir } from 'node:fs/promises';
 import { test } from 'node:test';
 import { PARTS } from '../../web/catalog-parts.js';
 import { LANGUAGES, PAGE_PARTS } from '../../web/i18n.js';
+import { readParams } from '../../web/state.js';
 import { STEPS, STEP_PARTS, STEP_STYLES } from '../../web/steps/index.js';
 
 const root = new URL('../../', import.meta.url);
@@ -48,5 +49,35 @@ test('every step has its navigation title in the titles part', async () => {
   for (const lang of LANGUAGES) {
     const titles = JSON.parse(await text(`web/i18n/${lang}/titles.json`));
     for (const step of STEPS) assert.equal(typeof titles[`titles.${step.id}`], 'string', `${lang}: titles.${step.id}`);
+  }
+});
+
+// What the Lab reads from a URL, from its own source: the family names (each core/families/*.hpp
+// kName) and the parameter keys (wasm/lab/lab_state.cpp's number table and its named choices).
+async function labVocabulary() {
+  const families = [];
+  for (const f of await readdir(new URL('core/families/', root))) {
+    const hit = (await text(`core/families/${f}`)).match(/kName = "([\w-]+)"/);
+    if (hit) families.push(hit[1]);
+  }
+  const state = await text('wasm/lab/lab_state.cpp');
+  const keys = [...state.matchAll(/^\s*\{"(\w+)", /gm)].map((x) => x[1]);
+  for (const key of ['family', 'scaling', 'layout', 'causal']) if (state.includes(`key == "${key}"`)) keys.push(key);
+  return { families, keys };
+}
+
+test('each step\'s Lab mapping, at the step\'s default values, names a Lab family and only keys the Lab reads', async () => {
+  const { families, keys } = await labVocabulary();
+  assert.ok(families.includes('t5') && keys.includes('qpos'), 'the Lab\'s vocabulary was read');
+  const mapped = STEPS.filter((s) => s.lab);
+  assert.ok(mapped.length > 0);
+  for (const step of mapped) {
+    const module = await step.load();
+    const state = step.lab(readParams(module.params, ''));
+    assert.ok(families.includes(state.family), `${step.id}: family ${state.family}`);
+    for (const [key, value] of Object.entries(state)) {
+      assert.ok(keys.includes(key), `${step.id}: the Lab reads no key ${key}`);
+      if (key !== 'family' && key !== 'scaling') assert.ok(value === undefined || typeof value === 'number' || typeof value === 'boolean', `${step.id}: ${key} = ${value}`);
+    }
   }
 });

@@ -1,6 +1,6 @@
 // The steps in reading order: the one list every other place derives its steps from — the
-// page's navigation and sections (web/app.js), the catalog parts a step loads (web/i18n.js's
-// PARTS), the CSS bundle (web/tools/build-dist.mjs), the tests' step list
+// page's navigation, sections and Lab links (web/app.js), the catalog parts a step loads (its
+// parts; web/catalog-parts.js), the CSS bundle (web/tools/build-dist.mjs), the tests' step list
 // (tests/browser/step-ids.js); tests/js/registry.test.js checks that index.html's static
 // <section>s and stylesheet links follow it.
 //
@@ -8,26 +8,56 @@
 //   id     the step's id: its <section id>, ?step=, its titles.<id> key, its module web/steps/<id>.js
 //   parts  the catalog parts (web/i18n/<lang>/<part>.json) its text needs, loaded with it
 //   style  its stylesheet, from the repository root
+//   lab    (values) → the Lab state the step's "open in the Lab" link opens: the family and the
+//          step's parameters the Lab shares, under the Lab's names (wasm/lab/lab_state.hpp;
+//          undefined ones are left out, the Lab clamps the rest); null: the step has no Lab link
 //   load   loads its module — which exports { id, params, mount } — the first time the step is
 //          needed, so the page starts with the code of the step it opens on
 // The import() calls stay literal: the bundler makes a chunk per step from them.
-const step = (id, load) => Object.freeze({ id, parts: Object.freeze([id]), style: `web/steps/${id}.css`, load });
+const step = (id, load, { lab = null } = {}) => Object.freeze({ id, parts: Object.freeze([id]), style: `web/steps/${id}.css`, lab, load });
 
 export const STEPS = Object.freeze([
   step('order', () => import('./order.js')),
-  step('sinusoidal', () => import('./sinusoidal.js')),
-  step('frequencies', () => import('./frequencies.js')),
-  step('relative', () => import('./relative.js')),
-  step('rope', () => import('./rope.js')),
-  step('compare', () => import('./compare.js')),
-  step('embedding-plus-position', () => import('./embedding-plus-position.js')),
-  step('learned', () => import('./learned.js')),
-  step('relative-bias', () => import('./relative-bias.js')),
-  step('alibi', () => import('./alibi.js')),
-  step('attention', () => import('./attention.js')),
-  step('extend', () => import('./extend.js')),
+  step('sinusoidal', () => import('./sinusoidal.js'), {
+    lab: (v) => ({ family: 'sinusoidal', pos: v.pos, dim: v.dim }),
+  }),
+  step('frequencies', () => import('./frequencies.js'), {
+    lab: () => ({ family: 'sinusoidal' }),
+  }),
+  step('relative', () => import('./relative.js'), {
+    lab: (v) => ({ family: 'sinusoidal', qpos: v.i, kpos: v.j }),
+  }),
+  step('rope', () => import('./rope.js'), {
+    lab: (v) => ({ family: 'rope', qpos: v.qpos, kpos: v.kpos }),
+  }),
+  step('compare', () => import('./compare.js'), {
+    lab: (v) => ({ family: 'rope', qpos: v.m, kpos: v.n }),
+  }),
+  step('embedding-plus-position', () => import('./embedding-plus-position.js'), {
+    lab: (v) => ({ family: 'sinusoidal', pos: v.pos }),
+  }),
+  step('learned', () => import('./learned.js'), {
+    lab: (v) => ({ family: 'learned', pos: v.pos }),
+  }),
+  step('relative-bias', () => import('./relative-bias.js'), {
+    // The Lab's T5 is bidirectional when it is not causal (wasm/lab/lab_state.cpp has no
+    // 'bidirectional': it ignored the key this link used to pass).
+    lab: (v) => ({ family: 't5', len: v.len, buckets: v.nb, maxDistance: v.maxd,
+      causal: v.bidir === undefined ? undefined : !v.bidir, seed: v.seed, qpos: v.ti, kpos: v.tj }),
+  }),
+  step('alibi', () => import('./alibi.js'), {
+    lab: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
+  }),
+  step('attention', () => import('./attention.js'), {
+    lab: (v) => ({ family: v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
+  }),
+  step('extend', () => import('./extend.js'), {
+    lab: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
+  }),
   step('vision', () => import('./vision.js')),
-  step('nope', () => import('./nope.js')),
+  step('nope', () => import('./nope.js'), {
+    lab: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
+  }),
   step('train', () => import('./train.js')),
   step('choose', () => import('./choose.js')),
   step('code', () => import('./code.js')),
