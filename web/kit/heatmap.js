@@ -15,6 +15,41 @@ import { scaleBar, legendLabels } from './colourbar.js';
 import { symmetricMarks } from './format.js';
 import { divergingRgb } from './palette.js';
 
+/**
+ * The colour of every cell as draw() paints it: one RGBA word per cell in ImageData's byte order,
+ * on the diverging scale of ±limit; NaN (a gap) transparent. A figure that shows the same map
+ * again can keep these and pass them to draw() instead of colouring every cell anew.
+ */
+export function cellColours(values, limit) {
+  const px = new Uint32Array(values.length);
+  // Maps of small integers (indices, buckets) repeat a few values over many cells: their
+  // colours are worked out once per value and copied. Other values go through the palette.
+  const offset = Math.ceil(limit);
+  const lut = new Uint32Array(2 * offset + 1);
+  const known = new Uint8Array(2 * offset + 1);
+  const rgba = new Uint8ClampedArray(4);  // the same rounding as writing into ImageData
+  const word = new Uint32Array(rgba.buffer);
+  const colour = (v) => {
+    divergingRgb(v, limit, rgba, 0);
+    rgba[3] = 255;
+    return word[0];
+  };
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i])) continue;  // 0: transparent
+    const at = values[i] + offset;
+    if (Number.isInteger(at) && at >= 0 && at < lut.length) {
+      if (!known[at]) {
+        lut[at] = colour(values[i]);
+        known[at] = 1;
+      }
+      px[i] = lut[at];
+    } else {
+      px[i] = colour(values[i]);
+    }
+  }
+  return px;
+}
+
 export class Heatmap {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -73,35 +108,7 @@ export class Heatmap {
     const ctx = this.source.getContext('2d');
     const image = ctx.createImageData(cols, rows);
     const px = new Uint32Array(image.data.buffer);
-    if (pixels) px.set(pixels);
-    // Maps of small integers (indices, buckets) repeat a few values over many cells: their
-    // colours are worked out once per value and copied. Other values go through the palette.
-    const offset = Math.ceil(this.limit);
-    const lut = new Uint32Array(2 * offset + 1);
-    const known = new Uint8Array(2 * offset + 1);
-    const rgba = new Uint8ClampedArray(4);  // the same rounding as writing into image.data
-    const word = new Uint32Array(rgba.buffer);
-    const colour = (v) => {
-      divergingRgb(v, this.limit, rgba, 0);
-      rgba[3] = 255;
-      return word[0];
-    };
-    for (let i = 0; !pixels && i < values.length; i++) {
-      if (Number.isNaN(values[i])) {
-        px[i] = 0;
-        continue;
-      }
-      const at = values[i] + offset;
-      if (Number.isInteger(at) && at >= 0 && at < lut.length) {
-        if (!known[at]) {
-          lut[at] = colour(values[i]);
-          known[at] = 1;
-        }
-        px[i] = lut[at];
-      } else {
-        px[i] = colour(values[i]);
-      }
-    }
+    px.set(pixels ?? cellColours(values, this.limit));
     ctx.putImageData(image, 0, 0);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
     if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;

@@ -6,7 +6,7 @@
 // shows as it is, beside the sinusoidal row (core.sinusoidal with an offset) and a RoPE-rotated
 // vector (core.ropeApply), which exist at any position.
 import { h, s } from '../kit/dom.js';
-import { Heatmap, legend } from '../kit/heatmap.js';
+import { Heatmap, cellColours, legend } from '../kit/heatmap.js';
 import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
@@ -127,9 +127,21 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
       const cols = Math.min(d, MAP_DIMS);
       const values = new Float32Array(reach(preset) * cols);
       values.set(core.learned(positions, cols, { maxPositions: positions, std: STD }));
-      maps.set(preset, { cols, rows: reach(preset), values });
+      // Its colours too: a switch back to a preset then only copies pixels (GPT-2's map is
+      // 1,536 × 64 cells, ~10 ms to colour).
+      maps.set(preset, { cols, rows: reach(preset), values, pixels: cellColours(values, LIMIT) });
     }
     return maps.get(preset);
+  };
+  // The other presets' maps in idle time, one per idle slot, so that the first switch to each
+  // is a copy as well.
+  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
+  const fill = (rest) => {
+    if (!rest.length) return;
+    idle(() => {
+      mapOf(rest[0]);
+      fill(rest.slice(1));
+    });
   };
 
   // Controls.
@@ -249,7 +261,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
     // The map.
     if (shown !== preset) {
-      heatmap.draw(map.values, map.rows, map.cols);
+      heatmap.draw(map.values, map.rows, map.cols, map.pixels);
+      if (shown === null) fill(PRESET_IDS.filter((p) => p !== preset));
       shown = preset;
       axisX.textContent = m.t(map.cols < d ? 'learned.axisDimsPart' : 'learned.axisDims', { shown: map.cols, d });
       band.firstChild.textContent = m.t('learned.band', { from: T, last: T - 1 });
