@@ -204,8 +204,13 @@ export class Heatmap {
   }
 }
 
+const drawnLegends = new WeakMap();  // element → the scale and marks its bar shows
 /** Fills `element` with a horizontal colour bar for [-limit, limit] and its marks (DOM only, no
  * inline CSS); marks default to "−limit", "0", "+limit". */
 export function legend(element, limit, marks = symmetricMarks(limit)) {
+  // A figure redrawn with new data on the same scale keeps its bar: painting one is 64 fills.
+  const key = JSON.stringify([limit, marks]);
+  if (drawnLegends.get(element) === key && element.childElementCount) return;
+  drawnLegends.set(element, key);
   element.replaceChildren(scaleBar(64, -limit, limit, limit), legendLabels(marks));
 }
