@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { loadTrainer } from '../../wasm/train.js';
 import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
-import { minus, openStep, readout, urlParams } from './steps.js';
+import { minus, openStep, readout, updateTimes, urlParams } from './steps.js';
 import { DATA, FAMILIES, NAMES, aggregate, fmt, lengthAt, referenceRows } from '../expect/train.js';
 
 const ID = 'train';
@@ -136,6 +136,12 @@ test('before Train: the reference run of the default task, its table, readouts, 
   const tok = aggregate(referenceRows('reverse'), 'tokens');
   const cells = await tableCells(page);
   assert.ok(Math.abs(cells.alibi[2].mean - tok('alibi', lengthAt(DATA.tasks.reverse.config, 2)).mean) < 1e-12);
+  // Through every task twice, for the update table (each switch redraws that task's reference).
+  for (const t of [...Object.keys(DATA.tasks), ...Object.keys(DATA.tasks)]) {
+    await page.check(`#${ID} input[name=task][value=${t}]`, { force: true });
+    assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${t}`);
+  }
+  assert.ok((await updateTimes(page, ID)).length >= 2 * Object.keys(DATA.tasks).length);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
