@@ -151,7 +151,7 @@ function ropeRandom(k) {
 }
 const WANT = {
   sinusoidal: { sinusoidal: (k) => sinSim(k, 16) / 8 },
-  relative: { relative: (k) => t5Bucket(-k, 32, 128) },
+  t5: { t5: (k) => t5Bucket(-k, 32, 128) },
   rope: { rope: (k) => sinSim(k, 16) / 8, ropeRandom },
   'rope-scaled': { ropeScaled: (k) => sinSim(k / 2, 16) / 8, rope: (k) => sinSim(k, 16) / 8 },
   alibi: { alibi3: (k) => -k / 8, alibi1: (k) => -k / 2, alibi8: (k) => -k / 256 },
@@ -161,7 +161,7 @@ const WANT = {
 test('the plot of the pick against distance holds the values computed here (CSV), and says so in words', async () => {
   const base = { data: 'text', model: 'decoder', length: 'fixed' };
   const states = {
-    sinusoidal: { want: 'baseline' }, learned: { want: 'fit' }, relative: { want: 'distance', model: 'encoder' },
+    sinusoidal: { want: 'baseline' }, learned: { want: 'fit' }, t5: { want: 'distance', model: 'encoder' },
     rope: { want: 'llm' }, 'rope-scaled': { want: 'llm', length: 'longer' }, alibi: { want: 'extrapolate' },
     vision: { want: 'llm', data: 'image' },
   };
@@ -197,7 +197,7 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     assert.ok(alt.length > 80, `${method}: ${alt}`);
     if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${minus((sinSim(32, 16) / 8).toFixed(2))}, the value plain RoPE has at k = 32`));
     if (method === 'alibi') assert.match(alt, /reaches −8\.00 at k = 64/);
-    if (method === 'relative') {
+    if (method === 't5') {
       // With T5's maximum distance of 128 the last bucket of a direction starts beyond the plot.
       let from = 0;
       while (t5Bucket(-from, 32, 128) < 15) from++;

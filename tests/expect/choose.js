@@ -14,7 +14,7 @@ export const RULES = [
   [{ want: 'llm', length: 'longer' }, 'rope-scaled'],   // modern LLM with long-context plans
   [{ want: 'llm' }, 'rope'],                            // modern general LLM
   [{ length: 'longer' }, 'rope-scaled'],                // must read past the training length
-  [{ want: 'distance', model: 'encoder' }, 'relative'], // distance-based relations, no cache
+  [{ want: 'distance', model: 'encoder' }, 't5'], // distance-based relations, no cache
   [{ want: 'distance' }, 'rope'],                       // relative without the cache overhead
   [{ want: 'fit' }, 'learned'],                         // fixed length, best fit
   [{ want: 'baseline' }, 'sinusoidal'],                 // no parameters
@@ -22,7 +22,7 @@ export const RULES = [
 export const expected = (a) => RULES.find(([cond]) => Object.entries(cond).every(([k, v]) => a[k] === v))[1];
 export const ROW = { 'rope-scaled': 'rope' };  // the table row of a method
 export const NAMES = {
-  sinusoidal: 'Sinusoidal', learned: 'Learned positions', relative: 'Relative bias (T5)', rope: 'RoPE',
+  sinusoidal: 'Sinusoidal', learned: 'Learned positions', t5: 'Relative bias (T5)', rope: 'RoPE',
   'rope-scaled': 'RoPE with scaling', alibi: 'ALiBi', vision: '2-D sin-cos or 2-D RoPE',
 };
 

@@ -27,7 +27,8 @@ export const params = {
 };
 
 /** The families in the comparison table, in its order. */
-export const FAMILIES = ['sinusoidal', 'learned', 'relative', 'rope', 'alibi', 'vision'];
+// T5 by the family registry's name ('t5'), as the attention step, the trainer and the Lab.
+export const FAMILIES = ['sinusoidal', 'learned', 't5', 'rope', 'alibi', 'vision'];
 
 /**
  * The recommendation for a set of answers: { method, rule }. The first rule that applies wins.
@@ -45,7 +46,7 @@ export function recommend({ data, model, length, want }) {
   // Distances matter: a learned bias per distance is fine in an encoder, which reads its input
   // in one pass; a decoder generating token by token is better served by rotations, which fused
   // attention kernels take without an extra bias matrix per head.
-  if (want === 'distance') return model === 'encoder' ? { method: 'relative', rule: 'distanceEncoder' } : { method: 'rope', rule: 'distanceDecoder' };
+  if (want === 'distance') return model === 'encoder' ? { method: 't5', rule: 'distanceEncoder' } : { method: 'rope', rule: 'distanceDecoder' };
   if (want === 'fit') return { method: 'learned', rule: 'fit' };
   return { method: 'sinusoidal', rule: 'baseline' };
 }
@@ -94,7 +95,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   paragraphs(slots.notes, m, 'choose.notes');
 
   // What the plot shows for every method, computed once here rather than on a click.
-  const signals = new Map(['sinusoidal', 'learned', 'relative', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k, m)]));
+  const signals = new Map(['sinusoidal', 'learned', 't5', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k, m)]));
   let shown = null;           // for the CSV export
 
   function render() {
@@ -188,14 +189,14 @@ function signal(core, method, m) {
       const y = Float64Array.from({ length: TRAIN }, (_, k) => g[k] / Math.sqrt(g[0] * g[k * TRAIN + k]));
       return { y: 'similarity', yDomain: [-1, 1], series: [line('learned', y, 'a', true)] };
     }
-    case 'relative': {
+    case 't5': {
       // T5 buckets of key − query = −k (an earlier key) with T5's 32 buckets and maximum
       // distance 128; the last bucket of the direction starts beyond the plot, found here.
       const b = core.t5Bucket(Array.from(ks(), (k) => -k), T5);
       const wide = core.t5Bucket(Array.from({ length: 2 * T5.maxDistance + 1 }, (_, k) => -k), T5);
       const last = T5.numBuckets / 2 - 1;
       return {
-        y: 'bucket', yDomain: [0, 16], series: [line('relative', Float64Array.from(b), 'a', true)],
+        y: 'bucket', yDomain: [0, 16], series: [line('t5', Float64Array.from(b), 'a', true)],
         vars: { maxd: T5.maxDistance, lastBucket: last, lastFrom: wide.indexOf(last), exact: T5.numBuckets / 4 },
       };
     }
