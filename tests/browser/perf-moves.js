@@ -28,9 +28,7 @@ export const ATTENTION_MOVES = [
  */
 export function setControl(step, name, value) {
   const section = document.getElementById(step);
-  // T5's radio said 'relative' before the page took the family registry's names.
-  const radio = section.querySelector(`input[type=radio][name="${name}"][value="${value}"]`) ??
-    (value === 't5' ? section.querySelector(`input[type=radio][name="${name}"][value="relative"]`) : null);
+  const radio = section.querySelector(`input[type=radio][name="${name}"][value="${value}"]`);
   const el = radio ?? section.querySelector(`input[name="${name}"]`);
   if (!el) throw new Error(`step ${step}: no control ${name}`);
   if (el.type === 'radio' || el.type === 'checkbox') {
