@@ -88,11 +88,25 @@ test('the language switch reloads the same step in the same state in the chosen 
 
 test('without ?lang the browser language picks the catalog, and an unknown language falls back to English', async () => {
   const swedish = await b.newPage();
-  await swedish.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'sv-SE' }));
+  // The browser's preference list, as a Swedish system gives it (the page reads languages first).
+  await swedish.addInitScript(() => {
+    Object.defineProperty(navigator, 'language', { get: () => 'sv-SE' });
+    Object.defineProperty(navigator, 'languages', { get: () => ['sv-SE', 'sv'] });
+  });
   await swedish.goto(`${b.url}?step=order`);
   await swedish.waitForSelector('body[data-ready=true]');
   assert.equal(await swedish.getAttribute('html', 'lang'), 'sv');
   await swedish.close();
+  // The first language of the list that the page has: German first, Russian second → Russian.
+  const second = await b.newPage();
+  await second.addInitScript(() => {
+    Object.defineProperty(navigator, 'language', { get: () => 'de-DE' });
+    Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'ru-RU', 'en'] });
+  });
+  await second.goto(`${b.url}?step=order`);
+  await second.waitForSelector('body[data-ready=true]');
+  assert.equal(await second.getAttribute('html', 'lang'), 'ru');
+  await second.close();
   const page = await openStep(b, 'order', 'lang=xx');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   await page.close();
