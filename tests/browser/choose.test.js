@@ -8,7 +8,7 @@ import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
 // The answers, the rule table and the method names: shared with the cross-engine suite.
 import { ANSWERS, NAMES, ROW, expected } from '../expect/choose.js';
-import { learnedRow } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp
+import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp; T5's buckets
 
 const ID = 'choose';
 let b;
@@ -127,15 +127,6 @@ const sinSim = (k, d) => {
   for (let i = 0; i < d / 2; i++) s += Math.cos(k * 10000 ** (-(2 * i) / d));
   return s;
 };
-function t5Bucket(rp, numBuckets, maxDistance) {  // bidirectional, as in modeling_t5.py
-  const nb = numBuckets / 2;
-  let ret = rp > 0 ? nb : 0;
-  const n = Math.abs(rp);
-  const exact = nb / 2;
-  if (n < exact) return ret + n;
-  ret += Math.min(nb - 1, exact + Math.floor((Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact)));
-  return ret;
-}
 // RoPE on independent random pairs: 32 queries (seed 23) and keys (seed 24) of core
 // learned's normal draws, std 1, rotate_half pairs (i, i + 8); the mean of q(k)·k(0), over d.
 const RANDOM = Array.from({ length: 32 }, (_, p) => [learnedRow(p, 16, { seed: 23, std: 1 }), learnedRow(p, 16, { seed: 24, std: 1 })]);
@@ -151,7 +142,7 @@ function ropeRandom(k) {
 }
 const WANT = {
   sinusoidal: { sinusoidal: (k) => sinSim(k, 16) / 8 },
-  t5: { t5: (k) => t5Bucket(-k, 32, 128) },
+  t5: { t5: (k) => t5Bucket(-k) },
   rope: { rope: (k) => sinSim(k, 16) / 8, ropeRandom },
   'rope-scaled': { ropeScaled: (k) => sinSim(k / 2, 16) / 8, rope: (k) => sinSim(k, 16) / 8 },
   alibi: { alibi3: (k) => -k / 8, alibi1: (k) => -k / 2, alibi8: (k) => -k / 256 },
@@ -200,9 +191,9 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     if (method === 't5') {
       // With T5's maximum distance of 128 the last bucket of a direction starts beyond the plot.
       let from = 0;
-      while (t5Bucket(-from, 32, 128) < 15) from++;
+      while (t5Bucket(-from) < 15) from++;
       assert.ok(from > 64);
-      assert.match(alt, new RegExp(`8\\.00 at k = 8 and ${t5Bucket(-64, 32, 128).toFixed(2)} at k = 64\\. The last bucket, 15, starts only at k = ${from},`));
+      assert.match(alt, new RegExp(`8\\.00 at k = 8 and ${t5Bucket(-64).toFixed(2)} at k = 64\\. The last bucket, 15, starts only at k = ${from},`));
     }
     if (method === 'rope') {
       const spread = Math.max(...Array.from({ length: 65 }, (_, k) => Math.abs(ropeRandom(k))));

@@ -15,6 +15,7 @@ import { startBrowser } from './browser.js';
 import { openStep, readout as stepReadout, setSlider, urlParams } from './steps.js';
 import { decodePng, imageStats, pixelDifference } from '../native/png.js';
 import { token } from '../expect/attention.js';
+import { t5Bucket } from '../js/reference.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -64,20 +65,6 @@ function softmax(xs) {
   const e = xs.map((x) => (Number.isFinite(x) ? Math.exp(x - m) : 0));
   const s = e.reduce((a, c) => a + c, 0);
   return e.map((x) => x / s);
-}
-function t5BucketJs(rp, bidirectional, numBuckets, maxDistance) {
-  let nb = numBuckets;
-  let bucket = 0;
-  let n;
-  if (bidirectional) {
-    nb /= 2;
-    if (rp > 0) bucket += nb;
-    n = Math.abs(rp);
-  } else n = Math.max(-rp, 0);
-  const exact = Math.floor(nb / 2);
-  if (n < exact) return bucket + n;
-  const large = exact + Math.floor((Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact));
-  return bucket + Math.min(large, nb - 1);
 }
 const close = (a, e, tol, what) => assert.ok(Math.abs(a - e) <= tol, `${what}: ${a} vs ${e} (tolerance ${tol})`);
 
@@ -176,7 +163,7 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
     const [q, key] = rel[k] >= 0 ? [0, rel[k]] : [-rel[k], 0];
     const got = await readout(page, 'bucket', q, key);
     assert.equal(got, coreBuckets[k], `bucket of ${rel[k]} vs pe.t5Bucket`);
-    assert.equal(got, t5BucketJs(rel[k], true, 32, 128), `bucket of ${rel[k]} vs the HF formula`);
+    assert.equal(got, t5Bucket(rel[k], { bidirectional: true, numBuckets: 32, maxDistance: 128 }), `bucket of ${rel[k]} vs the HF formula (tests/js/reference.js)`);
   }
 
   // A learned table shorter than the sequence: the core's RangeError, shown, and no attention.
@@ -356,7 +343,7 @@ test('the Lab follows the page\'s language (its catalog, a font with every glyph
     assert.equal(await page.title(), words['lab.page.title']);
     assert.equal(await page.locator('#lab-status').textContent(), words['lab.page.readySimd']);
     // Every code point of the catalog has a glyph in the Lab's font (none would show as '?').
-    assert.equal(await readout(page, 'bucket', 5, 0), t5BucketJs(-5, false, 32, 128), 'the Lab computed (causal: one-directional buckets)');
+    assert.equal(await readout(page, 'bucket', 5, 0), t5Bucket(-5, { bidirectional: false, numBuckets: 32, maxDistance: 128 }), 'the Lab computed (causal: one-directional buckets)');
     assert.equal(await page.evaluate(() => window.posencLab.stat('missingGlyphs')), 0, `${lang}: glyphs missing`);
     assert.deepEqual(page.errors, []);
     await page.close();

@@ -2,14 +2,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 
 /**
- * Opens ?step=<id>&<query> and waits for the step's own signal that it is built and shown
- * (data-shown). The other steps' files load behind it; a test that needs the whole page (print,
- * moving between steps) also waits for body[data-ready=true], or passes { whole: true }.
+ * Opens ?step=<id>&<query> and waits for the step's own signal that it is built, shown and drawn
+ * (data-shown, and no data-busy: a step whose figures draw after a turn says so while they do).
+ * The other steps' files load behind it; a test that needs the whole page (print, moving between
+ * steps) also waits for body[data-ready=true], or passes { whole: true }.
  */
 export async function openStep(b, id, query = '', { whole = false, ...options } = {}) {
   const page = await b.newPage(options);
   await page.goto(`${b.url}?step=${id}${query ? `&${query}` : ''}`);
-  await page.waitForSelector(`#${id}[data-shown=true]:not([hidden])`);
+  await page.waitForSelector(`#${id}[data-shown=true]:not([hidden]):not([data-busy])`);
   if (whole) await page.waitForSelector('body[data-ready=true]');
   return page;
 }

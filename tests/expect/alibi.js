@@ -1,19 +1,12 @@
 // Step 10, ALiBi: what the page must show, computed here from the formulas.
 // Used by tests/browser/alibi.test.js (Chromium) and the cross-engine suite (tests/engines/).
 import { minus } from '../browser/steps.js';
+import { alibiSlopes } from '../js/reference.js';
 
 export const TRAIN = 1024;
 
-/** ALiBi slopes as ofirpress/attention_with_linear_biases get_slopes builds them. */
-export function slopes(n) {
-  const powerOfTwo = (k) => {
-    const start = 2 ** (-(2 ** -(Math.log2(k) - 3)));
-    return Array.from({ length: k }, (_, i) => start * start ** i);
-  };
-  if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
-  const closest = 2 ** Math.floor(Math.log2(n));
-  return [...powerOfTwo(closest), ...slopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
-}
+/** ALiBi slopes as ofirpress/attention_with_linear_biases get_slopes builds them (tests/js/reference.js). */
+export const slopes = (n) => Array.from(alibiSlopes(n));
 
 /** Softmax weights of the last query by distance d = 0..len−1, and the share at d ≥ TRAIN. */
 export function weights(m, len) {

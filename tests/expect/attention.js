@@ -1,6 +1,6 @@
 // Step 11, attention family by family: what the page must show, computed here from the formulas.
 // Used by tests/browser/attention.test.js (Chromium) and the cross-engine suite (tests/engines/).
-import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
+import { learnedRow, t5Bucket as referenceT5Bucket } from '../js/reference.js';  // the seeded rows of core/learned.cpp; T5's buckets
 
 export const D = 64;
 
@@ -42,22 +42,9 @@ export function position(family, kind, t) {
   return x;
 }
 
-// HF T5 _relative_position_bucket; rp = key − query.
-export function t5Bucket(rp, bidirectional, nb = 32, maxDistance = 128) {
-  let bucket = 0;
-  let n;
-  if (bidirectional) {
-    nb /= 2;
-    if (rp > 0) bucket += nb;
-    n = Math.abs(rp);
-  } else {
-    n = Math.max(-rp, 0);
-  }
-  const exact = nb / 2;
-  if (n < exact) return bucket + n;
-  const q = (Math.log(n / exact) / Math.log(maxDistance / exact)) * (nb - exact);
-  return bucket + Math.min(exact + Math.floor(q + 1e-9), nb - 1);
-}
+// T5's bucket of rp = key − query (tests/js/reference.js, the exact form of HF's function).
+export const t5Bucket = (rp, bidirectional, nb = 32, maxDistance = 128) =>
+  referenceT5Bucket(rp, { bidirectional, numBuckets: nb, maxDistance });
 
 export const keyCache = new Map();
 /** Scores and probabilities of query i over keys 0..n−1, in double. */

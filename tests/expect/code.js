@@ -1,5 +1,6 @@
 // Step 17, the numbers in code: what the page must show, computed here from the formulas.
 // Used by tests/browser/code.test.js (Chromium) and the cross-engine suite (tests/engines/).
+import { alibiSlopes as referenceAlibiSlopes } from '../js/reference.js';
 
 // The formulas, written out here -----------------------------------------------------------------
 export const sinOmega = (k, d) => 10000 ** (-(2 * k) / d);
@@ -45,13 +46,8 @@ export function t5Exact(rel, bidirectional, numBuckets = 32, maxDistance = 128) 
   return bucket + exact + s;
 }
 
-// ALiBi slopes as in the paper's code.
-export function alibiSlopes(n) {
-  const pow2 = (c) => Array.from({ length: c }, (_, k) => 2 ** (-8 * (k + 1) / c));
-  if (Number.isInteger(Math.log2(n))) return pow2(n);
-  const c = 2 ** Math.floor(Math.log2(n));
-  return [...pow2(c), ...alibiSlopes(2 * c).filter((_, k) => k % 2 === 0).slice(0, n - c)];
-}
+// ALiBi slopes as in the paper's code (tests/js/reference.js).
+export const alibiSlopes = (n) => Array.from(referenceAlibiSlopes(n));
 
 // RoPE inverse frequencies, d = 128, base 10000, original context 4096 (modeling_rope_utils.py;
 // ntk: bloc97's static NTK-aware base, base·s^(d/(d−2))).

@@ -1,6 +1,6 @@
 // Step 9, relative position as a learned bias: what the page must show, computed here from the formulas.
 // Used by tests/browser/relative-bias.test.js (Chromium) and the cross-engine suite (tests/engines/).
-import { xlDraws } from '../js/reference.js';
+import { t5Bucket as referenceT5Bucket, xlDraws } from '../js/reference.js';
 
 // Shaw et al. (tensor2tensor _generate_relative_positions_matrix), equal lengths.
 export const shawIndex = (i, j, k) => Math.min(k, Math.max(-k, j - i)) + k;
@@ -24,27 +24,9 @@ export function xlTerms(i, j, seed) {
   return { terms, score: terms.reduce((s, x) => s + x, 0) };
 }
 
-// T5, exactly: beyond the exact range the offset is the largest s <= m with
-// (D/e)^s <= (n/e)^m, i.e. D^s · e^m <= n^m · e^s, which is floor(ln(n/e) / ln(D/e) · m).
-export function t5Bucket(rp, bidirectional, nb, maxd) {
-  let ret = 0;
-  let n;
-  let buckets = nb;
-  if (bidirectional) {
-    buckets = nb / 2;
-    if (rp > 0) ret += buckets;
-    n = Math.abs(rp);
-  } else {
-    n = -Math.min(rp, 0);
-  }
-  const e = Math.floor(buckets / 2);
-  if (n < e) return ret + n;
-  const m = buckets - e;
-  const [N, E, D] = [BigInt(n), BigInt(e), BigInt(maxd)];
-  let s = 0;
-  while (s < m && D ** BigInt(s + 1) * E ** BigInt(m) <= N ** BigInt(m) * E ** BigInt(s + 1)) s++;
-  return ret + Math.min(e + s, buckets - 1);
-}
+// T5, exactly (tests/js/reference.js: beyond the exact range the offset is the largest s <= m with
+// (D/e)^s <= (n/e)^m, in integers).
+export const t5Bucket = (rp, bidirectional, nb, maxd) => referenceT5Bucket(rp, { bidirectional, numBuckets: nb, maxDistance: maxd });
 // HF modeling_t5.py _relative_position_bucket in float64, for the cross-check.
 export function hfBucket(rp, bidirectional, nb, maxd) {
   let ret = 0;

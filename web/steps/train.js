@@ -265,12 +265,18 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   // [INSIDE] drawing ------------------------------------------------------------------------------
 
   // [RENDER] ------------------------------------------------------------------------------------
+  let insideDrawing = 0;  // the latest render's inside drawings
   function render() {
     const v = shown();
     root.dataset.trainSet = v.set?.id ?? v.kind;  // which set the figures show (data-shown is the page's: built and shown)
     provenance.textContent = describeSet(v);
     drawResults(v);
-    inside.draw(v);
+    // data-busy until the reference run has loaded (or failed to) and the inside section's
+    // drawings (after a turn, or the trainer's loading) are done: the page's own signal that the
+    // step is not yet all drawn.
+    const drawing = ++insideDrawing;
+    root.dataset.busy = 'true';
+    inside.draw(v).then(() => { if (drawing === insideDrawing && root.dataset.trainReady) delete root.dataset.busy; });
     runs.draw(sets, v.kind === 'yours' ? v.set.id : null);
     syncControls();
   }

@@ -70,28 +70,31 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   // while the set trains), so a finished run of another family redraws nothing here.
   const modelKey = (s, family) => `${s.id}|${family}|${firstRun(s, family)?.seed ?? '-'}`;
 
+  /** Draws what changed; resolves when the drawings it started (which wait for turns) are done. */
   function drawInside(view) {
     const s = view.set;
-    if (!s) return;
+    if (!s) return Promise.resolve();
+    const drawings = [];
     const family = values.family;
     const length = exampleLength(s);
     const key = `${modelKey(s, family)}|${length}`;
     if (memo.attention !== key) {
       memo.attention = key;
-      inspectionOf(s, family, length).then((ins) => {
+      drawings.push(inspectionOf(s, family, length).then((ins) => {
         if (memo.attention !== key) return;
         attention.draw(ins, { layers: s.config.layers, heads: s.config.heads, vocab: vocabulary(s.config),
           family: familyName(m, family), longest: longestTraining(s.config) });
-      });
+      }));
     }
     if (memo.learned !== modelKey(s, 'learned')) {
       memo.learned = modelKey(s, 'learned');
-      drawLearned(s, memo.learned);
+      drawings.push(drawLearned(s, memo.learned));
     }
     if (memo.bias !== modelKey(s, 't5')) {
       memo.bias = modelKey(s, 't5');
-      drawBias(s, memo.bias);
+      drawings.push(drawBias(s, memo.bias));
     }
+    return Promise.allSettled(drawings);
   }
 
   /** Test example 0 at `length` through the set's model of `family` (lowest seed); null if none. */
