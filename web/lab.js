@@ -18,6 +18,7 @@ import { simdSupported } from '../wasm/loader.js';
 import { initialLanguage, loadMessages } from './i18n.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
+import { replaceUrl } from './state.js';  // within the engines' limits on history calls
 
 // Where the module and the catalogs live relative to this file, and the explainer relative to
 // the page; the bundler (web/tools/build-dist.mjs) rewrites them for dist/.
@@ -49,7 +50,7 @@ function explainerHref(query) {
 function writeState(query) {
   const state = new URLSearchParams(query);
   for (const name of PAGE_WIDE) if (initial.has(name)) state.set(name, initial.get(name));
-  history.replaceState(null, '', `?${state}`);
+  replaceUrl(`?${state}`);
   back.href = explainerHref(query);
 }
 

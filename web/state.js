@@ -36,6 +36,44 @@ function encode(value) {
   return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }
 
+// Browsers limit history calls: Safari throws a SecurityError past 100 in 10 s, which a quick
+// slider drag reaches (seen in the WebKit suite). So at most BUDGET writes go out per window; a
+// write past that waits, and only the latest waiting URL is written, once the window allows.
+const WINDOW_MS = 10000;
+const BUDGET = 80;
+const recent = [];     // times of the history calls in the last window
+let waiting = null;    // the URL to write when the budget allows
+let timer = 0;
+
+/** history.replaceState within the engines' limits: url is the new ?query. */
+export function replaceUrl(url) {
+  if (url === location.search) {  // unchanged: no history call at all, and nothing still to write
+    waiting = null;
+    return;
+  }
+  const now = performance.now();
+  while (recent.length && now - recent[0] > WINDOW_MS) recent.shift();
+  if (!timer && recent.length < BUDGET) {
+    try {
+      history.replaceState(null, '', url);
+      recent.push(now);
+      return;
+    } catch (e) {
+      if (e?.name !== 'SecurityError') throw e;  // the engine's own count is stricter: wait
+    }
+  }
+  waiting = url;
+  if (!timer) {
+    const wait = recent.length ? Math.max(50, WINDOW_MS - (now - recent[0]) + 10) : 1000;
+    timer = setTimeout(() => {
+      timer = 0;
+      const next = waiting;
+      waiting = null;
+      if (next !== null) replaceUrl(next);
+    }, wait);
+  }
+}
+
 /** Writes ?step=<id> and that step's parameters, keeping page-wide ones such as lang and theme. */
 export function writeParams(stepId, params, values, keep = ['lang', 'embed', 'theme']) {
   const old = new URLSearchParams(location.search);
@@ -43,6 +81,5 @@ export function writeParams(stepId, params, values, keep = ['lang', 'embed', 'th
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
   query.set('step', stepId);
   for (const name of Object.keys(params)) query.set(name, encode(values[name]));
-  // Unchanged: no history call (browsers limit how many a page may make in a short time).
-  if (`?${query}` !== location.search) history.replaceState(null, '', `?${query}`);
+  replaceUrl(`?${query}`);
 }
