@@ -37,12 +37,10 @@ function encode(value) {
 }
 
 // Browsers limit history calls: Safari throws a SecurityError past 100 in 10 s, which a quick
-// slider drag reaches (seen in the WebKit suite). So at most BUDGET writes go out per window; a
-// write past that waits, and only the latest waiting URL is written, once the window allows.
-const WINDOW_MS = 10000;
-const BUDGET = 80;
-const recent = [];     // times of the history calls in the last window
-let waiting = null;    // the URL to write when the budget allows
+// slider drag reaches (seen in the WebKit suite). The URL is written at once as long as the
+// engine takes it; once it refuses, only the latest URL waits and is tried again a little later.
+const RETRY_MS = 1000;
+let waiting = null;    // the URL the engine refused, or a newer one asked for since
 let timer = 0;
 
 /** history.replaceState within the engines' limits: url is the new ?query. */
@@ -51,26 +49,22 @@ export function replaceUrl(url) {
     waiting = null;
     return;
   }
-  const now = performance.now();
-  while (recent.length && now - recent[0] > WINDOW_MS) recent.shift();
-  if (!timer && recent.length < BUDGET) {
+  if (!timer) {
     try {
       history.replaceState(null, '', url);
-      recent.push(now);
       return;
     } catch (e) {
-      if (e?.name !== 'SecurityError') throw e;  // the engine's own count is stricter: wait
+      if (e?.name !== 'SecurityError') throw e;
     }
   }
   waiting = url;
   if (!timer) {
-    const wait = recent.length ? Math.max(50, WINDOW_MS - (now - recent[0]) + 10) : 1000;
     timer = setTimeout(() => {
       timer = 0;
       const next = waiting;
       waiting = null;
       if (next !== null) replaceUrl(next);
-    }, wait);
+    }, RETRY_MS);
   }
 }
 
