@@ -3,13 +3,12 @@
 // Debian's python3: their printed line must equal the card's text. Copy buttons (clipboard
 // granted and refused), the quantity picker by keyboard, URL state and clamping.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { runPython } from '../js/python.js';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { DIGITS, TOL, own, t5Exact } from '../expect/code.js';
 
-const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy (and python3-torch) live
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
@@ -60,35 +59,6 @@ async function setState(page, state) {
   }
 }
 
-/**
- * Runs each program in a fresh namespace of one python3 process; returns what each printed, or
- * null when `module` cannot be imported there (checked in the same process: importing torch
- * takes seconds on this machine).
- */
-async function runPython(programs, module) {
-  const driver = [
-    'import contextlib, importlib, io, json, sys',
-    'try:',
-    `    importlib.import_module("${module}")`,
-    'except ImportError:',
-    '    print("null")',
-    '    sys.exit(0)',
-    'out = []',
-    'for code in json.load(sys.stdin):',
-    '    buf = io.StringIO()',
-    '    with contextlib.redirect_stdout(buf):',
-    '        exec(code, {"__name__": "__main__"})',
-    '    out.append(buf.getvalue())',
-    'print(json.dumps(out))',
-  ].join('\n');
-  return new Promise((resolve, reject) => {
-    const child = execFile(PYTHON, ['-c', driver], { encoding: 'utf8', timeout: 180000, maxBuffer: 1 << 24 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(JSON.parse(stdout));
-    });
-    child.stdin.end(JSON.stringify(programs));
-  });
-}
 
 test('every quantity: the card equals the formula computed here, and the NumPy and PyTorch programs print the card', async (t) => {
   const page = await openStep(b, 'code');

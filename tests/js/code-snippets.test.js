@@ -5,7 +5,7 @@
 // and lie within half a last digit of the formula in tests/expect/code.js. Also: the folder holds
 // exactly the templates the step names, and every placeholder is filled or named in a RangeError.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { runPython } from './python.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
@@ -16,7 +16,6 @@ import { DIGITS, QUANTITIES, SCALINGS, SETUP } from '../../web/steps/code/setup.
 import { LIBRARIES, TEMPLATE_NAMES, fillTemplate, placeholdersOf, snippet } from '../../web/steps/code/snippets.js';
 import { own } from '../expect/code.js';
 
-const PYTHON = '/usr/bin/python3';
 const DIR = new URL('../../web/steps/code/snippets/', import.meta.url);
 const templates = Object.fromEntries(TEMPLATE_NAMES.map((n) => [n, readFileSync(new URL(n, DIR), 'utf8')]));
 
@@ -37,25 +36,6 @@ const STATES = [
 ];
 
 /** Runs each program in a fresh namespace of one python3 process; returns what each printed. */
-function runPython(programs) {
-  const driver = [
-    'import contextlib, io, json, sys',
-    'out = []',
-    'for code in json.load(sys.stdin):',
-    '    buf = io.StringIO()',
-    '    with contextlib.redirect_stdout(buf):',
-    '        exec(code, {"__name__": "__main__"})',
-    '    out.append(buf.getvalue())',
-    'print(json.dumps(out))',
-  ].join('\n');
-  return new Promise((resolve, reject) => {
-    const child = execFile(PYTHON, ['-c', driver], { encoding: 'utf8', timeout: 180000, maxBuffer: 1 << 24 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(JSON.parse(stdout));
-    });
-    child.stdin.end(JSON.stringify(programs));
-  });
-}
 
 test('the snippets folder holds exactly the templates the step names, one per quantity (and scaling) and library', () => {
   assert.deepEqual(readdirSync(DIR).sort(), [...TEMPLATE_NAMES].sort());
