@@ -6,6 +6,7 @@ import { renderContent } from './content.js';
 import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
+import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
 import { applyMessages, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
@@ -153,7 +154,8 @@ export async function start({
       let urlQueued = false;
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
       const timed = timedFor(step.id, scrollers.check);
-      const api = module.mount(section, {
+      // The figures the step's kit components register while it mounts get its Save PNG buttons.
+      const { result: api, figures } = collectFigures(() => module.mount(section, {
         core, m, values, index, total: STEPS.length, train,
         // set = setter(render); set(patch) applies a change of the step's parameters, redraws
         // (timed, for the update-time report) and writes the URL.
@@ -172,9 +174,9 @@ export async function start({
             writeParams(step.id, module.params, values);
           });
         },
-      });
+      }));
       scrollers.check();
-      if (!embed) addDownloads(section, step.id, api, m);
+      if (!embed) addDownloads(section, step.id, api, m, figures);
     } else {
       section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`titles.${step.id}`)),
         ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));

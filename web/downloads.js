@@ -1,22 +1,51 @@
 // The download controls of a step: a "Save PNG" button under every figure and a "Save CSV"
 // button for every table the step's core calls produced (mount() returns them as tables()).
+// The figures are those the step's kit components registered while it mounted (kit/figures.js).
 import { savePng, saveCsv } from './kit/export.js';
 import { h } from './kit/dom.js';
 
-const FIGURES = 'canvas.heatmap, svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, .rotations';
+// Figures built outside the kit's registering components, found in the DOM until they register
+// themselves: the line plot (kit/lineplot.js), ALiBi's slope bars and RoPE's grid of pair
+// diagrams (drawn by their steps). A registered element is never taken twice.
+const UNREGISTERED = 'canvas.heatmap, svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, .rotations';
 
-export function addDownloads(section, stepId, api, m) {
-  const figures = [...section.querySelectorAll(FIGURES)].filter((el) => !el.parentElement.closest('.rotations'));
-  figures.forEach((figure, i) => {
-    const parts = figure.classList.contains('rotations') ? [...figure.querySelectorAll('svg')] : [figure];
+function unregistered(section, known) {
+  return [...section.querySelectorAll(UNREGISTERED)].filter((el) => !known.has(el)).map((element) => ({
+    element,
+    // The pair diagrams are rebuilt at every redraw: the grid's current ones, at the click.
+    parts: element.classList.contains('rotations') ? () => [...element.querySelectorAll('svg')] : [element],
+    holder: element.classList.contains('rotations') ? element : undefined,
+  }));
+}
+
+/**
+ * The step's figures in document order (the order of their file numbers): those registered
+ * while it mounted that are in its section, then any unregistered ones; a figure inside another
+ * figure is a part of it, not a figure of its own.
+ */
+function stepFigures(section, registered) {
+  const known = new Map();
+  for (const f of registered) if (section.contains(f.element) && !known.has(f.element)) known.set(f.element, f);
+  const all = [...known.values(), ...unregistered(section, known)];
+  all.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return all.filter((f) => !all.some((g) => g !== f && g.element.contains(f.element)));
+}
+
+/**
+ * Adds the step's Save PNG and Save CSV buttons.
+ * @param {{element: Element, parts: Element[] | (() => Element[]), holder?: Element}[]} figures
+ *   what kit/figures.js collected while the step mounted
+ */
+export function addDownloads(section, stepId, api, m, figures = []) {
+  stepFigures(section, figures).forEach(({ element: figure, parts, holder: own }, i) => {
     const button = h('button', {
       type: 'button', class: 'button small figure-save', 'data-export': 'png',
-      onClick: () => savePng(parts, `${stepId}-figure-${i + 1}.png`),
+      onClick: () => savePng(typeof parts === 'function' ? parts() : parts, `${stepId}-figure-${i + 1}.png`),
     }, m.t('page.savePng'));
     // Under the figure's own block (after its legend), or under a grid of small diagrams. A
     // <figure> block takes the button inside, at its end: beside it, the button would be one
     // more item of the grid that lays the figures out.
-    const holder = figure.classList.contains('rotations') || figure instanceof HTMLCanvasElement ? figure : figure.parentElement;
+    const holder = own ?? (figure instanceof HTMLCanvasElement ? figure : figure.parentElement);
     const tools = h('div', { class: 'figure-tools' }, button);
     // Figures side by side in a .figure-row put their buttons together in the row's
     // .figure-row-tools, under all of them: keyboard focus then never jumps back up the page.

@@ -4,12 +4,15 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { openStep, setSlider } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
+
+// Every kind of figure the kit draws; a .rotations box is one figure of the diagrams inside it.
+const FIGURES = 'canvas.heatmap, svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, .rotations';
 
 function pngSize(bytes) {
   assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
@@ -26,6 +29,10 @@ test('every step offers a PNG for each figure and at least one CSV, and each PNG
     const page = await openStep(b, id);
     const pngButtons = page.locator(`#${id} button[data-export=png]`);
     assert.ok(await pngButtons.count() >= 1, `${id} has a figure to save`);
+    // One button per figure the step shows: the figures register themselves (web/kit/figures.js),
+    // and this finds them by their classes instead, so a figure that fails to register shows up.
+    const figures = await page.$$eval(`#${id} :is(${FIGURES})`, (els) => els.filter((el) => !el.parentElement.closest('.rotations')).length);
+    assert.equal(await pngButtons.count(), figures, `${id}: a Save PNG button for each of its ${figures} figures`);
     assert.ok(await page.locator(`#${id} button[data-export=csv]`).count() >= 1, `${id} has a table to save`);
     const { name, bytes } = await download(page, pngButtons.first());
     assert.match(name, new RegExp(`^${id}-figure-1\\.png$`));
@@ -34,6 +41,25 @@ test('every step offers a PNG for each figure and at least one CSV, and each PNG
     assert.deepEqual(page.errors, []);
     await page.close();
   }
+});
+
+test('the RoPE pair diagrams save as the page shows them: after q moves, the PNG of a fresh page at that position', async () => {
+  // The step redraws the diagrams (new SVGs) whenever a position moves; the PNG must take the
+  // current ones, not those there when the button was made.
+  const page = await openStep(b, 'rope', 'qpos=2&kpos=7');
+  const button = '#rope .rotations + .figure-tools button[data-export=png]';
+  const first = await download(page, page.locator(button));
+  await setSlider(page, 'rope', 'qpos', 6);
+  const moved = await download(page, page.locator(button));
+  const fresh = await openStep(b, 'rope', 'qpos=6&kpos=7');
+  const reference = await download(fresh, fresh.locator(button));
+  assert.equal(moved.name, 'rope-figure-1.png');
+  assert.ok(pngSize(moved.bytes).width > 200);
+  assert.ok(!moved.bytes.equals(first.bytes), 'the diagrams changed with q');
+  assert.ok(moved.bytes.equals(reference.bytes), 'the same picture as a page opened at qpos=6');
+  assert.deepEqual([...page.errors, ...fresh.errors], []);
+  await page.close();
+  await fresh.close();
 });
 
 test('the sinusoidal table CSV holds sin/cos(pos·ω) for all 50 × 20 cells', async () => {

@@ -1,5 +1,6 @@
 // Vector bars in SVG: one group per dimension, one bar per vector, on a shared symmetric scale.
 import { h, s } from './dom.js';
+import { registerFigure } from './figures.js';
 
 const W = 640;
 const H = 200;
@@ -10,6 +11,7 @@ export class VectorBars {
     this.svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'bars', role: 'img', 'aria-label': label });
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
+    registerFigure(this.svg, { holder: container });
   }
 
   /**

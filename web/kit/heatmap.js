@@ -12,6 +12,7 @@
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
 import { scaleBar, legendLabels } from './colourbar.js';
+import { registerFigure } from './figures.js';
 import { symmetricMarks } from './format.js';
 import { divergingRgb } from './palette.js';
 
@@ -57,6 +58,7 @@ export class Heatmap {
    */
   constructor(canvas, { limit = 1, onCell = () => {}, onSelect = null } = {}) {
     this.canvas = canvas;
+    registerFigure(canvas);
     this.limit = limit;
     this.onCell = onCell;
     this.onSelect = onSelect;

@@ -3,6 +3,7 @@
 // horizontal guide lines with a label. A geometric series is a straight line on it. Scales to its
 // container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
 import { h, s } from './dom.js';
+import { registerFigure } from './figures.js';
 import { drawSeries } from './lineplot.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
@@ -31,6 +32,7 @@ export class LogPlot {
     );
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
+    registerFigure(this.svg, { holder: container });
   }
 
   x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (this.w - PAD.left - PAD.right); }

@@ -1,6 +1,7 @@
 // One RoPE pair as a 2D picture: the unit circle, the rotated query and key as arrows, and the
 // arc between them. Angles in radians; vectors drawn to scale (|v| <= 1.2 fits).
-import { s } from './dom.js';
+import { h, s } from './dom.js';
+import { registerFigure } from './figures.js';
 
 const R = 46;   // pixels per unit
 const C = 60;   // centre
@@ -31,4 +32,14 @@ export function rotationDiagram({ q, k, title, label }) {
     ...arrow(q[0], q[1], 'q'),
     ...arrow(k[0], k[1], 'k'),
     s('text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title' }, title));
+}
+
+/**
+ * The box that holds a row of pair diagrams, one figure for Save PNG: its PNG shows the diagrams
+ * the box holds at the moment of saving (a redraw replaces them), and its tools go right under it.
+ */
+export function rotationGrid({ label }) {
+  const grid = h('div', { class: 'rotations', role: 'group', 'aria-label': label });
+  registerFigure(grid, { parts: () => [...grid.querySelectorAll('svg')], holder: grid });
+  return grid;
 }

@@ -4,6 +4,7 @@
 // colour; a highlighted row is drawn bolder. Values that coincide within a row stack upwards.
 // The drawing is as wide as its box (redrawn on resize), so text keeps its size on phones.
 import { h, s } from './dom.js';
+import { registerFigure } from './figures.js';
 import { ticks } from './lineplot.js';
 
 const ROW = 46;
@@ -27,6 +28,7 @@ export class ValueStrips {
     this.svg = s('svg', { class: 'strips', role: 'img', 'aria-label': label });
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
+    registerFigure(this.svg, { holder: container });
     this.width = 0;
     this.boxWidth = 0;
     // The observer records the box's width, so draw() never forces a layout to read it; the

@@ -3,6 +3,7 @@
 // classes a/b/c (as in the line plot); dashes come from the `dashed` flag, so no arrow is told
 // apart by colour alone. Scales to its container (viewBox).
 import { s } from './dom.js';
+import { registerFigure } from './figures.js';
 import { ticks } from './lineplot.js';
 
 const PAD = { left: 44, right: 14, top: 12, bottom: 40 };
@@ -30,6 +31,7 @@ export class VectorPlane {
       s('text', { x: 12, y: midY, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 12 ${midY})` }, yLabel),
     );
     container.append(this.svg);
+    registerFigure(this.svg, { holder: container });
   }
 
   px(v) { return PAD.left + (v - this.xd[0]) * UNIT; }
