@@ -31,6 +31,22 @@ T5Params t5Of(const FamilyAttentionParams& p) {
   return t;
 }
 
+// The family's hooks see one head of width dim over positions 0..n-1.
+families::FamilyShape shapeOf(const FamilyAttentionParams& p) {
+  families::FamilyShape s;
+  s.dModel = int(p.dim);
+  s.headDim = int(p.dim);
+  s.heads = int(p.heads);
+  s.maxPositions = int(p.n);
+  s.base = p.base;
+  s.numBuckets = int(p.numBuckets);
+  s.maxDistance = int(p.maxDistance);
+  s.causal = p.causal;  // an encoder's T5 buckets see both sides, a decoder's only the past
+  s.ropeScaling = p.ropeScaling;
+  s.ropeLayout = p.ropeLayout;
+  return s;
+}
+
 }  // namespace
 
 void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount) {
@@ -48,7 +64,10 @@ void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, si
   requireEven("numBuckets", int64_t(p.numBuckets));
   requireInt("maxDistance", p.maxDistance, 1, kMaxDistance);
   checkT5(t5Of(p), nullptr, 0);  // maxDistance must leave room for the log-spaced buckets
-  if (p.family == families::familyFromName("rope")) checkRope(int(p.dim), p.base, p.ropeScaling);
+  families::visit(int(p.family), [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kRotates) checkRope(Fam::rotaryDims(shapeOf(p)), p.base, p.ropeScaling);
+  });
   BinnedAttentionParams b;
   b.n = int(p.n);
   b.dim = int(p.dim);
@@ -109,21 +128,6 @@ void familyContent(int dim, double seed, int n, FamilyContent which, float* out)
 // [COMPUTE] -----------------------------------------------------------------------------------
 namespace {
 
-// The family's hooks see one head of width dim over positions 0..n-1.
-families::FamilyShape shapeOf(const FamilyAttentionParams& p) {
-  families::FamilyShape s;
-  s.dModel = int(p.dim);
-  s.headDim = int(p.dim);
-  s.heads = int(p.heads);
-  s.maxPositions = int(p.n);
-  s.base = p.base;
-  s.numBuckets = int(p.numBuckets);
-  s.maxDistance = int(p.maxDistance);
-  s.causal = p.causal;  // an encoder's T5 buckets see both sides, a decoder's only the past
-  s.ropeScaling = p.ropeScaling;
-  s.ropeLayout = p.ropeLayout;
-  return s;
-}
 
 // The stand-in for the family's trained tensor: the seeded learned table (as given), or T5
 // stand-in biases (the same row for every head).

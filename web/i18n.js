@@ -8,10 +8,11 @@
 // chosen by Intl.PluralRules for the language and the value (as shown, so "2,0" is a fraction),
 // and # stands for the value. Forms hold plain text and #, no other placeholders.
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
-// What every page needs at once: the page's own text, every step's title (the navigation) and the
-// text after the steps. A step's own parts (its manifest's parts, web/steps/index.js) are loaded
+// What every page needs at once: the page's own text, every step's title (the navigation), the
+// text after the steps and the position families' names (web/families.js; the Lab shows them
+// too). A step's own parts (its manifest's parts, web/steps/index.js) are loaded
 // when the step is first shown; every part the explainer has is listed in web/catalog-parts.js.
-export const PAGE_PARTS = ['page', 'titles', 'content'];
+export const PAGE_PARTS = ['page', 'titles', 'content', 'families'];
 /** A plural block and, inside it, one form. */
 export const PLURAL_BLOCK = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 export const PLURAL_FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;

@@ -18,6 +18,7 @@ import { simdSupported } from '../wasm/loader.js';
 import { initialLanguage, loadMessages } from './i18n.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
+import { familyStep } from './families.js';  // the explainer's step for each family, for the way back
 import { replaceUrl } from './state.js';  // within the engines' limits on history calls
 
 // Where the module and the catalogs live relative to this file, and the explainer relative to
@@ -26,10 +27,6 @@ const LAB_BASE = typeof __POSENC_LAB_BASE__ === 'undefined' ? '../wasm/dist/' : 
 const I18N_BASE = typeof __POSENC_LAB_I18N__ === 'undefined' ? './i18n/' : __POSENC_LAB_I18N__;
 const EXPLAINER = typeof __POSENC_EXPLAINER__ === 'undefined' ? '../index.html' : __POSENC_EXPLAINER__;
 
-// The explainer's step for each family, for the way back.
-const STEP_OF_FAMILY = {
-  none: 'nope', sinusoidal: 'sinusoidal', learned: 'learned', rope: 'rope', alibi: 'alibi', t5: 'relative-bias',
-};
 const PAGE_WIDE = ['lang', 'theme'];
 
 const status = document.getElementById('lab-status');
@@ -40,7 +37,7 @@ const initial = new URLSearchParams(location.search);
 /** The explainer's address for a Lab state (the matching step, the shared parameters). */
 function explainerHref(query) {
   const state = new URLSearchParams(query);
-  const there = new URLSearchParams({ step: STEP_OF_FAMILY[state.get('family')] ?? 'order' });
+  const there = new URLSearchParams({ step: familyStep(state.get('family')) ?? 'order' });
   for (const [k, v] of state) if (k !== 'family') there.set(k, v);
   for (const name of PAGE_WIDE) if (initial.has(name)) there.set(name, initial.get(name));
   return `${EXPLAINER}?${there}`;
@@ -93,16 +90,17 @@ async function main() {
   back.href = explainerHref(location.search);
   const theme = initialTheme(initial);
   applyTheme(theme);
-  // The catalog part lab.json goes to the module as it is; 'page' gives the switches' words.
-  let labStrings = null;
+  // The catalog parts lab.json and families.json go to the module as they are; 'page' gives the
+  // switches' words.
+  const labStrings = {};
   const loadPart = async (code, part) => {
     const res = await fetch(new URL(`${I18N_BASE}${code}/${part}.json`, import.meta.url));
     if (!res.ok) throw new Error(`catalog ${code}/${part} failed to load (${res.status})`);
     const json = await res.json();
-    if (part === 'lab') labStrings = json;
+    if (part === 'lab' || part === 'families') Object.assign(labStrings, json);
     return json;
   };
-  const m = await loadMessages(initialLanguage(initial), loadPart, ['page', 'lab']);
+  const m = await loadMessages(initialLanguage(initial), loadPart, ['page', 'lab', 'families']);
   messages = m;
   document.documentElement.lang = m.lang;
   document.title = m.t('lab.page.title');

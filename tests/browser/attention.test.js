@@ -12,8 +12,9 @@ import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
-const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });

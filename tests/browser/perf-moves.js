@@ -1,3 +1,4 @@
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
 // Control changes for the per-engine update tables (tests/engines/suite.js): the attention
 // step's sequence at 2,048 tokens, the one tests/browser/attention.test.js makes in Chromium
 // (same order, same values), and a few changes on any other step. Each change runs in the page
@@ -7,7 +8,7 @@
 /** The page the attention sequence starts on (as the Chromium test opens it). */
 export const ATTENTION_START = 'step=attention&n=2048&i=1500&j=1490';
 
-const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
 
 /** [control, value] in order: radios by value, sliders by value, the mask toggle by state. */
 export const ATTENTION_MOVES = [

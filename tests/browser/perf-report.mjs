@@ -4,6 +4,7 @@
 // soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
 const dir = new URL('../out/perf/', import.meta.url);
 let files = [];
@@ -63,6 +64,6 @@ if (training) {
     `(max ${Math.max(0, ...t.longTasks).toFixed(0)} ms), p95 frame gap ${t.p95Gap.toFixed(1)} ms (max ${t.maxGap.toFixed(0)} ms)`);
   line('six 40-step runs in Web Workers', training.workers);
   line('six 20-step runs on the page thread (single file)', training.mainThread);
-  const families = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'].filter((f) => f in training);
+  const families = TRAIN_FAMILIES.filter((f) => f in training);
   if (families.length) console.log(`Train step, seconds per 40-step run in a worker: ${families.map((f) => `${f} ${training[f].toFixed(2)}`).join(', ')}`);
 }

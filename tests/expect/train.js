@@ -2,9 +2,13 @@
 // Used by tests/browser/train.test.js (Chromium) and the cross-engine suite (tests/engines/).
 import { readFileSync } from 'node:fs';
 
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
+
 export const DATA = JSON.parse(readFileSync(new URL('../../web/data/train-reference.json', import.meta.url), 'utf8'));
-export const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
-export const NAMES = { none: 'NoPE', sinusoidal: 'Sinusoidal', learned: 'Learned', t5: 'T5 bias', rope: 'RoPE', alibi: 'ALiBi' };
+export const FAMILIES = TRAIN_FAMILIES;
+// The families' English names, as the catalog gives them (families.<name>).
+const WORDS = JSON.parse(readFileSync(new URL('../../web/i18n/en/families.json', import.meta.url), 'utf8'));
+export const NAMES = Object.fromEntries(FAMILIES.map((f) => [f, WORDS[`families.${f}`]]));
 
 export const fmt = (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

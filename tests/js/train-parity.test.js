@@ -16,11 +16,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
 const at = (p) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const TRAINER = at('build/native/posenc-train');
 const PYTHON = '/usr/bin/python3';  // Debian's, where python3-torch lives
-const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
 
 const CONFIG = ['--trainLengths', '1-5', '--testLengths', '1-6', '--symbols', '6', '--dModel', '16', '--heads', '2',
   '--layers', '2', '--mlp', '24', '--batch', '4', '--warmup', '0', '--t5Buckets', '8', '--t5MaxDistance', '12'];

@@ -64,7 +64,7 @@ FamilyAttentionParams attentionParams(const State& s) {
   p.head = s.head;
   p.numBuckets = s.buckets;
   p.maxDistance = s.maxDistance;
-  if (s.family == Family::Rope) {
+  if (rotaryDims(s.family, s.d) > 0) {
     p.ropeScaling = scalingOf(s);
     p.ropeLayout = s.layout;
   }
@@ -135,7 +135,32 @@ void Model::computeAll(const State& s) {
     const FamilyContents held = contentsFor(s, s.family == Family::Learned);
     encoding.rowLabel = "lab.axis.position";
     encoding.colLabel = "lab.axis.dimension";
-    switch (s.family) {
+    const int rotated = rotaryDims(s.family, d);
+    if (rotated > 0) {
+      // RoPE turns every pair, partial RoPE the first quarter's; the rest carry no position.
+      const RopeFrequencies base = ropeFrequencies(rotated, s.base, RopeScaling{});
+      const RopeFrequencies f = ropeFrequencies(rotated, s.base, scalingOf(s));
+      attentionFactor = f.attentionFactor;
+      wavelengthBase = wavelengths(base.invFreq);
+      wavelengthScaled = wavelengths(f.invFreq);
+      // The table: the unit vector of each rotated pair, (1, 0), turned to every position, so a
+      // column pair reads cos and sin of position * frequency (times the attention factor);
+      // the columns no pair turns stay 0.
+      std::vector<float> turned(size_t(n) * rotated, 0.0f);
+      for (int r = 0; r < n; ++r) {
+        for (int i = 0; i < rotated / 2; ++i) {
+          turned[size_t(r) * rotated + (s.layout == RopeLayout::Half ? i : 2 * i)] = 1.0f;
+        }
+      }
+      ropeApply(turned.data(), positions.data(), n, rotated, s.layout, f);
+      encoding.title = "lab.table.rope";
+      encoding.rows = n;
+      encoding.cols = d;
+      encoding.v.assign(size_t(n) * d, 0.0f);
+      for (int r = 0; r < n; ++r) {
+        std::copy_n(turned.begin() + ptrdiff_t(size_t(r) * rotated), rotated, encoding.v.begin() + ptrdiff_t(size_t(r) * d));
+      }
+    } else switch (s.family) {
       case Family::None:
         // No position table: the query contents every family starts from.
         encoding.title = "lab.table.none";
@@ -161,26 +186,6 @@ void Model::computeAll(const State& s) {
         encoding.cols = d;
         encoding.v.assign(contents_.learned.begin(), contents_.learned.begin() + ptrdiff_t(size_t(rows) * d));
         checkLearned(LearnedParams{s.table, d, double(s.seed), kLearnedStd}, positions.data(), n);
-        break;
-      }
-      case Family::Rope: {
-        const RopeFrequencies base = ropeFrequencies(d, s.base, RopeScaling{});
-        const RopeFrequencies f = ropeFrequencies(d, s.base, scalingOf(s));
-        attentionFactor = f.attentionFactor;
-        wavelengthBase = wavelengths(base.invFreq);
-        wavelengthScaled = wavelengths(f.invFreq);
-        // The table: the unit vector of each pair, (1, 0), rotated to every position, so a
-        // column pair reads cos and sin of position * frequency (times the attention factor).
-        encoding.title = "lab.table.rope";
-        encoding.rows = n;
-        encoding.cols = d;
-        encoding.v.assign(size_t(n) * d, 0.0f);
-        for (int r = 0; r < n; ++r) {
-          for (int i = 0; i < d / 2; ++i) {
-            encoding.v[size_t(r) * d + (s.layout == RopeLayout::Half ? i : 2 * i)] = 1.0f;
-          }
-        }
-        ropeApply(encoding.v.data(), positions.data(), n, d, s.layout, f);
         break;
       }
       case Family::Alibi: {
@@ -221,6 +226,8 @@ void Model::computeAll(const State& s) {
         }
         break;
       }
+      default:
+        break;  // the families that rotate: above
     }
 
     // Only what the figure draws: every step-th query, keys summed into at most kAttentionSide

@@ -113,6 +113,19 @@ const char* familyName(Family f) {
 }
 const char* scalingName(RopeScalingType t) { return nameOf(kScalings, int(t)); }
 
+int rotaryDims(Family f, int d) {
+  int dims = 0;
+  families::visit(int(f), [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kRotates) {
+      families::FamilyShape shape;
+      shape.dModel = shape.headDim = d;
+      dims = Fam::rotaryDims(shape);
+    }
+  });
+  return dims;
+}
+
 void clamp(State& s) {
   for (const NumberField& f : kNumbers) {
     if (f.real) s.*f.real = std::clamp(s.*f.real, f.min, f.max);

@@ -15,6 +15,9 @@ enum class Family { None, Sinusoidal, Learned, T5, Rope, Alibi };
 constexpr int kFamilies = 6;
 
 const char* familyName(Family f);          // "none", "sinusoidal", ... (the registry's names)
+// The dimensions of a head of width d that the family rotates (0: it rotates none), as the
+// registry's family says (RoPE all of them, partial RoPE a quarter).
+int rotaryDims(Family f, int d);
 const char* scalingName(RopeScalingType t);  // "default", "linear", ... (the core's names)
 
 struct State {

@@ -114,12 +114,14 @@ struct Reader {
 
 }  // namespace
 
-bool setStrings(const std::string& json, std::string* error) {
-  Reader r{json, 0, {}};
+bool setStrings(const std::vector<std::string>& jsons, std::string* error) {
   std::map<std::string, std::string> next;
-  if (!r.object(next)) {
-    if (error) *error = r.error;
-    return false;
+  for (const std::string& json : jsons) {
+    Reader r{json, 0, {}};
+    if (!r.object(next)) {
+      if (error) *error = r.error;
+      return false;
+    }
   }
   strings() = std::move(next);
   return true;

@@ -12,9 +12,13 @@
 
 namespace posenc::lab {
 
-// Replaces the strings with those of a flat JSON object of strings. Returns false (and leaves
-// the strings as they were) when the text is not one, with the reason in *error.
-bool setStrings(const std::string& json, std::string* error = nullptr);
+// Replaces the strings with those of a flat JSON object of strings (of several, merged: the
+// desktop build reads lab.json and families.json). Returns false (and leaves the strings as they
+// were) when a text is not one, with the reason in *error.
+bool setStrings(const std::vector<std::string>& jsons, std::string* error = nullptr);
+inline bool setStrings(const std::string& json, std::string* error = nullptr) {
+  return setStrings(std::vector<std::string>{json}, error);
+}
 
 // The string for key (stable until the next setStrings).
 const char* tr(const char* key);

@@ -480,10 +480,13 @@ void App::controls() {
   ImGui::Separator();
   ImGui::PushItemWidth(-std::max(110.0f, ImGui::GetContentRegionAvail().x * 0.42f));
   {
+    // families.json: families.<registry name>.long
+    static std::string keys[kFamilies];
     const char* items[kFamilies];
-    static const char* const keys[kFamilies] = {"lab.fam.none", "lab.fam.sinusoidal", "lab.fam.learned",
-                                                "lab.fam.t5", "lab.fam.rope", "lab.fam.alibi"};
-    for (int i = 0; i < kFamilies; ++i) items[i] = tr(keys[i]);
+    for (int i = 0; i < kFamilies; ++i) {
+      keys[i] = std::string("families.") + familyName(Family(i)) + ".long";
+      items[i] = tr(keys[i].c_str());
+    }
     c |= combo(label("lab.family").c_str(), &s.family, items, kFamilies);
   }
   c |= sliderInt(label("lab.len").c_str(), &s.len, 2, 2048, true);
@@ -491,10 +494,11 @@ void App::controls() {
     s.d += s.d % 2;
     c = true;
   }
-  if (s.family == Family::Sinusoidal || s.family == Family::Rope) {
+  const bool rotates = rotaryDims(s.family, s.d) > 0;
+  if (s.family == Family::Sinusoidal || rotates) {
     c |= sliderDouble(label("lab.base").c_str(), &s.base, 2, 1e7, "%.0f", true);
   }
-  if (s.family == Family::Rope) {
+  if (rotates) {
     ImGui::Separator();
     ImGui::TextUnformatted(tr("lab.rope.heading"));
     const char* layouts[] = {tr("lab.layout.half"), tr("lab.layout.interleaved")};
@@ -677,7 +681,7 @@ void App::attentionPanel(float w, float h) {
 
 void App::wavelengthPanel(float w, float h) {
   ImGui::BeginChild("wavelength", ImVec2(w, h), true);
-  const bool rope = state.family == Family::Rope;
+  const bool rope = rotaryDims(state.family, state.d) > 0;
   const float lineH = ImGui::GetTextLineHeightWithSpacing();
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (state.family == Family::Alibi && !model.slopes.empty()) {
@@ -733,7 +737,7 @@ void App::wavelengthPanel(float w, float h) {
   for (double l : scaled) within += l <= state.orig;
   for (double l : model.wavelengthBase) withinBase += l <= state.orig;
   const std::string unscaled = tr("lab.series.unscaled"), scaledName = tr("lab.series.scaled"),
-                    own = tr(rope ? "lab.fam.rope" : "lab.fam.sinusoidal");
+                    own = tr(rope ? ("families." + std::string(familyName(state.family)) + ".long").c_str() : "families.sinusoidal.long");
   std::vector<Series> series;
   if (rope && state.scaling != RopeScalingType::Default) {
     series.push_back({&model.wavelengthBase, pal().grey, unscaled.c_str(), true});

@@ -67,19 +67,24 @@ std::string defaultLanguage() {
   return known(lang) ? lang : "en";
 }
 
-// Reads <dir>/<lang>/lab.json into the Lab's strings; false with a message when it cannot.
+// Reads <dir>/<lang>/lab.json and families.json (the families' names, shared with the page)
+// into the Lab's strings; false with a message when it cannot.
 bool loadCatalog(const std::string& dir, const std::string& lang) {
-  const std::string path = dir + "/" + lang + "/lab.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "posenc-lab: cannot read %s\n", path.c_str());
-    return false;
+  std::vector<std::string> texts;
+  for (const char* part : {"lab", "families"}) {
+    const std::string path = dir + "/" + lang + "/" + part + ".json";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "posenc-lab: cannot read %s\n", path.c_str());
+      return false;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    texts.push_back(text.str());
   }
-  std::stringstream text;
-  text << in.rdbuf();
   std::string error;
-  if (!posenc::lab::setStrings(text.str(), &error)) {
-    std::fprintf(stderr, "posenc-lab: %s is not a catalog part: %s\n", path.c_str(), error.c_str());
+  if (!posenc::lab::setStrings(texts, &error)) {
+    std::fprintf(stderr, "posenc-lab: %s/%s is not a catalog: %s\n", dir.c_str(), lang.c_str(), error.c_str());
     return false;
   }
   return true;

@@ -13,10 +13,9 @@ import { math, mfrac, mi, mn, mo, mrow, msqrt, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { FAMILIES, familyName as nameOf, familyPerHead, familyScore } from '../families.js';
 
 export const id = 'attention';
-// The family registry's names (core/families/registry.hpp), as the core, the trainer and the Lab.
-const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.
 const OLD_NAMES = { relative: 't5' };
 const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048];
@@ -61,7 +60,7 @@ const digitsFor = (v) => (v > 0 ? Math.min(6, Math.max(1, 1 - Math.floor(Math.lo
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
-  const familyName = (f) => m.t(`attention.fam.${f}`);
+  const familyName = (f) => nameOf(m, f);
 
   const controls = {
     family: choice({
@@ -168,7 +167,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // (A or B) or the mask costs a paint, not a core call. Two masks' six families fill KEEP.
   const keptMaps = new Map();
   const KEEP = 2 * FAMILIES.length;
-  const mapKey = (f, causal = values.causal) => [f, values.n, causal, f === 'alibi' ? values.head : ''].join();
+  const mapKey = (f, causal = values.causal) => [f, values.n, causal, familyPerHead(f) ? values.head : ''].join();
   // The maps the idle work aims at: every family, both masks, at the current n (and head).
   const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((f) => [f, causal]));
   const keep = (k, entry) => {
@@ -246,7 +245,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     // The map depends on neither i nor j, and a family's cells not on the other family: when
     // only they change, the core is asked for the query row alone and the kept cells are used.
     // The head changes the map only through ALiBi.
-    const withHead = family === 'alibi' || (diffView && versus === 'alibi');
+    const withHead = familyPerHead(family) || (diffView && familyPerHead(versus));
     const key = [family, diffView ? versus : '', n, causal, withHead ? values.head : ''].join();
     const fresh = map?.key !== key;
     const cellsOf = (f, wanted) => {
@@ -325,7 +324,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const d = pA - b.probs[j];
     out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
 
-    formula.replaceChildren(scoreFormula(family, m, values), math(
+    formula.replaceChildren(scoreFormula(family, m, values, core), math(
       m.t('attention.nowLabel', { i, j, score: sText, p: pText }),
       msub(mi('s'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(sText), mo(','),
       mspace(), msub(mi('p'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(pText),
@@ -449,23 +448,17 @@ function cssWord(text) {
 
 const mspace = () => mo('\u2003');
 
-// s_ij for family f, as MathML.
-function scoreFormula(f, m, values) {
+// s_ij for family f, as MathML (its right-hand side from web/families.js). The ALiBi head's slope
+// comes from the core: 1/2^k for eight heads, shown as that fraction.
+function scoreFormula(f, m, values, core) {
   const sub = (name, idx) => msub(mi(name), mi(idx));
   const over = (...num) => mfrac(mrow(...num), msqrt(mi('d')));
   const plus = (x, p, idx) => mrow(mo('('), sub(x, idx), mo('+'), mi(p), mo('('), mi(idx), mo(')'), mo(')'));
+  const turned = (r, x, idx) => mrow(mo('('), sub(r, idx), sub(x, idx), mo(')'));
+  const slopeText = `1/${1 / core.alibiSlopes(HEADS)[values.head]}`;
+  const parts = { content: over(sub('a', 'i'), mo('·'), sub('b', 'j')), over, sub, plus, turned, slope: mn(slopeText), mi, mo, mn, mrow };
   const lhs = [msub(mi('s'), mrow(mi('i'), mi('j'))), mo('=')];
-  const content = over(sub('a', 'i'), mo('·'), sub('b', 'j'));
-  let body;
-  switch (f) {
-    case 'sinusoidal': body = [over(plus('a', 'PE', 'i'), mo('·'), plus('b', 'PE', 'j'))]; break;
-    case 'learned': body = [over(plus('a', 'L', 'i'), mo('·'), plus('b', 'L', 'j'))]; break;
-    case 'rope': body = [over(mrow(mo('('), sub('R', 'i'), sub('a', 'i'), mo(')')), mo('·'), mrow(mo('('), sub('R', 'j'), sub('b', 'j'), mo(')')))]; break;
-    case 't5': body = [content, mo('+'), mi('β'), mo('('), mi('bucket'), mo('('), mi('j'), mo('−'), mi('i'), mo(')'), mo(')')]; break;
-    case 'alibi': body = [content, mo('−'), mn(`1/${2 ** (values.head + 1)}`), mo('·'), mo('|'), mi('i'), mo('−'), mi('j'), mo('|')]; break;
-    default: body = [content];
-  }
-  return math(m.t(`attention.formula.${f}`, { slope: `1/${2 ** (values.head + 1)}` }), ...lhs, ...body);
+  return math(m.t(`families.${f}.formula`, { slope: slopeText }), ...lhs, ...familyScore(f, parts));
 }
 
 // Colour bar on the same square-root scale as the map: 0 → limit for probabilities (white to

@@ -19,6 +19,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { TRAIN_FAMILIES } from '../../wasm/train.js';
 import { windowedCurve } from '../train/curve.js';
 
 const run = promisify(execFile);
@@ -27,7 +28,7 @@ const at = (p) => fileURLToPath(new URL(p, root));
 export const TRAINER = at('build/native/posenc-train');
 export const REFERENCE = at('web/data/train-reference.json');
 
-export const FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+export const FAMILIES = TRAIN_FAMILIES;  // every family of the registry
 export const SEEDS = [0, 1, 2];
 // One protocol for every family (no family is tuned on its own): the trainer's defaults, the
 // 'tiny' preset (core/train/config.hpp). What differs between tasks: retrieval draws distinct

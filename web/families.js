@@ -1,0 +1,58 @@
+// The position families as the page shows them: the registry's names (core/families/registry.hpp,
+// through wasm/train.js, which a test holds to the module) and, per family, what only the page
+// needs. Their words are in the catalog part families.json: families.<name> (the short name),
+// .long (the Lab's label) and .formula (the attention score read aloud).
+//
+// Adding a family: its struct in core/families/, its entry here, its words in families.json (four
+// languages) and its reference maths in the tests; the attention step, the trainer, the train
+// step and the Lab list it from these.
+import { TRAIN_FAMILIES } from '../wasm/train.js';
+
+export const FAMILIES = TRAIN_FAMILIES;
+
+// Per family:
+//   step   the explainer's step that explains it (the Lab's way back to the page)
+//   perHead true when heads differ (the attention step then shows a head slider)
+//   score  (f) => the right-hand side of the attention step's score s_ij, from the parts in f:
+//          content (a_i · b_j / √d), over(...num) (a fraction over √d), sub(name, index),
+//          plus(content, table, index) ((a_i + P(i))), turned(R, x, index) ((R_i x_i)), slope
+//          (the ALiBi head's slope, as MathML) and the MathML makers mi, mo, mn, mrow
+const FAMILY = {
+  none: { step: 'nope', score: (f) => [f.content] },
+  sinusoidal: {
+    step: 'sinusoidal',
+    score: (f) => [f.over(f.plus('a', 'PE', 'i'), f.mo('·'), f.plus('b', 'PE', 'j'))],
+  },
+  learned: {
+    step: 'learned',
+    score: (f) => [f.over(f.plus('a', 'L', 'i'), f.mo('·'), f.plus('b', 'L', 'j'))],
+  },
+  t5: {
+    step: 'relative-bias',
+    score: (f) => [f.content, f.mo('+'), f.mi('β'), f.mo('('), f.mi('bucket'), f.mo('('), f.mi('j'), f.mo('−'), f.mi('i'),
+      f.mo(')'), f.mo(')')],
+  },
+  rope: {
+    step: 'rope',
+    score: (f) => [f.over(f.turned('R', 'a', 'i'), f.mo('·'), f.turned('R', 'b', 'j'))],
+  },
+  alibi: {
+    step: 'alibi',
+    perHead: true,
+    score: (f) => [f.content, f.mo('−'), f.slope, f.mo('·'), f.mo('|'), f.mi('i'), f.mo('−'), f.mi('j'), f.mo('|')],
+  },
+};
+
+for (const name of FAMILIES) if (!FAMILY[name]) throw new Error(`web/families.js has no entry for the family '${name}'`);
+
+/** The family's short name in the page's language. */
+export const familyName = (m, name) => m.t(`families.${name}`);
+
+/** The explainer's step that explains the family. */
+export const familyStep = (name) => FAMILY[name]?.step;
+
+/** Do the family's heads differ (ALiBi's slopes)? */
+export const familyPerHead = (name) => FAMILY[name]?.perHead === true;
+
+/** The right-hand side of the family's attention score (see FAMILY). */
+export const familyScore = (name, parts) => FAMILY[name].score(parts);
