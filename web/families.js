@@ -1,7 +1,10 @@
 // The position families as the page shows them: the registry's names (core/families/registry.hpp,
 // through wasm/train.js, which a test holds to the module) and, per family, what only the page
 // needs. Their words are in the catalog part families.json: families.<name> (the short name),
-// .long (the Lab's label) and .formula (the attention score read aloud).
+// .long (the Lab's label), .formula (the attention score read aloud) and, for the families the
+// choose step's table compares, .where, .extrapolation, .params and .usedBy (its columns); a
+// family may add a paragraph to the attention step's notes (.attention). Every value is one string:
+// the Lab reads this part too, and its catalogs hold strings only.
 //
 // Adding a family: its struct in core/families/, its entry here, its words in families.json (four
 // languages) and its reference maths in the tests; the attention step, the trainer, the train
@@ -13,12 +16,13 @@ export const FAMILIES = TRAIN_FAMILIES;
 // Per family:
 //   step   the explainer's step that explains it (the Lab's way back to the page)
 //   perHead true when heads differ (the attention step then shows a head slider)
+//   compared false for a family the choose step's table leaves out (NoPE: it adds nothing to compare)
 //   score  (f) => the right-hand side of the attention step's score s_ij, from the parts in f:
 //          content (a_i · b_j / √d), over(...num) (a fraction over √d), sub(name, index),
 //          plus(content, table, index) ((a_i + P(i))), turned(R, x, index) ((R_i x_i)), slope
 //          (the ALiBi head's slope, as MathML) and the MathML makers mi, mo, mn, mrow
 const FAMILY = {
-  none: { step: 'nope', score: (f) => [f.content] },
+  none: { step: 'nope', compared: false, score: (f) => [f.content] },
   sinusoidal: {
     step: 'sinusoidal',
     score: (f) => [f.over(f.plus('a', 'PE', 'i'), f.mo('·'), f.plus('b', 'PE', 'j'))],
@@ -53,6 +57,9 @@ export const familyStep = (name) => FAMILY[name]?.step;
 
 /** Do the family's heads differ (ALiBi's slopes)? */
 export const familyPerHead = (name) => FAMILY[name]?.perHead === true;
+
+/** The families the choose step's table compares, in the registry's order. */
+export const COMPARED = FAMILIES.filter((name) => FAMILY[name].compared !== false);
 
 /** The right-hand side of the family's attention score (see FAMILY). */
 export const familyScore = (name, parts) => FAMILY[name].score(parts);

@@ -60,7 +60,7 @@ for (const tr of trainers) {
         [{ learningRate: '0.01' }, TypeError, /^config\.learningRate must be a number, got string/],
         [{ task: 'sort' }, TypeError, /^config\.task must be one of 'copy', 'reverse', 'repeat', 'retrieval', got 'sort'/],
         [{ task: 3 }, TypeError, /^config\.task must be a string/],
-        [{ family: 'relative' }, TypeError, /^config\.family must be one of 'none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'/],
+        [{ family: 'relative' }, TypeError, new RegExp(`^config\\.family must be one of ${TRAIN_FAMILIES.map((f) => `'${f}'`).join(', ')}, got 'relative'$`)],
         [{ lerningRate: 0.01 }, TypeError, /^config\.lerningRate is not a training field; the fields are task, family/],
         [{ trainLengths: [] }, RangeError, /^trainLengths must hold at least one length/],
         [{ trainLengths: 'short' }, TypeError, /^config\.trainLengths must be an Array of numbers/],

@@ -156,6 +156,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.score, out.prob, out.probB, out.diff, out.top));
   paragraphs(slots.notes, m, 'attention.notes');
+  // A family may say more about itself here (families.<name>.attention).
+  for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
   let map = null;   // what the heatmap shows: { key, cells, limit, g, causal }

@@ -9,6 +9,7 @@ import { LinePlot } from '../kit/lineplot.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { COMPARED } from '../families.js';
 
 export const id = 'choose';
 
@@ -26,9 +27,10 @@ export const params = {
   want: { type: 'enum', values: QUESTIONS.want, default: 'llm' },
 };
 
-/** The families in the comparison table, in its order. */
-// T5 by the family registry's name ('t5'), as the attention step, the trainer and the Lab.
-export const FAMILIES = ['sinusoidal', 'learned', 't5', 'rope', 'alibi', 'vision'];
+/** The rows of the comparison table, in its order: the registry's families it compares (their
+ * words in families.json), then 2-D encodings for images (choose.json). */
+export const FAMILIES = [...COMPARED, 'vision'];
+const rowKey = (f) => (f === 'vision' ? 'choose.table.vision' : `families.${f}`);
 
 /**
  * The recommendation for a set of answers: { method, rule }. The first rule that applies wins.
@@ -243,8 +245,8 @@ function comparisonTable(m) {
   const body = h('tbody', {}, FAMILIES.map((f) => {
     const badge = h('span', { class: 'choose-badge', hidden: true }, m.t('choose.table.picked'));
     const tr = h('tr', { 'data-family': f },
-      h('th', { scope: 'row' }, m.t(`choose.table.${f}`), badge),
-      COLUMNS.map((c) => h('td', {}, m.t(`choose.table.${f}.${c}`))));
+      h('th', { scope: 'row' }, m.t(rowKey(f)), badge),
+      COLUMNS.map((c) => h('td', {}, m.t(`${rowKey(f)}.${c}`))));
     rows.set(f, { tr, badge });
     return tr;
   }));
