@@ -1,6 +1,6 @@
 // Attention, family by family: one live heatmap of softmax attention over one seeded token
-// sequence, for NoPE, sinusoidal, learned, T5 relative bias, RoPE or ALiBi, with a second
-// family and a difference view. Everything comes from core.familyAttention, which computes only
+// sequence, for every family of the registry (web/families.js), with a second family and a
+// difference view. Everything comes from core.familyAttention, which computes only
 // what is drawn: at most 256 query rows (every (n/256)-th query), each row's keys summed into at
 // most 256 column bins, plus the exact score and probability row of the chosen query i (the
 // readouts and the line plot). The model (contents, biases, stand-ins) is documented in
@@ -8,12 +8,13 @@
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
 import { LinePlot } from '../kit/lineplot.js';
-import { divergingCss, divergingTable, rgbWord } from '../kit/palette.js';
-import { math, mfrac, mi, mn, mo, mrow, msqrt, msub } from '../kit/math.js';
+import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
-import { FAMILIES, familyName as nameOf, familyPerHead, familyScore } from '../families.js';
+import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
+import { ZERO, cellPixels, cssWord, digitsFor, drawLegend, scaleTop } from './attention/colours.js';
+import { mspace, scoreFormula } from './attention/formula.js';
 
 export const id = 'attention';
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.
@@ -24,9 +25,6 @@ const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
 const SEED = 0;
 const MAX_DRAWN = 256; // rows and columns drawn at most
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
-const LEVELS = 4097;       // colours in the map's lookup table (see divergingTable); 0 is the middle one
-const COLOURS = divergingTable(LEVELS);
-const ZERO = COLOURS[(LEVELS - 1) / 2];
 
 export const params = {
   family: { type: 'enum', values: FAMILIES, default: 'rope', aliases: OLD_NAMES },
@@ -55,8 +53,6 @@ export function grid(n) {
 }
 const grids = new Map();  // one per length, at most LENGTHS.length
 
-// Decimals that show a positive number with about two significant digits.
-const digitsFor = (v) => (v > 0 ? Math.min(6, Math.max(1, 1 - Math.floor(Math.log10(v)))) : 2);
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total });
@@ -326,7 +322,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const d = pA - b.probs[j];
     out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
 
-    formula.replaceChildren(scoreFormula(family, m, values, core), math(
+    formula.replaceChildren(scoreFormula(family, m, values, core, HEADS), math(
       m.t('attention.nowLabel', { i, j, score: sText, p: pText }),
       msub(mi('s'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(sText), mo(','),
       mspace(), msub(mi('p'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(pText),
@@ -395,101 +391,4 @@ function argmax(v) {
   let best = 0;
   for (let k = 1; k < v.length; k++) if (v[k] > v[best]) best = k;
   return best;
-}
-
-/**
- * Top of the colour scale: the 99th percentile of |cell| (from a 1024-bin histogram, one pass),
- * so a few very large cells (the first rows of a causal map put all their weight on one or two
- * keys) do not wash out the rest; cells above it are drawn at full colour.
- */
-export function scaleTop(cells) {
-  let max = 0;
-  for (let x = 0; x < cells.length; x++) max = Math.max(max, Math.abs(cells[x]));
-  if (!(max > 0)) return 1e-6;
-  const bins = new Uint32Array(1024);
-  for (let x = 0; x < cells.length; x++) bins[Math.min(1023, Math.floor((Math.abs(cells[x]) / max) * 1024))]++;
-  let seen = 0;
-  const want = 0.99 * cells.length;
-  for (let k = 0; k < 1024; k++) {
-    seen += bins[k];
-    if (seen >= want) return Math.max(1e-6, (max * (k + 1)) / 1024);
-  }
-  return max;
-}
-
-/**
- * The map's colours: each cell at sign(v)·sqrt(min(|v|/limit, 1)) on the [−1, 1] scale, looked
- * up in the colour table (a square-root scale keeps small weights visible next to the peaks); with the causal mask a bin whose keys all
- * come after its row's query is masked (colour `masked`), not a probability of 0.
- */
-export function cellPixels(cells, limit, { rows, edges }, causal, masked) {
-  const C = edges.length - 1;
-  const half = (LEVELS - 1) / 2;
-  const px = new Uint32Array(cells.length);
-  for (let r = 0; r < rows.length; r++) {
-    let seen = C;  // bins with a key at or before the query
-    if (causal) for (seen = 0; seen < C && edges[seen] <= rows[r];) seen++;
-    const at = r * C;
-    for (let c = 0; c < seen; c++) {
-      const v = cells[at + c];
-      const t = Math.sqrt(Math.min(Math.abs(v) / limit, 1));
-      px[at + c] = COLOURS[Math.round((v < 0 ? -t : t) * half + half)];
-    }
-    px.fill(masked, at + seen, at + C);
-  }
-  return px;
-}
-
-/** '#rrggbb' as an RGBA word, or null for anything else. */
-function cssWord(text) {
-  const hex = /^#([0-9a-f]{6})$/i.exec(text.trim());
-  if (!hex) return null;
-  const v = parseInt(hex[1], 16);
-  return rgbWord([v >> 16, (v >> 8) & 255, v & 255]);
-}
-
-const mspace = () => mo('\u2003');
-
-// s_ij for family f, as MathML (its right-hand side from web/families.js). The ALiBi head's slope
-// comes from the core: 1/2^k for eight heads, shown as that fraction.
-function scoreFormula(f, m, values, core) {
-  const sub = (name, idx) => msub(mi(name), mi(idx));
-  const over = (...num) => mfrac(mrow(...num), msqrt(mi('d')));
-  const plus = (x, p, idx) => mrow(mo('('), sub(x, idx), mo('+'), mi(p), mo('('), mi(idx), mo(')'), mo(')'));
-  const turned = (r, x, idx) => mrow(mo('('), sub(r, idx), sub(x, idx), mo(')'));
-  const slopeText = `1/${1 / core.alibiSlopes(HEADS)[values.head]}`;
-  const parts = { content: over(sub('a', 'i'), mo('·'), sub('b', 'j')), over, sub, plus, turned, slope: mn(slopeText), mi, mo, mn, mrow };
-  const lhs = [msub(mi('s'), mrow(mi('i'), mi('j'))), mo('=')];
-  return math(m.t(`families.${f}.formula`, { slope: slopeText }), ...lhs, ...familyScore(f, parts));
-}
-
-// Colour bar on the same square-root scale as the map: 0 → limit for probabilities (white to
-// red), −limit → +limit for differences; the middle mark sits where a quarter of the limit is.
-// The two bars are painted once; a redraw only relabels them.
-const bars = new Map();
-function colourBar(diverging) {
-  if (bars.has(diverging)) return bars.get(diverging);
-  const steps = 64;
-  const bar = document.createElement('canvas');
-  bar.width = steps;
-  bar.height = 1;
-  bar.className = 'legend-bar';
-  bar.setAttribute('aria-hidden', 'true');
-  const ctx = bar.getContext('2d');
-  const lo = diverging ? -1 : 0;
-  for (let s = 0; s < steps; s++) {
-    ctx.fillStyle = divergingCss(lo + ((1 - lo) * (s + 0.5)) / steps, 1);
-    ctx.fillRect(s, 0, 1, 1);
-  }
-  bars.set(diverging, bar);
-  return bar;
-}
-
-function drawLegend(el, limit, diverging, m) {
-  const d = digitsFor(limit);
-  const marks = diverging
-    ? [`−${m.fixed(limit, d)}`, '0', `+${m.fixed(limit, d)}`]
-    : ['0', m.fixed(limit / 4, d + 1), `≥ ${m.fixed(limit, d)}`];
-  el.replaceChildren(colourBar(diverging), h('div', { class: 'legend-labels' }, ...marks.map((t) => h('span', {}, t))),
-    h('p', { class: 'legend-note' }, m.t(diverging ? 'attention.legendDiff' : 'attention.legendProb')));
 }
