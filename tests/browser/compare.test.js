@@ -1,6 +1,7 @@
 // Step 6 in Chromium: sinusoidal vs RoPE. The sliders, the readouts against dot products
 // computed here, the line plot, the table, the URL.
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
@@ -9,7 +10,20 @@ import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js
 
 let b;
 before(async () => { b = await startBrowser(); });
-after(async () => { await b?.close(); });
+// Update times of every page, written together at the end (updateTimes keeps only one page's):
+// each page's first move counts too, and one page alone made too few moves for a p95.
+const allTimes = [];
+const collected = new WeakMap();  // page → how many of its times allTimes holds
+const collectTimes = async (page) => {
+  const times = await updateTimes(page, 'compare');
+  allTimes.push(...times.slice(collected.get(page) ?? 0));
+  collected.set(page, times.length);
+  return times;
+};
+after(async () => {
+  await b?.close();
+  if (allTimes.length) await writeFile(new URL('../out/perf/compare.json', import.meta.url), JSON.stringify(allTimes));
+});
 
 async function readAll(page) {
   return {
@@ -49,6 +63,7 @@ test("the seed's state m = 2, n = 8 (also the default) reads 6, 3.78 and 1.97", 
     assert.equal(await page.inputValue('#compare input[name=m]'), '2');
     assert.equal(await page.inputValue('#compare input[name=n]'), '8');
     assert.deepEqual(page.errors, []);
+    await collectTimes(page);
     await page.close();
   }
 });
@@ -62,9 +77,10 @@ test('moving the sliders gives dot products equal to the ones computed here', as
     checkReadouts(await readAll(page), m, n);
     assert.deepEqual(urlParams(page), { step: 'compare', m: String(m), n: String(n) });
   }
-  const times = await updateTimes(page, 'compare');
+  const times = await collectTimes(page);
   assert.ok(times.length >= 2 * moves.length - 2, `every slider move was measured (${times.length})`);
   assert.deepEqual(page.errors, []);
+  await collectTimes(page);
   await page.close();
 });
 
@@ -77,6 +93,7 @@ test('the arrow keys move a focused slider', async () => {
   await page.keyboard.press('ArrowLeft');
   checkReadouts(await readAll(page), 1, 10);
   assert.deepEqual(urlParams(page), { step: 'compare', m: '1', n: '10' });
+  await collectTimes(page);
   await page.close();
 });
 
@@ -130,6 +147,7 @@ test('the plot draws both curves over n = 0..19 with the marker at m and the mar
   const axisLabels = await page.locator('#compare svg.lineplot text.axis-label').allTextContents();
   assert.equal(axisLabels.length, 2);
   assert.ok(axisLabels.every((t) => t.trim().length > 0));
+  await collectTimes(page);
   await page.close();
 });
 
@@ -139,6 +157,7 @@ test('clicking a point of the plot moves n there', async () => {
   assert.equal(await page.inputValue('#compare input[name=n]'), '15');
   checkReadouts(await readAll(page), 2, 15);
   assert.deepEqual(urlParams(page), { step: 'compare', m: '2', n: '15' });
+  await collectTimes(page);
   await page.close();
 });
 
@@ -158,6 +177,7 @@ test('the comparison table has six rows, each with a label and two cells of text
   const params = rows.find((r) => /parameters/i.test(r[0][1]));
   assert.match(params[1][1], /^0\b/);
   assert.match(params[2][1], /^0\b/);
+  await collectTimes(page);
   await page.close();
 });
 
@@ -167,12 +187,14 @@ test('the URL round trip: moved sliders are written to the URL, and the URL rest
   await setSlider(page, 'compare', 'n', 4);
   const url = new URL(page.url());
   assert.deepEqual(urlParams(page), { step: 'compare', m: '15', n: '4' });
+  await collectTimes(page);
   await page.close();
   const again = await openStep(b, 'compare', url.search.replace(/^\?step=compare&?/, ''));
   assert.equal(await again.inputValue('#compare input[name=m]'), '15');
   assert.equal(await again.inputValue('#compare input[name=n]'), '4');
   checkReadouts(await readAll(again), 15, 4);
   assert.deepEqual(again.errors, []);
+  await collectTimes(again);
   await again.close();
 });
 
@@ -182,6 +204,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.equal(await page.inputValue('#compare input[name=n]'), '0');
   checkReadouts(await readAll(page), 19, 0);
   assert.deepEqual(page.errors, []);
+  await collectTimes(page);
   await page.close();
   const page2 = await openStep(b, 'compare', 'm=abc&n=3.6');
   assert.equal(await page2.inputValue('#compare input[name=m]'), '2');
@@ -189,6 +212,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   checkReadouts(await readAll(page2), 2, 4);
   assert.deepEqual(urlParams(page2), { step: 'compare', m: '2', n: '4' });
   assert.deepEqual(page2.errors, []);
+  await collectTimes(page2);
   await page2.close();
 });
 
@@ -202,6 +226,7 @@ test('at 360 px nothing in the step is wider than the screen', async () => {
   assert.ok(widths.scroll <= widths.client, `page ${widths.scroll} > ${widths.client}`);
   assert.ok(widths.section <= widths.client);
   assert.deepEqual(page.errors, []);
+  await collectTimes(page);
   await page.close();
 });
 
@@ -211,5 +236,6 @@ test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φ�
   assert.ok(math.some((t) => t.startsWith('q′·k′=') && t.includes('|qi||ki|') && t.includes('θi+φi')), math.join('\n'));
   assert.match(await page.textContent('#compare .compare-when'), /φᵢ = 0, \|kᵢ\| = \|qᵢ\|/);
   assert.deepEqual(page.errors, []);
+  await collectTimes(page);
   await page.close();
 });

@@ -136,12 +136,15 @@ test('before Train: the reference run of the default task, its table, readouts, 
   const tok = aggregate(referenceRows('reverse'), 'tokens');
   const cells = await tableCells(page);
   assert.ok(Math.abs(cells.alibi[2].mean - tok('alibi', lengthAt(DATA.tasks.reverse.config, 2)).mean) < 1e-12);
-  // Through every task twice, for the update table (each switch redraws that task's reference).
-  for (const t of [...Object.keys(DATA.tasks), ...Object.keys(DATA.tasks)]) {
+  // Through every task five times, for the update table (each switch shows that task's reference).
+  // Twice gave 12 updates in all, too few for a p95: it was the largest of them, the first draw
+  // of the reference run as the page loads (which the table keeps, with the store's opening).
+  const rounds = 5;
+  for (const t of Array.from({ length: rounds }, () => Object.keys(DATA.tasks)).flat()) {
     await page.check(`#${ID} input[name=task][value=${t}]`, { force: true });
     assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${t}`);
   }
-  assert.ok((await updateTimes(page, ID)).length >= 2 * Object.keys(DATA.tasks).length);
+  assert.ok((await updateTimes(page, ID)).length >= rounds * Object.keys(DATA.tasks).length);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -7,6 +7,7 @@
 import { h, s } from './dom.js';
 
 const W = 640;
+const SVG_NS = 'http://www.w3.org/2000/svg';
 // Height of the drawing: taller on phones, where the 640-unit width shrinks to ~340 px.
 const heightNow = () => (globalThis.matchMedia?.('(max-width: 560px)').matches ? 420 : 260);
 const PAD = { left: 52, right: 14, top: 12, bottom: 42 };
@@ -24,18 +25,74 @@ export function ticks(lo, hi, count = 6) {
 
 let plots = 0;  // for unique ids of the key hints
 
-/** Appends each series as a path (and its points as dots of radius r) to an SVG group. */
-export function drawSeries(group, series, x, y, r) {
+/** [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing order. */
+function seriesParts(out, series, x, y, r) {
   for (const line of series) {
     let d = '';
     for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${x(line.x[i]).toFixed(2)},${y(line.y[i]).toFixed(2)}`;
-    group.append(s('path', { d, class: `series ${line.cls}` }));
+    out.push(['path', { d, class: `series ${line.cls}` }]);
     if (line.points) {
-      for (let i = 0; i < line.x.length; i++) {
-        group.append(s('circle', { cx: x(line.x[i]), cy: y(line.y[i]), r, class: `point ${line.cls}` }));
-      }
+      for (let i = 0; i < line.x.length; i++) out.push(['circle', { cx: x(line.x[i]), cy: y(line.y[i]), r, class: `point ${line.cls}` }]);
     }
   }
+  return out;
+}
+
+/** Appends each series as a path (and its points as dots of radius r) to an SVG group. */
+export function drawSeries(group, series, x, y, r) {
+  for (const [tag, attrs] of seriesParts([], series, x, y, r)) group.append(s(tag, attrs));
+}
+
+// The attributes and text each element a plot drew was last given, so a redraw keeps its nodes
+// and only writes what changed: a new task or dimension moves the same points, and rebuilding
+// hundreds of SVG nodes per change cost more than the arithmetic behind them.
+const drawn = new WeakMap();
+
+/**
+ * Makes `group`'s children the parts [tag, attributes, text?] in order, reusing the elements an
+ * earlier patch made (same tag at the same place) and writing only the attributes and text that
+ * differ. Anything else a caller added to the group after a draw is removed first, as a rebuild
+ * would have removed it.
+ */
+function patch(group, parts) {
+  for (const el of [...group.children]) if (!drawn.has(el)) el.remove();
+  let el = group.firstElementChild;
+  for (const [tag, attrs, text] of parts) {
+    const had = el && el.localName === tag ? drawn.get(el) : null;
+    const want = stringsOf(attrs);
+    if (!had) {
+      const fresh = document.createElementNS(SVG_NS, tag);
+      for (const name in want) fresh.setAttribute(name, want[name]);
+      if (text !== undefined) fresh.textContent = text;
+      drawn.set(fresh, { attrs: want, text });
+      if (el) el.before(fresh);
+      else group.append(fresh);
+      continue;
+    }
+    for (const name in want) if (had.attrs[name] !== want[name]) el.setAttribute(name, want[name]);
+    for (const name in had.attrs) if (!(name in want)) el.removeAttribute(name);
+    had.attrs = want;
+    if (had.text !== text) {
+      el.textContent = text ?? '';
+      had.text = text;
+    }
+    el = el.nextElementSibling;
+  }
+  while (el) {
+    const next = el.nextElementSibling;
+    el.remove();
+    el = next;
+  }
+}
+
+/** The attributes as setAttribute writes them (kit/dom.js's rules: none for null, undefined, false). */
+function stringsOf(attrs) {
+  const out = {};
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v !== undefined && v !== null && v !== false) out[name] = v === true ? '' : String(v);
+  }
+  return out;
 }
 
 export class LinePlot {
@@ -184,35 +241,37 @@ export class LinePlot {
       this.h = H;
       this.#layout();
     }
-    this.grid.replaceChildren();
+    const grid = [];
     for (const t of ticks(...yDomain, 5)) {
-      this.grid.append(
-        s('line', { x1: PAD.left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }),
-        s('text', { x: PAD.left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, this.format(t)),
+      grid.push(
+        ['line', { x1: PAD.left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }],
+        ['text', { x: PAD.left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, this.format(t)],
       );
     }
     for (const t of ticks(...xDomain, 8)) {
-      this.grid.append(
-        s('line', { x1: this.x(t), x2: this.x(t), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }),
-        s('text', { x: this.x(t), y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.format(t)),
+      grid.push(
+        ['line', { x1: this.x(t), x2: this.x(t), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }],
+        ['text', { x: this.x(t), y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.format(t)],
       );
     }
-    this.grid.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }));
-    this.plot.replaceChildren();
+    grid.push(['line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
+    patch(this.grid, grid);
+    const plot = [];
     for (const v of vlines) {
-      this.plot.append(s('line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }));
-      if (v.label) this.plot.append(s('text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label));
+      plot.push(['line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }]);
+      if (v.label) plot.push(['text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label]);
     }
     for (const b of bands) {
       let d = '';
       for (let i = 0; i < b.x.length; i++) d += `${i ? 'L' : 'M'}${this.x(b.x[i]).toFixed(2)},${this.y(b.hi[i]).toFixed(2)}`;
       for (let i = b.x.length - 1; i >= 0; i--) d += `L${this.x(b.x[i]).toFixed(2)},${this.y(b.lo[i]).toFixed(2)}`;
-      if (d) this.plot.append(s('path', { d: `${d}Z`, class: `band ${b.cls}` }));
+      if (d) plot.push(['path', { d: `${d}Z`, class: `band ${b.cls}` }]);
     }
-    drawSeries(this.plot, series, (v) => this.x(v), (v) => this.y(v), 2.5);
+    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 2.5);
     for (const mk of markers) {
-      this.plot.append(s('circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }));
+      plot.push(['circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }]);
     }
+    patch(this.plot, plot);
     this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
       h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
     // The keyboard cursor stays on the same point index, redrawn without a new announcement.

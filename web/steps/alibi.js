@@ -158,10 +158,20 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   let current = null;  // for the CSV export
 
-  /** Bias row of the last query (len − 1) against keys 0..len − 1, and its softmax weights. */
+  // The rows and curves of the last few (slope, length) pairs: a move of the head or the distance
+  // draws the steepest and shallowest heads' rows again, which have not changed.
+  const kept = new Map();  // `${slope}|${len}` → { bias, prob, curve? }
+  const KEPT = 24;
+
+  /** Bias row of the last query (len − 1) against keys 0..len − 1, and its softmax weights (read only). */
   function rowOf(slope, len) {
-    const bias = core.alibiBiasBlock([len - 1], len, slope);  // content scores all 0: the scores are the bias
-    return { bias, prob: core.softmax(bias, len) };
+    const key = `${slope}|${len}`;
+    if (!kept.has(key)) {
+      if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
+      const bias = core.alibiBiasBlock([len - 1], len, slope);  // content scores all 0: the scores are the bias
+      kept.set(key, { bias, prob: core.softmax(bias, len) });
+    }
+    return kept.get(key);
   }
 
   function render() {
@@ -225,8 +235,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.dist.set(dist);
   }
 
-  // Slopes on a log₂ axis from 1 (top) down to 2^−9 (the baseline the bars stand on).
+  // Slopes on a log₂ axis from 1 (top) down to 2^−9 (the baseline the bars stand on). Drawn
+  // again only when the heads or the chosen head change (up to 112 bars).
+  let slopesDrawn = null;
   function drawSlopes(all, head) {
+    if (slopesDrawn?.all === all && slopesDrawn.head === head) return;
+    slopesDrawn = { all, head };
     const W = 640;
     const H = 230;
     const pad = { left: 44, right: 8, top: 10, bottom: 30 };
@@ -268,6 +282,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     // Every distance up to 512, then every few (a path of at most ~1000 points: the weights fall
     // smoothly, and the drawing is 640 units wide); the last point above the floor always.
     const stride = Math.max(1, Math.ceil(len / 1024));
+    const curveOf = (v) => {
+      const row = rowOf(v, len);
+      row.curve ??= curve(row.prob);
+      return row.curve;
+    };
     const curve = (p) => {
       const x = [];
       const yv = [];
@@ -287,9 +306,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
       return { x, y: yv };
     };
     const series = [
-      { ...curve(prob), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
-      { ...curve(rowOf(all[steep], len).prob), cls: 'b', label: m.t('alibi.plotSteep', { head: steep + 1, slope: m.fixed(all[steep], 4) }) },
-      { ...curve(rowOf(all[shallow], len).prob), cls: 'c', label: m.t('alibi.plotShallow', { head: shallow + 1, slope: m.fixed(all[shallow], 4) }) },
+      { ...curveOf(slope), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
+      { ...curveOf(all[steep]), cls: 'b', label: m.t('alibi.plotSteep', { head: steep + 1, slope: m.fixed(all[steep], 4) }) },
+      { ...curveOf(all[shallow]), cls: 'c', label: m.t('alibi.plotShallow', { head: shallow + 1, slope: m.fixed(all[shallow], 4) }) },
     ];
     const p = prob[len - 1 - dist];
     plot.draw({

@@ -16,6 +16,10 @@ export function accuracyFigure(m) {
   return {
     el: figure,
     plot,
+    /** Works out the curves of `set` for `metric` now (for idle time), for a later draw. */
+    prepare(set, metric) {
+      for (const f of familiesWithRuns(set)) accuracyByLength(set, f, metric);
+    },
     /** The set's curves for `metric`; `focus` is the family the cursor walks. */
     draw(set, { metric, focus }) {
       const families = familiesWithRuns(set);

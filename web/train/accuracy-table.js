@@ -9,6 +9,9 @@ export function accuracyTableView(m) {
   const table = h('table', { class: 'train-table' });
   const wrap = h('div', { class: 'train-table-wrap' }, table);
   const pct = (v) => m.t('train.percent', { value: m.fixed(100 * v, 0) });
+  // The table of each set and metric, built once and kept (until the set gains runs): going back
+  // to a task puts its rows back instead of building them again.
+  const built = new WeakMap();  // set → { count, tables: Map(metric → { rows, parts }) }
   return {
     el: wrap,
     table,
@@ -18,24 +21,41 @@ export function accuracyTableView(m) {
         h('tbody', {}, h('tr', {}, h('td', { class: 'train-table-empty' }, text))));
     },
     draw(set, metric) {
-      const rows = accuracyTable(set, metric);
-      const lengths = rows[0]?.cells.map((c) => c.length) ?? [];
-      table.replaceChildren(
-        h('caption', {}, m.t(metric === 'exact' ? 'train.tableCaptionExact' : 'train.tableCaptionTokens')),
-        h('thead', {}, h('tr', {},
-          h('th', { scope: 'col' }, m.t('train.tableFamily')),
-          MULTIPLES.map((k, i) => h('th', { scope: 'col' },
-            h('span', { class: 'train-th-multiple' }, m.t('train.tableMultiple', { multiple: m.fixed(k, Number.isInteger(k) ? 0 : 1) })), ' ',
-            h('span', { class: 'train-th-length' }, m.t('train.tableLength', { length: lengths[i] ?? '' })))))),
-        h('tbody', {}, rows.map((row) => h('tr', { 'data-family': row.family },
-          h('th', { scope: 'row' }, familyName(m, row.family)),
-          row.cells.map((c) => (c.n
-            ? h('td', { 'data-length': c.length, 'data-mean': c.mean, 'data-min': c.min, 'data-max': c.max, 'data-seeds': c.n },
-              h('span', { class: 'train-cell-mean' }, pct(c.mean)),
-              c.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${m.t('train.range', { min: m.fixed(100 * c.min, 0), max: m.fixed(100 * c.max, 0) })}`) : null)
-            : h('td', { 'data-length': c.length }, '—')))))),
-      );
+      const { rows, parts } = tableOf(set, metric);
+      table.replaceChildren(...parts);
       return rows;
     },
+    /** Builds the table of `set` and `metric` now (for idle time), for a later draw to show. */
+    prepare(set, metric) {
+      tableOf(set, metric);
+    },
   };
+
+  function tableOf(set, metric) {
+    let k = built.get(set);
+    if (!k || k.count !== set.runs.length) built.set(set, k = { count: set.runs.length, tables: new Map() });
+    if (!k.tables.has(metric)) k.tables.set(metric, build(accuracyTable(set, metric), metric));
+    return k.tables.get(metric);
+  }
+
+  /** { rows, parts }: the caption, head and body of the table of `rows`. */
+  function build(rows, metric) {
+    const lengths = rows[0]?.cells.map((c) => c.length) ?? [];
+    const parts = [
+      h('caption', {}, m.t(metric === 'exact' ? 'train.tableCaptionExact' : 'train.tableCaptionTokens')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, m.t('train.tableFamily')),
+        MULTIPLES.map((k, i) => h('th', { scope: 'col' },
+          h('span', { class: 'train-th-multiple' }, m.t('train.tableMultiple', { multiple: m.fixed(k, Number.isInteger(k) ? 0 : 1) })), ' ',
+          h('span', { class: 'train-th-length' }, m.t('train.tableLength', { length: lengths[i] ?? '' })))))),
+      h('tbody', {}, rows.map((row) => h('tr', { 'data-family': row.family },
+        h('th', { scope: 'row' }, familyName(m, row.family)),
+        row.cells.map((c) => (c.n
+          ? h('td', { 'data-length': c.length, 'data-mean': c.mean, 'data-min': c.min, 'data-max': c.max, 'data-seeds': c.n },
+            h('span', { class: 'train-cell-mean' }, pct(c.mean)),
+            c.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${m.t('train.range', { min: m.fixed(100 * c.min, 0), max: m.fixed(100 * c.max, 0) })}`) : null)
+          : h('td', { 'data-length': c.length }, '—')))))),
+    ];
+    return { rows, parts };
+  }
 }

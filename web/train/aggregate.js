@@ -31,9 +31,25 @@ function spread(values) {
   return { mean: sum / values.length, min, max, n: values.length };
 }
 
+// Every aggregate of a set is worked out once and kept until the set's runs change (a set only
+// gains runs, while it trains): the step asks for the same ones on every render, and a reader
+// going back and forth between tasks or metrics should not pay for them again. Callers only
+// read what these functions return.
+const kept = new WeakMap();  // set → { runs, count, values: Map(key → value) }
+
+function memo(set, key, compute) {
+  let k = kept.get(set);
+  if (!k || k.runs !== set.runs || k.count !== set.runs.length) {
+    k = { runs: set.runs, count: set.runs.length, values: new Map() };
+    kept.set(set, k);
+  }
+  if (!k.values.has(key)) k.values.set(key, compute());
+  return k.values.get(key);
+}
+
 /** The families of a set that have at least one run, in the set's order. */
 export function familiesWithRuns(set) {
-  return set.families.filter((f) => set.runs.some((r) => r.family === f));
+  return memo(set, 'families', () => set.families.filter((f) => set.runs.some((r) => r.family === f)));
 }
 
 /**
@@ -41,12 +57,22 @@ export function familiesWithRuns(set) {
  * (arrays over the lengths every run of the family was scored at), or null without runs.
  */
 export function accuracyByLength(set, family, metric = 'exact') {
+  return memo(set, `byLength|${family}|${metric}`, () => byLength(set, family, metric));
+}
+
+function byLength(set, family, metric) {
   const runs = set.runs.filter((r) => r.family === family);
   if (!runs.length) return null;
-  const lengths = runs[0].accuracy.map((a) => a.length).filter((n) => runs.every((r) => r.accuracy.some((a) => a.length === n)));
+  // Each run's scores by length (the first score of a length, as find() would take it).
+  const scores = runs.map((r) => {
+    const at = new Map();
+    for (const a of r.accuracy) if (!at.has(a.length)) at.set(a.length, a);
+    return at;
+  });
+  const lengths = runs[0].accuracy.map((a) => a.length).filter((n) => scores.every((at) => at.has(n)));
   const out = { lengths, mean: [], min: [], max: [], seeds: runs.map((r) => r.seed) };
   for (const n of lengths) {
-    const s = spread(runs.map((r) => r.accuracy.find((a) => a.length === n)[metric]));
+    const s = spread(scores.map((at) => at.get(n)[metric]));
     out.mean.push(s.mean);
     out.min.push(s.min);
     out.max.push(s.max);
@@ -56,6 +82,10 @@ export function accuracyByLength(set, family, metric = 'exact') {
 
 /** One family's accuracy at one length: { mean, min, max, n }, or null. */
 export function accuracyAt(set, family, length, metric = 'exact') {
+  return memo(set, `at|${family}|${length}|${metric}`, () => at(set, family, length, metric));
+}
+
+function at(set, family, length, metric) {
   const values = set.runs.filter((r) => r.family === family)
     .map((r) => r.accuracy.find((a) => a.length === length)?.[metric])
     .filter((v) => v !== undefined);
@@ -64,6 +94,10 @@ export function accuracyAt(set, family, length, metric = 'exact') {
 
 /** The mean loss curve of a family over its seeds, on the points all of them have. */
 export function meanLoss(set, family) {
+  return memo(set, `loss|${family}`, () => lossOf(set, family));
+}
+
+function lossOf(set, family) {
   const runs = set.runs.filter((r) => r.family === family);
   if (!runs.length) return null;
   const points = Math.min(...runs.map((r) => r.loss.steps.length));

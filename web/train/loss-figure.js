@@ -14,23 +14,57 @@ export function lossFigure(m) {
     width: narrow ? 380 : 640, height: narrow ? 320 : 260,
     formatX: (v) => m.fixed(v, 0), formatY: (v) => m.fixed(v, v < 1 ? Math.ceil(-Math.log10(v)) : 0),
   });
+  // The drawing of each kept set (its grid, curves, legend and text), put back when the set is
+  // shown again instead of drawing its hundreds of points anew.
+  const drawings = new WeakMap();  // set → { version, xd, yd, grid, plot, legend, label }
+
+  function drawCurves(curves, total) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const c of curves) {
+      for (const v of c.values) {
+        if (v > 0 && v < lo) lo = v;
+        if (v > 0 && v > hi) hi = v;
+      }
+    }
+    if (hi < lo) [lo, hi] = [0.1, 10];  // no positive value
+    const yDomain = [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi) + 1e-9)];
+    plot.draw({
+      xDomain: [0, total], yDomain, xTicks: ticks(0, total, narrow ? 4 : 6),
+      series: curves.map((c) => ({ x: c.steps, y: c.values.map((v) => Math.max(v, yDomain[0])), cls: familyClass(c.family), label: familyName(m, c.family) })),
+    });
+    const last = curves.map((c) => `${familyName(m, c.family)} ${m.fixed(c.values.at(-1) ?? NaN, 3)}`).join(m.listSep + ' ');
+    plot.svg.setAttribute('aria-label', curves.length
+      ? m.t('train.lossAlt', { total: m.fixed(total, 0), last })
+      : m.t('train.lossAltEmpty'));
+  }
+
   return {
     el: figure,
     plot,
-    /** curves: [{ family, steps, values }] (values > 0); total: the steps of a full run. */
-    draw(curves, total) {
-      const all = curves.flatMap((c) => c.values).filter((v) => v > 0);
-      const lo = all.length ? Math.min(...all) : 0.1;
-      const hi = all.length ? Math.max(...all) : 10;
-      const yDomain = [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi) + 1e-9)];
-      plot.draw({
-        xDomain: [0, total], yDomain, xTicks: ticks(0, total, narrow ? 4 : 6),
-        series: curves.map((c) => ({ x: c.steps, y: c.values.map((v) => Math.max(v, yDomain[0])), cls: familyClass(c.family), label: familyName(m, c.family) })),
-      });
-      const last = curves.map((c) => `${familyName(m, c.family)} ${m.fixed(c.values.at(-1) ?? NaN, 3)}`).join(m.listSep + ' ');
-      plot.svg.setAttribute('aria-label', curves.length
-        ? m.t('train.lossAlt', { total: m.fixed(total, 0), last })
-        : m.t('train.lossAltEmpty'));
+    /**
+     * curves: [{ family, steps, values }] (values > 0); total: the steps of a full run. With
+     * `kept` ({ set, version }: the curves are the set's as of that version), the drawing is kept
+     * for the set and put back while the version is the same; live curves pass none.
+     */
+    draw(curves, total, kept = null) {
+      const was = kept && drawings.get(kept.set);
+      if (was && was.version === kept.version) {
+        plot.xd = was.xd;
+        plot.yd = was.yd;
+        plot.grid.replaceChildren(...was.grid);
+        plot.plot.replaceChildren(...was.plot);
+        plot.legend.replaceChildren(...was.legend);
+        plot.svg.setAttribute('aria-label', was.label);
+        return;
+      }
+      drawCurves(curves, total);
+      if (kept) {
+        drawings.set(kept.set, {
+          version: kept.version, xd: plot.xd, yd: plot.yd, grid: [...plot.grid.childNodes], plot: [...plot.plot.childNodes],
+          legend: [...plot.legend.childNodes], label: plot.svg.getAttribute('aria-label'),
+        });
+      }
     },
   };
 }

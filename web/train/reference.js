@@ -18,8 +18,19 @@ export function decodeAttention(base64) {
 /** The tasks the file holds, in its order. */
 export const referenceTasks = (data) => Object.keys(data.tasks);
 
-/** The run set of one task, or null when the file has no such task. */
+// Each task's set is made once per file and kept: the step asks for it on every render, and the
+// same object each time lets the figures see that nothing changed (and keep their aggregates).
+const sets = new WeakMap();  // file → Map(task → set)
+
+/** The run set of one task, or null when the file has no such task. The same object for the same file and task. */
 export function referenceSet(data, task) {
+  if (!sets.has(data)) sets.set(data, new Map());
+  const kept = sets.get(data);
+  if (!kept.has(task)) kept.set(task, makeSet(data, task));
+  return kept.get(task);
+}
+
+function makeSet(data, task) {
   const entry = data.tasks[task];
   if (!entry) return null;
   const { family, seed, ...config } = entry.config;
@@ -47,15 +58,39 @@ export function referenceSet(data, task) {
  * The trained pieces of one family (seed 0) of one task: { seed, table, bias, inspections }, each
  * table { rows, cols, values: Float32Array }, each inspection { length, tokens, answerStart,
  * predicted, rows, attention: Float32Array (layers × heads × rows × rows) }; null when missing.
+ * The same object for the same file, task and family (callers only read it); each piece is
+ * decoded the first time it is read, so asking for the table does not decode the attention maps.
  */
 export function referenceTrained(data, task, family) {
+  if (!trained.has(data)) trained.set(data, new Map());
+  const kept = trained.get(data);
+  const key = `${task}|${family}`;
+  if (!kept.has(key)) kept.set(key, trainedOf(data, task, family));
+  return kept.get(key);
+}
+
+const trained = new WeakMap();  // file → Map(task|family → trained pieces)
+
+function trainedOf(data, task, family) {
   const t = data.tasks[task]?.trained?.[family];
   if (!t) return null;
   const tensor = (x) => (x ? { rows: x.rows, cols: x.cols, values: Float32Array.from(x.values) } : null);
-  return {
-    seed: 0,
-    table: tensor(t.table),
-    bias: tensor(t.bias),
-    inspections: t.inspections.map((x) => ({ ...x, attention: decodeAttention(x.attention) })),
-  };
+  const pieces = { seed: 0 };
+  lazy(pieces, 'table', () => tensor(t.table));
+  lazy(pieces, 'bias', () => tensor(t.bias));
+  lazy(pieces, 'inspections', () => t.inspections.map((x) => lazy({ ...x }, 'attention', () => decodeAttention(x.attention))));
+  return pieces;
+}
+
+/** Gives `object` a property `name` worked out by `decode` the first time it is read, then kept. */
+function lazy(object, name, decode) {
+  return Object.defineProperty(object, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = decode();
+      Object.defineProperty(object, name, { value, enumerable: true, writable: true });
+      return value;
+    },
+  });
 }

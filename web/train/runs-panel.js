@@ -40,7 +40,11 @@ export function runsPanel(m, { show, remove, imported }) {
     }
   });
 
-  const when = (iso) => new Intl.DateTimeFormat(m.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  let whenFormat = null;  // one formatter for every line and every redraw (making one costs more than using it)
+  const when = (iso) => {
+    whenFormat ??= new Intl.DateTimeFormat(m.lang, { dateStyle: 'medium', timeStyle: 'short' });
+    return whenFormat.format(new Date(iso));
+  };
 
   return {
     el,

@@ -1,0 +1,36 @@
+// The line above the train step's results: where the set on screen comes from (the reference
+// run's command, commit, date and machine, or the reader's own setup and when it ran), or why
+// nothing is shown yet. Dates are written in UTC in the page's language.
+import { longestTraining } from './aggregate.js';
+
+/**
+ * A set's date (ISO) as text. One formatter for the step, made when the step is built: making
+ * the first one loads the language's calendar data, which took longer than drawing the results.
+ */
+export function dateWriter(m) {
+  const format = new Intl.DateTimeFormat(m.lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return (iso) => format.format(new Date(iso));
+}
+
+/**
+ * The line for `view` ({ set, kind }: see the step's shown()); `task` is the task chosen,
+ * `dataError` why the reference run failed to load (or null).
+ */
+export function describeSet({ m, t, date }, { set: s, kind }, { task, dataError }) {
+  if (kind === 'loading') return t('loadingReference');
+  if (kind === 'missing') return dataError ? t('referenceFailed', { message: dataError }) : t('referenceNoTask', { task: t(`task.${task}`) });
+  const lengths = `${Math.min(...s.config.trainLengths)}–${longestTraining(s.config)}`;
+  if (s.source === 'reference') {
+    const p = s.provenance;
+    return [kind === 'fallback' ? t('noOwnRuns') : '', t('provenance', {
+      task: t(`task.${s.task}`), lengths, steps: m.fixed(s.config.steps, 0), seeds: s.seeds.length,
+      command: p.command, commit: String(p.commit).slice(0, 10), date: date(p.date), wall: m.fixed(p.wallSeconds, 0),
+      cores: p.cores, cpu: p.cpu, d: s.config.dModel, layers: s.config.layers, heads: s.config.heads,
+    })].filter(Boolean).join(' ');
+  }
+  return t('yoursLine', {
+    task: t(`task.${s.task}`), lengths, steps: m.fixed(s.config.steps, 0), size: s.size ? t(`size.${s.size}`) : '—',
+    seeds: s.seeds.length, runs: s.runs.length, date: date(s.created),
+    status: t(`setStatus.${s.status ?? 'done'}`),
+  });
+}

@@ -1,0 +1,156 @@
+// The train step's results for the set on screen: loss curves (live while the set trains),
+// accuracy against length, the 1×–4× table, the sentences under it and the readouts, every one
+// computed from the set's records (aggregate.js). A render redraws only the parts whose inputs
+// changed: opening the store, a family picked for the closer look or the per-token switch leave
+// the other figures as they are.
+import { h } from '../kit/dom.js';
+import { readout, readoutRow } from '../kit/readout.js';
+import { accuracyFigure } from './accuracy-figure.js';
+import { accuracyTableView } from './accuracy-table.js';
+import { best, longestTraining, meanLoss, verdicts, widestSpread } from './aggregate.js';
+import { windowedCurve } from './curve.js';
+import { familyList, familyName } from './families.js';
+import { lossFigure } from './loss-figure.js';
+
+const HIGH = 0.9;  // "at or above 90 %" in the sentences and the readouts
+const LOW = 0.1;
+const LIVE_POINTS = 100;  // points of a live loss curve
+
+/** Whether two lists hold the same things (by identity), in order. */
+const same = (a, b) => a !== null && a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * @param {{m:object, t:(key:string, vars?:object)=>string, values:object,
+ *   live:(set:object)=>{jobs:object[]}|null}} o
+ *   live: the training of `set` while it trains (its jobs' loss logs), else null.
+ */
+export function resultsView({ m, t, values, live }) {
+  const pct = (v, digits = 0) => m.fixed(100 * v, digits);
+  const loss = lossFigure(m);
+  const accuracy = accuracyFigure(m);
+  const table = accuracyTableView(m);
+  const summary = h('div', { class: 'train-summary' });
+  const out = {
+    task: readout('task', t('outTask')),
+    runs: readout('runs', t('outRuns')),
+    longest: readout('longest', t('outLongest')),
+    above: readout('above90', t('outAbove')),
+    best: readout('best', t('outBest')),
+    bestValue: readout('best-value', t('outBestValue')),
+  };
+  const metric = () => (values.tokens ? 'tokens' : 'exact');
+  const phone = () => Boolean(globalThis.matchMedia?.('(max-width: 560px)').matches);  // the accuracy plot's height follows it
+  // What each part last drew from: the set, its number of runs (a set only gains runs), and the
+  // choices the part depends on. null: drawn empty, or not yet.
+  const drawn = { loss: null, accuracy: null, numbers: null };
+  const changed = (part, inputs) => {
+    if (same(drawn[part], inputs)) return false;
+    drawn[part] = inputs;
+    return true;
+  };
+
+  /** The loss curves: the set's records, or the live logs of the set that is training. */
+  function drawLoss(s) {
+    const running = live(s);
+    const curves = [];
+    for (const family of s.families) {
+      if (running) {
+        const series = running.jobs.filter((j) => j.family === family && j.losses.length).map((j) => j.losses);
+        if (!series.length) continue;
+        const n = Math.min(...series.map((x) => x.length));
+        const mean = Array.from({ length: n }, (_, i) => series.reduce((a, x) => a + x[i], 0) / series.length);
+        const c = windowedCurve(mean, LIVE_POINTS);
+        curves.push({ family, steps: c.steps, values: c.values });
+      } else {
+        const c = meanLoss(s, family);
+        if (c) curves.push({ family, steps: c.steps, values: c.mean });
+      }
+    }
+    loss.draw(curves, s.config.steps, running ? null : { set: s, version: s.runs.length });
+    // Live curves change without a new run: the next render draws them again.
+    drawn.loss = running ? null : [s, s.runs.length];
+  }
+
+  // The sentences of each set and metric, written once and kept until the set gains runs.
+  const sentences = new WeakMap();  // set → { count, parts: Map(metric → [h4, p...]) }
+  function sentencesOf(s, mt = metric()) {
+    let k = sentences.get(s);
+    if (!k || k.count !== s.runs.length) sentences.set(s, k = { count: s.runs.length, parts: new Map() });
+    if (!k.parts.has(mt)) k.parts.set(mt, summaryOf(s, mt));
+    return k.parts.get(mt);
+  }
+
+  function drawSummary(s) {
+    summary.replaceChildren(...sentencesOf(s));
+  }
+
+  function summaryOf(s, mt) {
+    const list = (fams) => familyList(m, fams, t('nobody'));
+    const longest = longestTraining(s.config);
+    const paras = [];
+    for (const multiple of [1, 2, 4]) {
+      const v = verdicts(s, multiple, { metric: mt, high: HIGH, low: LOW });
+      if (v.length === null) continue;
+      paras.push(t(multiple === 1 ? 'sumAtTrain' : 'sumPast', {
+        multiple, length: v.length, longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
+        metric: t(mt === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
+      }));
+    }
+    const wide = widestSpread(s, 2, mt);
+    paras.push(!wide ? t('sumOneSeed')
+      : wide.max > wide.min ? t('sumSpread', { family: familyName(m, wide.family), length: wide.length, min: pct(wide.min), max: pct(wide.max), seeds: wide.n })
+        : t('sumNoSpread', { length: wide.length }));
+    return [h('h4', {}, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
+  }
+
+  function drawNumbers(s) {
+    table.draw(s, metric());
+    drawSummary(s);
+    const top = best(s, 2, metric());
+    const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
+    out.task.set(t(`task.${s.task}`));
+    out.runs.set(m.fixed(s.runs.length, 0), s.runs.length);
+    out.longest.set(m.fixed(longestTraining(s.config), 0), longestTraining(s.config));
+    out.above.set(m.fixed(above.high.length, 0), above.high.length);
+    out.best.set(top ? familyName(m, top.family) : '—');
+    if (top) out.bestValue.set(pct(top.mean, 1), 100 * top.mean);
+    else out.bestValue.set('—');
+  }
+
+  return {
+    /** The figures, the table and the sentences, in page order. */
+    els: [loss.el, accuracy.el, table.el, summary],
+    readouts: readoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue),
+    drawLoss,
+    /**
+     * Works out ahead what drawing `set` with the current choices needs (its aggregates, its
+     * table and sentences), so showing it later only puts them on screen. For idle time.
+     */
+    prepare(set) {
+      for (const family of set.families) meanLoss(set, family);
+      for (const mt of ['exact', 'tokens']) {
+        accuracy.prepare(set, mt);
+        table.prepare(set, mt);
+        sentencesOf(set, mt);
+        best(set, 2, mt);
+      }
+    },
+    /** Draws `view.set` (see the step's shown()); without a set, `why` in the table. */
+    draw(view, why) {
+      const s = view.set;
+      if (!s) {
+        drawn.loss = drawn.accuracy = drawn.numbers = null;
+        loss.draw([], 1);
+        table.empty(why);
+        summary.replaceChildren();
+        for (const r of Object.values(out)) r.set('—');
+        return;
+      }
+      if (!same(drawn.loss, [s, s.runs.length]) || live(s)) drawLoss(s);
+      if (changed('accuracy', [s, s.runs.length, metric(), values.family, phone()])) {
+        accuracy.draw(s, { metric: metric(), focus: values.family });
+      }
+      if (changed('numbers', [s, s.runs.length, metric()])) drawNumbers(s);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The train step's setup: task, training lengths, model size, seeds and steps, the Train, Pause
+// and Cancel buttons, and the note under them (how many runs Train starts, or why it cannot).
+import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
+import { choice, slider } from '../kit/controls.js';
+import { h } from '../kit/dom.js';
+
+/** Training lengths 1..L; the trainer tests 1..4L (its default test lengths). */
+export const LENGTHS = { '1-4': 4, '1-8': 8, '1-16': 16 };
+export const STEP_GRID = 10;  // the steps slider's grid; a URL value is rounded onto it
+
+/**
+ * @param {{m:object, t:(key:string, vars?:object)=>string, values:object, set:(patch:object)=>void,
+ *   steps:{min:number, max:number}, wasm:boolean, onTask:(task:string)=>void,
+ *   onTrain:()=>void, onPause:()=>void, onCancel:()=>void}} o
+ *   onTask: a task picked here (the step forgets the reader's set it was showing, then sets it).
+ */
+export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, onPause, onCancel }) {
+  const controls = {
+    task: choice({
+      name: 'task', label: t('taskLabel'), value: values.task, onChange: onTask,
+      options: TRAIN_TASKS.map((v) => ({ value: v, label: t(`task.${v}`) })),
+    }),
+    lengths: choice({
+      name: 'lengths', label: t('lengthsLabel'), value: values.lengths,
+      options: Object.entries(LENGTHS).map(([v, n]) => ({ value: v, label: t('lengthsOption', { to: n }) })),
+      onChange: (v) => set({ lengths: v }),
+    }),
+    size: choice({
+      name: 'size', label: t('sizeLabel'), value: values.size,
+      options: ['tiny', 'small'].map((v) => ({ value: v, label: t(`size.${v}`) })), onChange: (v) => set({ size: v }),
+    }),
+    steps: slider({
+      name: 'steps', label: t('stepsLabel'), min: steps.min, max: steps.max, step: STEP_GRID,
+      value: values.steps ?? steps.min, format: (v) => (values.steps === null ? '…' : m.fixed(v, 0)),
+      onInput: (v) => set({ steps: v }),
+    }),
+    seeds: slider({ name: 'seeds', label: t('seedsLabel'), min: 1, max: 3, value: values.seeds, onInput: (v) => set({ seeds: v }) }),
+  };
+  const buttons = {
+    train: h('button', { type: 'button', class: 'button primary', name: 'train', onClick: onTrain }, t('trainButton')),
+    pause: h('button', { type: 'button', class: 'button', name: 'pause', disabled: true, onClick: onPause }, t('pauseButton')),
+    cancel: h('button', { type: 'button', class: 'button', name: 'cancel', disabled: true, onClick: onCancel }, t('cancelButton')),
+  };
+  const note = h('p', { class: 'train-setup-note' });
+  return {
+    els: [
+      h('p', { class: 'train-controls-title' }, t('setupTitle')),
+      controls.task.el, controls.lengths.el, controls.size.el, controls.seeds.el, controls.steps.el,
+      h('div', { class: 'train-buttons' }, buttons.train, buttons.pause, buttons.cancel), note,
+    ],
+    buttons,
+    /** The line under the buttons; training writes its failures there. */
+    note,
+    /** The controls as the values have them; the buttons as `training` (the set training, or null) allows. */
+    sync(training) {
+      for (const name of ['task', 'lengths', 'size', 'seeds']) controls[name].set(values[name]);
+      if (values.steps !== null) controls.steps.set(values.steps);
+      const running = Boolean(training);
+      buttons.train.disabled = running || !wasm || values.steps === null;
+      buttons.pause.disabled = !running;
+      buttons.cancel.disabled = !running;
+      buttons.pause.textContent = t(training?.runner.paused ? 'resumeButton' : 'pauseButton');
+      const L = LENGTHS[values.lengths];
+      note.textContent = !wasm ? t('noWasm')
+        : t('setupNote', { runs: TRAIN_FAMILIES.length * values.seeds, from: 1, to: L, test: 4 * L });
+    },
+  };
+}
