@@ -21,7 +21,7 @@ export const TRAIN_FIELDS = [
  * for code that needs them before the module loads; a loaded trainer's `families` and `tasks`
  * come from the module itself (tests/js/train-api.test.js checks that the two agree).
  */
-export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'partial-rope', 'alibi'];
 export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval'];
 
 const MAX_LENGTHS = 256;

@@ -40,6 +40,10 @@ const FAMILY = {
     step: 'rope',
     score: (f) => [f.over(f.turned('R', 'a', 'i'), f.mo('·'), f.turned('R', 'b', 'j'))],
   },
+  'partial-rope': {
+    step: 'rope',
+    score: (f) => [f.over(f.turned('R′', 'a', 'i'), f.mo('·'), f.turned('R′', 'b', 'j'))],
+  },
   alibi: {
     step: 'alibi',
     perHead: true,

@@ -12,6 +12,7 @@
 #include "core/families/alibi.hpp"
 #include "core/families/learned.hpp"
 #include "core/families/none.hpp"
+#include "core/families/partial_rope.hpp"
 #include "core/families/rope.hpp"
 #include "core/families/sinusoidal.hpp"
 #include "core/families/t5.hpp"
@@ -19,7 +20,7 @@
 namespace posenc::families {
 
 // The registry, in the order the page lists them. A family's id is its index here.
-using Families = std::tuple<NoPE, Sinusoidal, Learned, T5, Rope, Alibi>;
+using Families = std::tuple<NoPE, Sinusoidal, Learned, T5, Rope, PartialRope, Alibi>;
 constexpr int kFamilyCount = int(std::tuple_size_v<Families>);
 
 namespace detail {

@@ -24,6 +24,7 @@ const STATES = [
   { quantity: 'dot', width: 16, i: 3, j: 8 }, { quantity: 'dot', width: 16, i: 0, j: 19 }, { quantity: 'dot', width: 16, i: 12, j: 12 },
   { quantity: 'dot', width: 8, i: 2, j: 8 }, { quantity: 'dot', width: 8, i: 19, j: 0 },
   { quantity: 'rope', m: 3, n: 7 }, { quantity: 'rope', m: 0, n: 19 }, { quantity: 'rope', m: 15, n: 15 }, { quantity: 'rope', m: 11, n: 2 },
+  { quantity: 'partial-rope', m: 3, n: 7 }, { quantity: 'partial-rope', m: 19, n: 0 }, { quantity: 'partial-rope', m: 9, n: 9 },
   { quantity: 't5', bidir: true, rel: -20 }, { quantity: 't5', bidir: true, rel: -16 }, { quantity: 't5', bidir: true, rel: 16 },
   { quantity: 't5', bidir: true, rel: 32 }, { quantity: 't5', bidir: true, rel: -64 }, { quantity: 't5', bidir: true, rel: 0 },
   { quantity: 't5', bidir: true, rel: 200 }, { quantity: 't5', bidir: false, rel: -64 },

@@ -37,7 +37,8 @@ namespace {
 using posenc::families::kFamilyCount;
 int familyId(const char* name) { return posenc::families::familyFromName(name); }
 const int kNone = familyId("none"), kSinusoidal = familyId("sinusoidal"), kLearned = familyId("learned"),
-          kT5 = familyId("t5"), kRope = familyId("rope"), kAlibi = familyId("alibi");
+          kT5 = familyId("t5"), kRope = familyId("rope"), kPartialRope = familyId("partial-rope"),
+          kAlibi = familyId("alibi");
 
 struct Result {
   std::vector<float> cells, scores, probs;
@@ -117,8 +118,9 @@ std::vector<double> referenceScores(const FamilyAttentionParams& p) {
       q[size_t(t) * d + c] = a;
       k[size_t(t) * d + c] = b;
     }
-    // RoPE turns all d dimensions (a family that turns fewer names its r here).
-    const int r = p.family == kRope ? d : 0;
+    // RoPE turns all d dimensions; partial RoPE (GPT-NeoX's rotary_pct = 0.25) the first r =
+    // d/4, with the frequencies of a head of width r, as HF's rotate_half over q[..., :r].
+    const int r = p.family == kRope ? d : p.family == kPartialRope ? std::max(2, d / 8 * 2) : 0;
     for (auto* v : {&q, &k}) {
       double* row = v->data() + size_t(t) * d;
       for (int m = 0; m < r / 2; ++m) {

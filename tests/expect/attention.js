@@ -31,12 +31,15 @@ export function position(family, kind, t) {
   } else if (family === 'learned') {
     const l = token('l', t);
     for (let c = 0; c < D; c++) x[c] += l[c];
-  } else if (family === 'rope') {
-    for (let k = 0; k < D / 2; k++) {
-      const angle = t * 10000 ** (-(2 * k) / D);
-      const [u, v] = [x[k], x[k + D / 2]];
+  } else if (family === 'rope' || family === 'partial-rope') {
+    // RoPE turns all D dimensions, partial RoPE the first quarter (GPT-NeoX's rotary_pct 0.25),
+    // each with the frequencies of a head as wide as the part it turns.
+    const r = family === 'rope' ? D : D / 4;
+    for (let k = 0; k < r / 2; k++) {
+      const angle = t * 10000 ** (-(2 * k) / r);
+      const [u, v] = [x[k], x[k + r / 2]];
       x[k] = u * Math.cos(angle) - v * Math.sin(angle);
-      x[k + D / 2] = v * Math.cos(angle) + u * Math.sin(angle);
+      x[k + r / 2] = v * Math.cos(angle) + u * Math.sin(angle);
     }
   }
   return x;

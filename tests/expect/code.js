@@ -18,6 +18,13 @@ export const own = {
     for (let k = 0; k < 4; k++) sum += (0.36 + 0.16) * Math.cos((m - n) * sinOmega(k, 8));
     return sum;
   },
+  // d = 16, the first r = 4 turn as rotate_half pairs (0, 2) and (1, 3), frequencies 10000^(−2k/4);
+  // the other 12 pass through: 6 · (0.36 + 0.16), whatever m and n are.
+  'partial-rope': ({ m, n }) => {
+    let sum = 6 * (0.36 + 0.16);
+    for (let k = 0; k < 2; k++) sum += 2 * [0.36, 0.16][k] * Math.cos((m - n) * sinOmega(k, 4));
+    return sum;
+  },
   t5: ({ rel, bidir }) => t5Exact(rel, bidir),
   alibi: ({ heads, head, dist }) => Math.fround(-alibiSlopes(heads)[head - 1] * dist) || 0,
   scaled: ({ scaling, factor, pair }) => 2 * Math.PI / scaledInvFreq(scaling, factor)[pair],
@@ -79,8 +86,8 @@ export function scaledInvFreq(type, factor, d = 128, base = 10000, L = 4096) {
   }
 }
 
-export const DIGITS = { pe: 4, wavelength: 2, dot: 4, rope: 4, t5: 0, alibi: 6, scaled: 2 };
-export const TOL = { pe: 2e-7, wavelength: 1e-9, dot: 1e-12, rope: 2e-6, t5: 0, alibi: 0, scaled: 1e-9 };
+export const DIGITS = { pe: 4, wavelength: 2, dot: 4, rope: 4, 'partial-rope': 4, t5: 0, alibi: 6, scaled: 2 };
+export const TOL = { pe: 2e-7, wavelength: 1e-9, dot: 1e-12, rope: 2e-6, 'partial-rope': 2e-6, t5: 0, alibi: 0, scaled: 1e-9 };
 
 /** A state the cross-engine suite opens (YaRN ×16's wavelength of pair 30), and its readout. */
 export function seed() {

@@ -29,6 +29,7 @@ const STATES = [
   { quantity: 'wavelength', wdim: 0 }, { quantity: 'wavelength', wdim: 15 },
   { quantity: 'dot', width: 16, i: 3, j: 8 }, { quantity: 'dot', width: 8, i: 19, j: 0 },
   { quantity: 'rope', m: 3, n: 7 }, { quantity: 'rope', m: 19, n: 0 },
+  { quantity: 'partial-rope', m: 3, n: 7 }, { quantity: 'partial-rope', m: 0, n: 19 },
   { quantity: 't5', rel: -20, bidir: true }, { quantity: 't5', rel: 64, bidir: true }, { quantity: 't5', rel: -200, bidir: false },
   { quantity: 't5', rel: 7, bidir: false },
   { quantity: 'alibi', heads: 8, head: 3, dist: 5 }, { quantity: 'alibi', heads: 12, head: 11, dist: 20 },

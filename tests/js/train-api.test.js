@@ -268,10 +268,12 @@ for (const tr of trainers) {
   });
 }
 
-test('the tiny default config learns repeat at its training lengths for every family (SIMD build)', async () => {
+// 1,200 of the default 2,000 steps, the same for every family: partial RoPE, whose position signal
+// is a quarter of RoPE's, is still short of 0.9 at length 2 after 600 (0.63 in this build).
+test('the tiny default config learns repeat at its training lengths for every family within 1,200 steps (SIMD build)', async () => {
   const tr = trainers[0];
   for (const family of TRAIN_FAMILIES) {
-    const result = await tr.train({ task: 'repeat', family, steps: 600, testLengths: [2, 5, 8], testExamples: 32 });
+    const result = await tr.train({ task: 'repeat', family, steps: 1200, testLengths: [2, 5, 8], testExamples: 32 });
     assert.equal(result.status, 'done');
     for (const a of result.accuracy) assert.ok(a.exact >= 0.9, `${family}: ${a.exact} exact at length ${a.length}`);
     assert.ok(result.log.loss.at(-1) < result.log.loss[0] / 10, `${family}: loss ${result.log.loss[0]} -> ${result.log.loss.at(-1)}`);

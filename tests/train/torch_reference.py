@@ -31,6 +31,13 @@ def rotate_half(x):
     return torch.cat((-x[..., h:], x[..., :h]), dim=-1)
 
 
+def partial_rope(x, positions, base):
+    # GPT-NeoX (HF modeling_gpt_neox.py): rotary_ndims = head_size * rotary_pct (0.25), RoPE on
+    # x[..., :rotary_ndims] with that width's frequencies, the rest passed through.
+    r = max(2, x.shape[-1] // 8 * 2)
+    return torch.cat((rope(x[..., :r], positions, base), x[..., r:]), dim=-1)
+
+
 def rope(x, positions, base):
     hd = x.shape[-1]
     inv = 1.0 / (base ** (torch.arange(0, hd, 2, dtype=torch.float64) / hd))
@@ -103,6 +110,8 @@ def model_loss(dump, params):
                 v = qkv[a:b, 2 * d + h * hd:2 * d + (h + 1) * hd]
                 if family == "rope":
                     q, k = rope(q, pos, c["base"]), rope(k, pos, c["base"])
+                if family == "partial-rope":
+                    q, k = partial_rope(q, pos, c["base"]), partial_rope(k, pos, c["base"])
                 s = q @ k.T / math.sqrt(hd) + bias_for(h, n)
                 s = s.masked_fill(mask, float("-inf"))
                 per_head.append(torch.softmax(s, dim=-1) @ v)

@@ -11,8 +11,8 @@ namespace posenc::lab {
 
 // The families of core/families/registry.hpp, in its order (a Family's value is its registry
 // id; lab_state.cpp checks the names against the registry).
-enum class Family { None, Sinusoidal, Learned, T5, Rope, Alibi };
-constexpr int kFamilies = 6;
+enum class Family { None, Sinusoidal, Learned, T5, Rope, PartialRope, Alibi };
+constexpr int kFamilies = 7;
 
 const char* familyName(Family f);          // "none", "sinusoidal", ... (the registry's names)
 // The dimensions of a head of width d that the family rotates (0: it rotates none), as the

@@ -16,6 +16,15 @@ export function quantities(core, m, fmt, params) {
   };
   const peTable = () => once('pe', () => core.sinusoidal(SETUP.pe.positions, SETUP.pe.d, { base: SETUP.pe.base }));
   const sinFreqs = (d) => once(`freqs${d}`, () => core.sinusoidalFrequencies(d, { base: 10000 }));
+  // Partial RoPE's vector at position p: the first r of x turned (rotate_half pairs, frequencies of
+  // a head r wide), the other d − r passed through, as GPT-NeoX does.
+  const partialTurn = (p) => {
+    const { d, r, pair } = SETUP['partial-rope'];
+    const x = Float32Array.from({ length: d }, (_, c) => pair[c % 2]);
+    const out = Float32Array.from(x);
+    out.set(core.ropeApply(x.subarray(0, r), [p], r), 0);
+    return out;
+  };
 
   const compute = {
     pe({ pos, dim }) {
@@ -39,6 +48,13 @@ export function quantities(core, m, fmt, params) {
       return {
         value: core.attention(q, k, d, { softmax: false, scale: 1 })[0],
         call: `core.attention(core.ropeApply(x, [${qpos}], ${d}, { layout: 'interleaved' }), core.ropeApply(x, [${kpos}], ${d}, { layout: 'interleaved' }), ${d}, { softmax: false, scale: 1 })`,
+      };
+    },
+    'partial-rope'({ m: qpos, n: kpos }) {
+      const { d, r } = SETUP['partial-rope'];
+      return {
+        value: core.attention(partialTurn(qpos), partialTurn(kpos), d, { softmax: false, scale: 1 })[0],
+        call: `core.attention(turn(${qpos}), turn(${kpos}), ${d}, { softmax: false, scale: 1 }), turn(p) = [...core.ropeApply(x.slice(0, ${r}), [p], ${r}), ...x.slice(${r})]`,
       };
     },
     t5({ rel, bidir }) {
@@ -90,6 +106,17 @@ export function quantities(core, m, fmt, params) {
       const q = core.ropeApply(Float32Array.from({ length: d }, (_, c) => pair[c % 2]), [qpos], d, { layout: 'interleaved' });
       const y = Float64Array.from(core.attention(q, keys, d, { softmax: false, scale: 1 }));
       return { x, y, at: n, yDomain: [-2.3, 2.3], vars: { max: fmt(y[qpos], 4) } };
+    },
+    'partial-rope'({ m: qpos, n }) {
+      const { d } = SETUP['partial-rope'];
+      const x = range(0, 19);
+      const keys = once('partialKeys', () => {
+        const out = new Float32Array(x.length * d);
+        x.forEach((p, k) => out.set(partialTurn(p), k * d));
+        return out;
+      });
+      const y = Float64Array.from(core.attention(partialTurn(qpos), keys, d, { softmax: false, scale: 1 }));
+      return { x, y, at: n, yDomain: [2.3, 4.3], vars: { max: fmt(y[qpos], 4) } };
     },
     t5({ rel, bidir }) {
       const { numBuckets, maxDistance } = SETUP.t5;

@@ -1,5 +1,5 @@
 // Step "code": the quantities, their fixed settings and the controls each one shows.
-export const QUANTITIES = ['pe', 'wavelength', 'dot', 'rope', 't5', 'alibi', 'scaled'];
+export const QUANTITIES = ['pe', 'wavelength', 'dot', 'rope', 'partial-rope', 't5', 'alibi', 'scaled'];
 export const SCALINGS = ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'];
 export const FACTORS = [2, 4, 8, 16, 32];
 export const WIDTHS = [8, 16];
@@ -12,6 +12,7 @@ export const SETUP = {
   wavelength: { d: 16, base: 10000 },                  // step 3
   dot: { base: 10000 },                                // steps 4 (d = 16) and 6 (d = 8)
   rope: { d: 8, base: 10000, pair: [0.6, 0.4] },       // steps 5 and 6, interleaved pairs
+  'partial-rope': { d: 16, r: 4, base: 10000, pair: [0.6, 0.4] },  // GPT-NeoX: a quarter turns, rotate_half
   t5: { numBuckets: 32, maxDistance: 128 },            // T5's defaults
   alibi: {},
   scaled: { d: 128, base: 10000, original: 4096 },     // a 4k-context model stretched by factor
@@ -23,13 +24,14 @@ export const CONTROLS = {
   wavelength: ['wdim'],
   dot: ['width', 'i', 'j'],
   rope: ['m', 'n'],
+  'partial-rope': ['m', 'n'],
   t5: ['rel', 'bidir'],
   alibi: ['heads', 'head', 'dist'],
   scaled: ['scaling', 'factor', 'pair'],
 };
 
 // Digits after the decimal point of each readout (and of the snippet's print).
-export const DIGITS = { pe: 4, wavelength: 2, dot: 4, rope: 4, t5: 0, alibi: 6, scaled: 2 };
+export const DIGITS = { pe: 4, wavelength: 2, dot: 4, rope: 4, 'partial-rope': 4, t5: 0, alibi: 6, scaled: 2 };
 
 /** The scaling object core.ropeFrequencies takes for the `scaled` quantity. */
 export function scalingOf(type, factor) {

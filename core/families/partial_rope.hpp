@@ -1,0 +1,34 @@
+// Partial RoPE: only the first quarter of each head's dimensions rotate; the other three
+// quarters carry no position at all, so a query and a key meet there on content alone. GPT-NeoX
+// rotates 25 % of each head (rotary_pct = 0.25, the 'half' pairing within that part, as HF's
+// rotate_half) and GPT-J 64 of its 256 (rotary_dim = 64, pairs (2i, 2i + 1): the interleaved
+// layout). The rotated part's frequencies are those of a head of that width:
+// base^(-2i/rotaryDims), as HF computes them (GPT-NeoX from head_dim * partial_rotary_factor, its
+// rotary_pct; GPT-J from create_sinusoidal_positions(..., rotary_dim)).
+#pragma once
+
+#include <algorithm>
+
+#include "core/families/rope.hpp"
+
+namespace posenc::families {
+
+struct PartialRope : FamilyBase {
+  static constexpr const char* kName = "partial-rope";
+  static constexpr bool kRotates = true;
+  // A quarter of the head, rounded down to whole pairs; at least one pair, so a head of 2 or 6
+  // still rotates something (GPT-NeoX and GPT-J heads are multiples of 8: exactly a quarter).
+  static int rotaryDims(const FamilyShape& s) { return std::max(2, s.headDim / 8 * 2); }
+
+  template <class T>
+  static void prepare(const FamilyShape& s, std::vector<T>& fixed) {
+    rotary::prepare(s, rotaryDims(s), fixed);
+  }
+  template <class T>
+  static void rotate(const FamilyShape& s, const std::vector<T>& fixed, const int* positions, size_t rows,
+                     T* x, size_t stride, bool inverse) {
+    rotary::turn(s, rotaryDims(s), fixed, positions, rows, x, stride, inverse);
+  }
+};
+
+}  // namespace posenc::families
