@@ -16,8 +16,8 @@ namespace posenc::families {
 
 // The rotation of the first `dims` dimensions of each head (dims even, <= headDim); the rest
 // pass through untouched. RoPE turns them all; partial RoPE (partial_rope.hpp) a quarter. The
-// frequencies are those of a head of width `dims`, base^(-2i/dims), as HF computes them from
-// head_dim * partial_rotary_factor.
+// frequencies are those of a head of width `dims`, base^(-2i/dims), as HF computes them (GPT-NeoX
+// from head_dim * partial_rotary_factor, GPT-J from rotary_dim).
 namespace rotary {
 
 // fixed: cos then sin, each maxPositions x dims/2.
