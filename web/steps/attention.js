@@ -14,6 +14,7 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
 import { ZERO, cellPixels, cssWord, digitsFor, drawLegend, scaleTop } from './attention/colours.js';
+import { mapCache } from './attention/cache.js';
 import { mspace, scoreFormula } from './attention/formula.js';
 
 export const id = 'attention';
@@ -158,27 +159,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   let last = null;  // the core results of the last render, for the CSV tables
   let map = null;   // what the heatmap shows: { key, cells, limit, g, causal }
   const NO_ROWS = new Int32Array(0);
-  // Drawn maps per (family, n, causal, and the head for ALiBi), the most recently used last:
-  // { cells, limit, pixels, mask } (limit and pixels worked out when first shown). After a
-  // change the other families' maps for the same n and mask, then every family's with the mask
-  // toggled, are computed in idle time, one core call per idle slot, so that switching family
-  // (A or B) or the mask costs a paint, not a core call. Two masks' six families fill KEEP.
-  const keptMaps = new Map();
-  const KEEP = 2 * FAMILIES.length;
+  // The drawn maps (attention/cache.js): keyed by family, n, mask and, where heads differ, head.
   const mapKey = (f, causal = values.causal) => [f, values.n, causal, familyPerHead(f) ? values.head : ''].join();
-  // The maps the idle work aims at: every family, both masks, at the current n (and head).
-  const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((f) => [f, causal]));
-  const keep = (k, entry) => {
-    keptMaps.delete(k);
-    keptMaps.set(k, entry);
-    if (keptMaps.size > KEEP) {
-      // The oldest map no longer aimed at (another n or head), else the oldest.
-      const aimed = new Set(wantedMaps().map(([f, causal]) => mapKey(f, causal)));
-      const old = [...keptMaps.keys()].find((x) => !aimed.has(x)) ?? keptMaps.keys().next().value;
-      keptMaps.delete(old);
-    }
-    return entry;
-  };
   // The colours of a map on its own scale, in the current mask colour.
   const coloured = (entry, g, causal) => {
     entry.limit ??= scaleTop(entry.cells);
@@ -189,23 +171,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }
     return entry;
   };
-  let idle = null;
-  const later = globalThis.requestIdleCallback
-    ? (fn) => { const id = requestIdleCallback(fn, { timeout: 500 }); return () => cancelIdleCallback(id); }
-    : (fn) => { const id = setTimeout(fn, 30); return () => clearTimeout(id); };
-  function prefetch() {
-    idle?.();
-    idle = null;
-    const next = wantedMaps().find(([f, causal]) => !keptMaps.has(mapKey(f, causal)));
-    if (!next) return;
-    idle = later(() => {
-      idle = null;
-      const [f, causal] = next;
-      const g = grid(values.n);
-      coloured(keep(mapKey(f, causal), { cells: run(f, g, values.n, g.rows, causal).cells }), g, causal);
-      prefetch();
-    });
-  }
+  // What the idle work aims at: every family, both masks, at the current n (and head).
+  const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((family) => ({
+    key: mapKey(family, causal), family, causal,
+  })));
+  const maps = mapCache(wantedMaps, ({ family, causal }) => {
+    const g = grid(values.n);
+    return coloured({ cells: run(family, g, values.n, g.rows, causal).cells }, g, causal);
+  });
+  const prefetch = maps.prefetch;
 
   // The seeded token contents every call reads (core.familyContent), drawn once for the longest
   // length shown so far and handed to each call cut to n (a row depends only on its position):
@@ -248,10 +222,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const fresh = map?.key !== key;
     const cellsOf = (f, wanted) => {
       const k = mapKey(f);
-      const kept = keptMaps.get(k);
+      const kept = maps.get(k);
       const r = run(f, g, n, wanted && !kept ? g.rows : NO_ROWS);
       if (!wanted) return r;
-      const entry = keep(k, kept ?? { cells: r.cells });
+      const entry = maps.keep(k, kept ?? { cells: r.cells });
       return { ...r, cells: entry.cells, entry };
     };
     const a = cellsOf(family, fresh);
