@@ -70,17 +70,26 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   // while the set trains), so a finished run of another family redraws nothing here.
   const modelKey = (s, family) => `${s.id}|${family}|${firstRun(s, family)?.seed ?? '-'}`;
 
-  /** Draws what changed; resolves when the drawings it started (which wait for turns) are done. */
+  // The drawings still under way (they wait for turns and the trainer): a redraw that starts none
+  // still waits for them, so the step does not say it is drawn while an earlier one is not.
+  const inFlight = new Set();
+  const track = (p) => {
+    inFlight.add(p);
+    const done = () => inFlight.delete(p);
+    p.then(done, done);
+    return p;
+  };
+
+  /** Draws what changed; resolves when its drawings and any still under way (which wait for turns) are done. */
   function drawInside(view) {
     const s = view.set;
-    if (!s) return Promise.resolve();
-    const drawings = [];
+    if (!s) return Promise.allSettled([...inFlight]);
     const family = values.family;
     const length = exampleLength(s);
     const key = `${modelKey(s, family)}|${length}`;
     if (memo.attention !== key) {
       memo.attention = key;
-      drawings.push(inspectionOf(s, family, length).then((ins) => {
+      track(inspectionOf(s, family, length).then((ins) => {
         if (memo.attention !== key) return;
         attention.draw(ins, { layers: s.config.layers, heads: s.config.heads, vocab: vocabulary(s.config),
           family: familyName(m, family), longest: longestTraining(s.config) });
@@ -88,13 +97,13 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     }
     if (memo.learned !== modelKey(s, 'learned')) {
       memo.learned = modelKey(s, 'learned');
-      drawings.push(drawLearned(s, memo.learned));
+      track(drawLearned(s, memo.learned));
     }
     if (memo.bias !== modelKey(s, 't5')) {
       memo.bias = modelKey(s, 't5');
-      drawings.push(drawBias(s, memo.bias));
+      track(drawBias(s, memo.bias));
     }
-    return Promise.allSettled(drawings);
+    return Promise.allSettled([...inFlight]);
   }
 
   /** Test example 0 at `length` through the set's model of `family` (lowest seed); null if none. */
