@@ -1,6 +1,6 @@
 // Step 'train' in Chromium: the reference run before anyone trains (curves, table, readouts,
 // sentences and maps against numbers this test computes from web/data/train-reference.json
-// itself), without WebAssembly and in print; a tiny training of all six families through the
+// itself), without WebAssembly and in print; a tiny training of every family through the
 // real step, checked against the trainer API run in Node on the same configs; pause, resume and
 // cancel; runs kept across a reload; JSON export → import; bad imports; URL clamping; the single
 // file training on the page's thread; the "trained" panels of the learned and relative-bias
@@ -252,7 +252,7 @@ async function saveReport() {
 
 const trained = (page) => page.waitForFunction((id) => ['done', 'cancelled'].includes(document.getElementById(id).dataset.trainState), ID, { timeout: 240000 });
 
-test('Train with 40 steps trains all six families in Web Workers; figures, table and readouts equal the runs, which equal the API in Node', async () => {
+test('Train with 40 steps trains every family in Web Workers; figures, table and readouts equal the runs, which equal the API in Node', async () => {
   const page = await openTrain('task=copy&steps=40&seeds=1&family=learned&at=train');
   await watchMainThread(page);
   await page.click(`#${ID} button[name=train]`);
@@ -277,13 +277,13 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
     assert.deepEqual(shown.map((r) => [r.length, r.exact, r.tokens]), mine.accuracy.map((a) => [a.length, a.exact, a.tokens]), family);
     report[family] = shown[0].seconds;
   }
-  await checkResults(page, rows, exported.config, { focus: 'learned', runs: 6 });
+  await checkResults(page, rows, exported.config, { focus: 'learned', runs: FAMILIES.length });
   // Look inside: the learned model's example at the longest training length is the test set's.
   const [example] = tr.examples(exported.config, Math.max(...exported.config.trainLengths), 1);
   await page.waitForFunction((id) => document.querySelector(`#${id} .train-token`), ID);
   assert.deepEqual(await shownTokens(page), labels(example.tokens, exported.config));
   Object.assign(report, { workers: { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap } });
-  console.log(`train: main thread while six 40-step runs trained in workers: ${main.longTasks.length} long tasks ` +
+  console.log(`train: main thread while ${FAMILIES.length} 40-step runs trained in workers: ${main.longTasks.length} long tasks ` +
     `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms over ${main.frames} frames; ` +
     `per family ${FAMILIES.map((f) => `${f} ${report[f].toFixed(2)} s`).join(', ')}`);
   await saveReport();
@@ -294,7 +294,7 @@ test('Train with 40 steps trains all six families in Web Workers; figures, table
   const again = await openTrain('task=copy&source=yours');
   assert.equal(await again.getAttribute(`#${ID}`, 'data-train-store'), 'indexeddb');
   assert.equal(await again.getAttribute(`#${ID}`, 'data-train-set'), setId);
-  await checkResults(again, rows, exported.config, { runs: 6 });
+  await checkResults(again, rows, exported.config, { runs: FAMILIES.length });
   assert.equal(await again.locator(`#${ID} .train-run[data-set="${setId}"]`).count(), 1);
 
   // Export → delete → import: the same runs again, as a new set.
@@ -385,7 +385,7 @@ test('the single file trains on the page thread in slices and says why', async (
   assert.deepEqual([...new Set(rows.map((r) => r.family))].sort(), [...FAMILIES].sort());
   assert.ok(rows.every((r) => r.steps === 20 && r.status === 'done'));
   report.mainThread = { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap };
-  console.log(`train: single file, six 20-step runs on the page thread: ${main.longTasks.length} long tasks ` +
+  console.log(`train: single file, ${FAMILIES.length} 20-step runs on the page thread: ${main.longTasks.length} long tasks ` +
     `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms, max ${main.maxGap.toFixed(0)} ms`);
   await saveReport();
   assert.deepEqual(page.errors, []);
