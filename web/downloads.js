@@ -4,29 +4,15 @@
 import { savePng, saveCsv } from './kit/export.js';
 import { h } from './kit/dom.js';
 
-// Figures built outside the kit's registering components, found in the DOM until they register
-// themselves: the line plot (kit/lineplot.js), ALiBi's slope bars and RoPE's grid of pair
-// diagrams (drawn by their steps). A registered element is never taken twice.
-const UNREGISTERED = 'canvas.heatmap, svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, .rotations';
-
-function unregistered(section, known) {
-  return [...section.querySelectorAll(UNREGISTERED)].filter((el) => !known.has(el)).map((element) => ({
-    element,
-    // The pair diagrams are rebuilt at every redraw: the grid's current ones, at the click.
-    parts: element.classList.contains('rotations') ? () => [...element.querySelectorAll('svg')] : [element],
-    holder: element.classList.contains('rotations') ? element : undefined,
-  }));
-}
-
 /**
  * The step's figures in document order (the order of their file numbers): those registered
- * while it mounted that are in its section, then any unregistered ones; a figure inside another
- * figure is a part of it, not a figure of its own.
+ * while it mounted that are in its section; a figure inside another figure is a part of it, not
+ * a figure of its own.
  */
 function stepFigures(section, registered) {
   const known = new Map();
   for (const f of registered) if (section.contains(f.element) && !known.has(f.element)) known.set(f.element, f);
-  const all = [...known.values(), ...unregistered(section, known)];
+  const all = [...known.values()];
   all.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   return all.filter((f) => !all.some((g) => g !== f && g.element.contains(f.element)));
 }

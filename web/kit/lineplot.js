@@ -5,6 +5,7 @@
 // mouse) puts the cursor on the point nearest in x and a drag walks it; the plot pans only
 // vertically under a finger (touch-action in styles.css), so the page still scrolls over it.
 import { h, s } from './dom.js';
+import { registerFigure } from './figures.js';
 
 const W = 640;
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -131,6 +132,7 @@ export class LinePlot {
       extra.push(hint);
     }
     container.append(this.svg, this.legend, this.announcer, ...extra);
+    registerFigure(this.svg, { holder: container });
     this.cursor = null;   // index into the cursor series: set by the keys or a press, cleared on blur
     this.track = null;    // { x, y } of the cursor series
     this.svg.addEventListener('keydown', (e) => this.#key(e));

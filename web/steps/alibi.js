@@ -13,6 +13,7 @@ import { choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
+import { registerFigure } from '../kit/figures.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
@@ -83,6 +84,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('span', { class: 'legend-item a' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), m.t('alibi.slopesChosen')),
     h('span', { class: 'legend-item other' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), m.t('alibi.slopesOthers')));
   slopeFig.append(slopeSvg, slopeLegend);
+  registerFigure(slopeSvg, { holder: slopeFig });
   slopeSvg.addEventListener('click', (e) => {
     const bar = e.target.closest?.('[data-head]');
     if (bar) set({ head: Number(bar.dataset.head) });

@@ -9,7 +9,7 @@ import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
-import { rotationDiagram } from '../kit/rotation.js';
+import { rotationDiagram, rotationGrid } from '../kit/rotation.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
@@ -86,7 +86,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.figure.append(h('div', { class: 'rope-pair0' },
     h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns));
 
-  const grid = h('div', { class: 'rotations', role: 'group', 'aria-label': m.t('rope.diagramsLabel') });
+  const grid = rotationGrid({ label: m.t('rope.diagramsLabel') });
   const diagramLegend = h('div', { class: 'plot-legend rope-legend' });
   slots.figure.append(h('figure', { class: 'rope-figure' },
     grid, diagramLegend, h('figcaption', { class: 'rope-caption' }, m.t('rope.caption'))));

@@ -169,10 +169,14 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   });
 
   // The other tasks' reference sets are worked out in idle time, one a turn, once the first one
-  // is drawn: a reader's first switch to a task then only puts its results on screen.
+  // is drawn: a reader's first switch to a task then only puts its results on screen. When all
+  // are, the step says so (data-train-prepared): the memory they take is then all taken.
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
   function prepareTasks(tasks = [values.task, ...TRAIN_TASKS.filter((task) => task !== values.task)]) {
-    if (!tasks.length) return;
+    if (!tasks.length) {
+      root.dataset.trainPrepared = 'true';
+      return;
+    }
     idle(() => {
       const s = referenceSet(state.data, tasks[0]);
       if (s) results.prepare(s);

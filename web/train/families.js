@@ -1,10 +1,16 @@
 // How each position family looks in the train step's figures: a CSS class (its colour and dash
-// pattern, train.css) and its name from the catalog (families.json: families.<family>).
+// pattern, train.css) and its name (web/families.js, from the catalog part families.json).
+import { familyName } from '../families.js';
+
+export { familyName };
 export const familyClass = (family) => `fam fam-${family}`;
-export const familyName = (m, family) => m.t(`families.${family}`);
+
+// One list formatter per language: making one costs a few milliseconds, a redraw writes several lists.
+const lists = new Map();
 
 /** A list of family names in the page's language ("RoPE, ALiBi and NoPE"), or `none`. */
 export function familyList(m, families, none) {
   if (!families.length) return none;
-  return new Intl.ListFormat(m.lang, { type: 'conjunction' }).format(families.map((f) => familyName(m, f)));
+  if (!lists.has(m.lang)) lists.set(m.lang, new Intl.ListFormat(m.lang, { type: 'conjunction' }));
+  return lists.get(m.lang).format(families.map((f) => familyName(m, f)));
 }
