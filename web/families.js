@@ -16,6 +16,7 @@ export const FAMILIES = TRAIN_FAMILIES;
 // Per family:
 //   step   the explainer's step that explains it (the Lab's way back to the page)
 //   perHead true when heads differ (the attention step then shows a head slider)
+//   table   true when familyAttention reads the learned stand-in table (learnedTable)
 //   compared false for a family the choose step's table leaves out (NoPE: it adds nothing to compare)
 //   score  (f) => the right-hand side of the attention step's score s_ij, from the parts in f:
 //          content (a_i · b_j / √d), over(...num) (a fraction over √d), sub(name, index),
@@ -29,6 +30,7 @@ const FAMILY = {
   },
   learned: {
     step: 'learned',
+    table: true,
     score: (f) => [f.over(f.plus('a', 'L', 'i'), f.mo('·'), f.plus('b', 'L', 'j'))],
   },
   t5: {
@@ -64,6 +66,9 @@ export const familyPerHead = (name) => FAMILY[name]?.perHead === true;
 
 /** The families the choose step's table compares, in the registry's order. */
 export const COMPARED = FAMILIES.filter((name) => FAMILY[name].compared !== false);
+
+/** Does familyAttention read the learned stand-in table for the family? */
+export const familyReadsTable = (name) => FAMILY[name]?.table === true;
 
 /** The right-hand side of the family's attention score (see FAMILY). */
 export const familyScore = (name, parts) => FAMILY[name].score(parts);

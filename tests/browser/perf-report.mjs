@@ -62,8 +62,8 @@ if (load.length) {
 if (training) {
   const line = (what, t) => t && console.log(`Train step, ${what}: ${t.longTasks.length} main-thread long tasks ` +
     `(max ${Math.max(0, ...t.longTasks).toFixed(0)} ms), p95 frame gap ${t.p95Gap.toFixed(1)} ms (max ${t.maxGap.toFixed(0)} ms)`);
-  line('six 40-step runs in Web Workers', training.workers);
-  line('six 20-step runs on the page thread (single file)', training.mainThread);
+  line(`${TRAIN_FAMILIES.length} 40-step runs in Web Workers`, training.workers);
+  line(`${TRAIN_FAMILIES.length} 20-step runs on the page thread (single file)`, training.mainThread);
   const families = TRAIN_FAMILIES.filter((f) => f in training);
   if (families.length) console.log(`Train step, seconds per 40-step run in a worker: ${families.map((f) => `${f} ${training[f].toFixed(2)}`).join(', ')}`);
 }

@@ -2,6 +2,7 @@
 // total) runs from zero. Drawn as wide as its box (redrawn on resize), so its text keeps its
 // size on phones. Styles: .waterfall in styles.css; bar colours from each row's class.
 import { s } from './dom.js';
+import { registerFigure } from './figures.js';
 
 const ROW = 34;
 const PAD = { top: 10, bottom: 26 };
@@ -13,6 +14,7 @@ export class Waterfall {
     this.format = format;
     this.svg = s('svg', { class: `bars waterfall ${className}`.trim(), role: 'img', 'aria-label': '' });
     container.append(this.svg);
+    registerFigure(this.svg, { holder: container });
     this.boxWidth = 0;
     this.width = 0;
     new ResizeObserver(([entry]) => {

@@ -15,6 +15,7 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
 import { ZERO, cellPixels, cssWord, digitsFor, drawLegend, scaleTop } from './attention/colours.js';
 import { mapCache } from './attention/cache.js';
+import { heldContents } from './attention/contents.js';
 import { mspace, scoreFormula } from './attention/formula.js';
 
 export const id = 'attention';
@@ -181,21 +182,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   });
   const prefetch = maps.prefetch;
 
-  // The seeded token contents every call reads (core.familyContent), drawn once for the longest
-  // length shown so far and handed to each call cut to n (a row depends only on its position):
-  // the core keeps nothing between calls, and drawing them anew would cost more than the map.
-  const held = { n: 0, query: null, key: null, learned: null };
-  const contents = (family, n) => {
-    if (held.n < n) {
-      const draw = (which) => core.familyContent(which, n, D, { seed: SEED });
-      Object.assign(held, { n, query: draw('query'), key: draw('key'), learned: null });
-    }
-    const cut = (rows) => rows.subarray(0, n * D);
-    const given = { queryContent: cut(held.query), keyContent: cut(held.key) };
-    if (family !== 'learned') return given;
-    held.learned ??= core.familyContent('learned', held.n, D, { seed: SEED });
-    return { ...given, learnedTable: cut(held.learned) };
-  };
+  const contents = heldContents(core, D, SEED);  // the seeded rows, held (attention/contents.js)
 
   // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
   // row of query i.
