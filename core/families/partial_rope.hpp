@@ -13,22 +13,11 @@
 
 namespace posenc::families {
 
-struct PartialRope : FamilyBase {
+struct PartialRope : RotaryFamily<PartialRope> {
   static constexpr const char* kName = "partial-rope";
-  static constexpr bool kRotates = true;
   // A quarter of the head, rounded down to whole pairs; at least one pair, so a head of 2 or 6
   // still rotates something (GPT-NeoX and GPT-J heads are multiples of 8: exactly a quarter).
   static int rotaryDims(const FamilyShape& s) { return std::max(2, s.headDim / 8 * 2); }
-
-  template <class T>
-  static void prepare(const FamilyShape& s, std::vector<T>& fixed) {
-    rotary::prepare(s, rotaryDims(s), fixed);
-  }
-  template <class T>
-  static void rotate(const FamilyShape& s, const std::vector<T>& fixed, const int* positions, size_t rows,
-                     T* x, size_t stride, bool inverse) {
-    rotary::turn(s, rotaryDims(s), fixed, positions, rows, x, stride, inverse);
-  }
 };
 
 }  // namespace posenc::families

@@ -62,20 +62,25 @@ void turn(const FamilyShape& s, int dims, const std::vector<T>& fixed, const int
 
 }  // namespace rotary
 
-struct Rope : FamilyBase {
-  static constexpr const char* kName = "rope";
+// The hooks of a family that rotates Family::rotaryDims(shape) dimensions of each head.
+template <class Family>
+struct RotaryFamily : FamilyBase {
   static constexpr bool kRotates = true;
-  static int rotaryDims(const FamilyShape& s) { return s.headDim; }
 
   template <class T>
   static void prepare(const FamilyShape& s, std::vector<T>& fixed) {
-    rotary::prepare(s, rotaryDims(s), fixed);
+    rotary::prepare(s, Family::rotaryDims(s), fixed);
   }
   template <class T>
   static void rotate(const FamilyShape& s, const std::vector<T>& fixed, const int* positions, size_t rows,
                      T* x, size_t stride, bool inverse) {
-    rotary::turn(s, rotaryDims(s), fixed, positions, rows, x, stride, inverse);
+    rotary::turn(s, Family::rotaryDims(s), fixed, positions, rows, x, stride, inverse);
   }
+};
+
+struct Rope : RotaryFamily<Rope> {
+  static constexpr const char* kName = "rope";
+  static int rotaryDims(const FamilyShape& s) { return s.headDim; }
 };
 
 }  // namespace posenc::families

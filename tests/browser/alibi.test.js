@@ -6,7 +6,7 @@
 // Everything expected is computed here: slopes from the paper's rule, bias −m·(i − j), weights
 // e^(−m·d) / Σ_{d'=0}^{len−1} e^(−m·d') (every content score equal).
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
@@ -19,20 +19,7 @@ const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: $
 
 let b;
 before(async () => { b = await startBrowser(); });
-// Update times of every page, written together at the end (updateTimes keeps only one page's):
-// each page's first move counts too, and one page alone made too few moves for a p95.
-const allTimes = [];
-const collected = new WeakMap();  // page → how many of its times allTimes holds
-const collectTimes = async (page) => {
-  const times = await updateTimes(page, ID);
-  allTimes.push(...times.slice(collected.get(page) ?? 0));
-  collected.set(page, times.length);
-  return times;
-};
-after(async () => {
-  await b?.close();
-  if (allTimes.length) await writeFile(new URL(`../out/perf/${ID}.json`, import.meta.url), JSON.stringify(allTimes));
-});
+after(async () => { await b?.close(); });
 
 /** Every readout, the controls, the bars and the URL for a state. */
 async function check(page, { heads, head, len, dist }) {
@@ -107,11 +94,11 @@ test('8 heads: slopes 1/2 … 1/256; bias and weight follow −m·(i − j) and 
   assert.equal(await page.locator(`#${ID} .alibi-plot path.series`).count(), 3);
   assert.match(await page.textContent(`#${ID} .alibi-plot .plot-legend`), /head 8 \(m = 0\.0039\).*steepest, head 1 \(m = 0\.5000\).*shallowest, head 8/);
   assert.match(await page.textContent(`#${ID} .alibi-plot svg`), /beyond training \(1024 tokens\)/);
-  const times = await collectTimes(page);
+  const times = await updateTimes(page, ID);
   assert.ok(times.length >= 13);
   console.log(`# ${ID}: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms`);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -146,7 +133,7 @@ test('6, 32 and 112 heads: the reference order for non-powers of two (6 gives 1/
   assert.equal(lines[0], 'head,slope');
   assert.deepEqual(lines.slice(1).map((l) => l.split(',').map(Number)), slopes(8).map((v, k) => [k + 1, v]));
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -176,14 +163,14 @@ test('the row CSV, shrinking the length clamps the distance, clicks on bars and 
   await page.mouse.click(box.x + box.width * (14.5 / 20), box.y + box.height * (19.5 / 20));  // row 19, col 14
   await check(page, { heads: 8, head: 5, len: 320, dist: 5 });
   const url = page.url();
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
   const again = await b.newPage();
   await again.goto(url);
   await again.waitForSelector('body[data-ready=true]');
   await check(again, { heads: 8, head: 5, len: 320, dist: 5 });
   assert.deepEqual(again.errors, []);
-  await collectTimes(again);
+  await updateTimes(again, ID);
   await again.close();
 });
 
@@ -198,7 +185,7 @@ test('bad URL values are clamped: unknown head counts, heads past the count, len
     const page = await openStep(b, ID, query);
     await check(page, state);
     assert.deepEqual(page.errors, [], query);
-    await collectTimes(page);
+    await updateTimes(page, ID);
     await page.close();
   }
 });

@@ -1,7 +1,6 @@
 // Step 6 in Chromium: sinusoidal vs RoPE. The sliders, the readouts against dot products
 // computed here, the line plot, the table, the URL.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
@@ -10,20 +9,7 @@ import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js
 
 let b;
 before(async () => { b = await startBrowser(); });
-// Update times of every page, written together at the end (updateTimes keeps only one page's):
-// each page's first move counts too, and one page alone made too few moves for a p95.
-const allTimes = [];
-const collected = new WeakMap();  // page → how many of its times allTimes holds
-const collectTimes = async (page) => {
-  const times = await updateTimes(page, 'compare');
-  allTimes.push(...times.slice(collected.get(page) ?? 0));
-  collected.set(page, times.length);
-  return times;
-};
-after(async () => {
-  await b?.close();
-  if (allTimes.length) await writeFile(new URL('../out/perf/compare.json', import.meta.url), JSON.stringify(allTimes));
-});
+after(async () => { await b?.close(); });
 
 async function readAll(page) {
   return {
@@ -63,7 +49,7 @@ test("the seed's state m = 2, n = 8 (also the default) reads 6, 3.78 and 1.97", 
     assert.equal(await page.inputValue('#compare input[name=m]'), '2');
     assert.equal(await page.inputValue('#compare input[name=n]'), '8');
     assert.deepEqual(page.errors, []);
-    await collectTimes(page);
+    await updateTimes(page, 'compare');
     await page.close();
   }
 });
@@ -77,10 +63,10 @@ test('moving the sliders gives dot products equal to the ones computed here', as
     checkReadouts(await readAll(page), m, n);
     assert.deepEqual(urlParams(page), { step: 'compare', m: String(m), n: String(n) });
   }
-  const times = await collectTimes(page);
+  const times = await updateTimes(page, 'compare');
   assert.ok(times.length >= 2 * moves.length - 2, `every slider move was measured (${times.length})`);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -93,7 +79,7 @@ test('the arrow keys move a focused slider', async () => {
   await page.keyboard.press('ArrowLeft');
   checkReadouts(await readAll(page), 1, 10);
   assert.deepEqual(urlParams(page), { step: 'compare', m: '1', n: '10' });
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -147,7 +133,7 @@ test('the plot draws both curves over n = 0..19 with the marker at m and the mar
   const axisLabels = await page.locator('#compare svg.lineplot text.axis-label').allTextContents();
   assert.equal(axisLabels.length, 2);
   assert.ok(axisLabels.every((t) => t.trim().length > 0));
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -157,7 +143,7 @@ test('clicking a point of the plot moves n there', async () => {
   assert.equal(await page.inputValue('#compare input[name=n]'), '15');
   checkReadouts(await readAll(page), 2, 15);
   assert.deepEqual(urlParams(page), { step: 'compare', m: '2', n: '15' });
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -177,7 +163,7 @@ test('the comparison table has six rows, each with a label and two cells of text
   const params = rows.find((r) => /parameters/i.test(r[0][1]));
   assert.match(params[1][1], /^0\b/);
   assert.match(params[2][1], /^0\b/);
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -187,14 +173,14 @@ test('the URL round trip: moved sliders are written to the URL, and the URL rest
   await setSlider(page, 'compare', 'n', 4);
   const url = new URL(page.url());
   assert.deepEqual(urlParams(page), { step: 'compare', m: '15', n: '4' });
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
   const again = await openStep(b, 'compare', url.search.replace(/^\?step=compare&?/, ''));
   assert.equal(await again.inputValue('#compare input[name=m]'), '15');
   assert.equal(await again.inputValue('#compare input[name=n]'), '4');
   checkReadouts(await readAll(again), 15, 4);
   assert.deepEqual(again.errors, []);
-  await collectTimes(again);
+  await updateTimes(again, 'compare');
   await again.close();
 });
 
@@ -204,7 +190,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.equal(await page.inputValue('#compare input[name=n]'), '0');
   checkReadouts(await readAll(page), 19, 0);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
   const page2 = await openStep(b, 'compare', 'm=abc&n=3.6');
   assert.equal(await page2.inputValue('#compare input[name=m]'), '2');
@@ -212,7 +198,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   checkReadouts(await readAll(page2), 2, 4);
   assert.deepEqual(urlParams(page2), { step: 'compare', m: '2', n: '4' });
   assert.deepEqual(page2.errors, []);
-  await collectTimes(page2);
+  await updateTimes(page2, 'compare');
   await page2.close();
 });
 
@@ -226,7 +212,7 @@ test('at 360 px nothing in the step is wider than the screen', async () => {
   assert.ok(widths.scroll <= widths.client, `page ${widths.scroll} > ${widths.client}`);
   assert.ok(widths.section <= widths.client);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });
 
@@ -236,6 +222,6 @@ test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φ�
   assert.ok(math.some((t) => t.startsWith('q′·k′=') && t.includes('|qi||ki|') && t.includes('θi+φi')), math.join('\n'));
   assert.match(await page.textContent('#compare .compare-when'), /φᵢ = 0, \|kᵢ\| = \|qᵢ\|/);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'compare');
   await page.close();
 });

@@ -1,7 +1,7 @@
 // Step 'embedding-plus-position' in Chromium: x = e + PE(pos) element by element for the seed's
 // embedding, the second input x′ = e + PE(pos′), the distance |x − x′|, the bars, the URL.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
@@ -12,20 +12,7 @@ import { learnedRow } from '../js/reference.js';  // the seeded rows of core/lea
 const ID = 'embedding-plus-position';
 let b;
 before(async () => { b = await startBrowser(); });
-// Update times of every page, written together at the end (updateTimes keeps only one page's):
-// each page's first move counts too, and one page alone made too few moves for a p95.
-const allTimes = [];
-const collected = new WeakMap();  // page → how many of its times allTimes holds
-const collectTimes = async (page) => {
-  const times = await updateTimes(page, ID);
-  allTimes.push(...times.slice(collected.get(page) ?? 0));
-  collected.set(page, times.length);
-  return times;
-};
-after(async () => {
-  await b?.close();
-  if (allTimes.length) await writeFile(new URL(`../out/perf/${ID}.json`, import.meta.url), JSON.stringify(allTimes));
-});
+after(async () => { await b?.close(); });
 
 async function check(page, pos, other) {
   const x = input(pos);
@@ -64,7 +51,7 @@ test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1
   assert.equal(await page.locator(`#${ID} .epp-flow.absolute .epp-box.mark`).count(), 1);
   assert.equal(await page.locator(`#${ID} .epp-flow.rotary .epp-box.mark`).count(), 3);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -86,10 +73,10 @@ test('sliders: every readout equals e + PE(pos) computed here, and the URL follo
   }
   // The embedding cancels in x − x′: the distance is that of the two position codes.
   assert.ok(Math.abs(distance(12, 88) - Math.hypot(...pe(12).map((v, d) => v - pe(88)[d]))) < 1e-12);
-  const times = await collectTimes(page);
+  const times = await updateTimes(page, ID);
   assert.ok(times.length >= 14, `${times.length} updates measured`);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -105,7 +92,7 @@ test('arrow keys move the positions; the URL reopens the same state', async () =
   await check(page, 5, 99);
   assert.deepEqual(urlParams(page), { step: ID, pos: '5', other: '99' });
   const url = page.url();
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 
   const again = await b.newPage();
@@ -115,7 +102,7 @@ test('arrow keys move the positions; the URL reopens the same state', async () =
   assert.equal(await again.inputValue(`#${ID} input[name=other]`), '99');
   await check(again, 5, 99);
   assert.deepEqual(again.errors, []);
-  await collectTimes(again);
+  await updateTimes(again, ID);
   await again.close();
 });
 
@@ -129,7 +116,7 @@ test('out-of-range and malformed URL values are clamped or fall back to the defa
     await check(page, pos, other);
     assert.deepEqual(urlParams(page), { step: ID, pos: String(pos), other: String(other) });
     assert.deepEqual(page.errors, [], query);
-    await collectTimes(page);
+    await updateTimes(page, ID);
     await page.close();
   }
 });
@@ -166,7 +153,7 @@ test('the bars draw e, PE(pos) and x to one scale; the CSV holds the same number
     assert.ok(Math.abs(p - pe(4)[d]) < TOL && Math.abs(x - input(4)[d]) < TOL, line);
     assert.ok(Math.abs(q - pe(40)[d]) < TOL && Math.abs(y - input(40)[d]) < TOL, line);
   });
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -175,7 +162,7 @@ test('at 375 px nothing overflows the page sideways', async () => {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   assert.ok(scroll <= client, `page is ${scroll}px wide in a ${client}px window`);
   await check(page, 37, 81);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });
 
@@ -205,6 +192,6 @@ test('the length cards and the d = 512 table: ‖PE‖ = √(d/2) at any positio
     assert.match(await page.textContent(`#${ID} .epp-norms caption`), new RegExp(`position ${pos}$`));
   }
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, ID);
   await page.close();
 });

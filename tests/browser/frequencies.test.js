@@ -1,7 +1,6 @@
 // Step 3 in Chromium: the dimension buttons, the frequency and wavelength readouts, the wave plot
 // (a column of the sinusoidal table) and the wavelength ladder, the URL.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams } from './steps.js';
@@ -12,20 +11,7 @@ const N = 101;        // positions 0..100 in the wave plot
 const DIMS = [0, 2, 4, 6];
 let b;
 before(async () => { b = await startBrowser(); });
-// Update times of every page, written together at the end (updateTimes keeps only one page's):
-// each page's first move counts too, and one page alone made too few moves for a p95.
-const allTimes = [];
-const collected = new WeakMap();  // page → how many of its times allTimes holds
-const collectTimes = async (page) => {
-  const times = await updateTimes(page, 'frequencies');
-  allTimes.push(...times.slice(collected.get(page) ?? 0));
-  collected.set(page, times.length);
-  return times;
-};
-after(async () => {
-  await b?.close();
-  if (allTimes.length) await writeFile(new URL('../out/perf/frequencies.json', import.meta.url), JSON.stringify(allTimes));
-});
+after(async () => { await b?.close(); });
 
 const close = (a, want, rel = 1e-12) => Math.abs(a - want) <= rel * Math.max(1, Math.abs(want));
 
@@ -58,7 +44,7 @@ test("the seed's first state: dim 0 reads frequency 1.0000 and wavelength 6.3", 
   assert.equal((await readout(page, 'frequencies', 'frequency')).text, '1.0000');
   assert.equal((await readout(page, 'frequencies', 'wavelength')).text, '6.3');
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -68,7 +54,7 @@ test("dim 6 opened by URL reads wavelength 199, the seed's slowest value", async
   assert.equal((await readout(page, 'frequencies', 'wavelength')).text, '199');
   assert.equal((await readout(page, 'frequencies', 'frequency')).text, '0.0316');
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -79,10 +65,10 @@ test('every dimension button gives ω = 10000^(−2i/16) and λ = 2π/ω, and wr
     await checkReadouts(page, dim);
     assert.deepEqual(urlParams(page), { step: 'frequencies', dim: String(dim) });
   }
-  const times = await collectTimes(page);
+  const times = await updateTimes(page, 'frequencies');
   assert.ok(times.length >= 8, 'every button press was measured');
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -98,8 +84,8 @@ test('arrow keys move between the dimension buttons', async () => {
   await page.keyboard.press('ArrowLeft');
   await checkReadouts(page, 0);
   assert.equal(urlParams(page).dim, '0');
-  await collectTimes(page);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -132,7 +118,7 @@ test('the wave plot draws the chosen column: N points starting at sin(0) = 0, sh
     const label = await page.getAttribute('#frequencies svg.lineplot:not(.logplot)', 'aria-label');
     assert.match(label, new RegExp(`dimension ${dim} `));
   }
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -158,7 +144,7 @@ test('the ladder shows the 8 wavelengths as a geometric series and highlights th
     assert.ok(Math.abs(cx - points[dim / 2][0]) < 1e-6 && Math.abs(cy - points[dim / 2][1]) < 1e-6, `marker on dim ${dim}`);
     assert.equal(await page.textContent('#frequencies svg.logplot text.marker-label'), waveText(wavelength(dim)));
   }
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -170,7 +156,7 @@ test('the formula and the notes carry the computed numbers', async () => {
   const notes = await page.textContent('#frequencies .notes');
   for (const dim of DIMS) assert.ok(notes.includes(waveText(wavelength(dim))), `notes mention ${waveText(wavelength(dim))}`);
   assert.ok(notes.includes(Math.round(10000 * 2 * Math.PI).toLocaleString('en')), 'notes mention 10000·2π');
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -179,7 +165,7 @@ test('the URL round-trip: a button press writes dim, opening that URL restores i
   await pick(page, 4);
   const url = page.url();
   assert.equal(new URL(url).searchParams.get('dim'), '4');
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
   const page2 = await b.newPage();
   await page2.goto(url);
@@ -187,7 +173,7 @@ test('the URL round-trip: a button press writes dim, opening that URL restores i
   await page2.waitForSelector('#frequencies:not([hidden])');
   await checkReadouts(page2, 4);
   assert.deepEqual(page2.errors, []);
-  await collectTimes(page2);
+  await updateTimes(page2, 'frequencies');
   await page2.close();
 });
 
@@ -201,7 +187,7 @@ test('values outside the enum or malformed fall back to dim 0 without errors', a
     assert.equal(urlParams(page).dim, '0', `dim=${bad}`);
   }
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });
 
@@ -211,6 +197,6 @@ test('at 375 px the step fits the width and the controls still work', async () =
   await pick(page, 6);
   await checkReadouts(page, 6);
   assert.deepEqual(page.errors, []);
-  await collectTimes(page);
+  await updateTimes(page, 'frequencies');
   await page.close();
 });

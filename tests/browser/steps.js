@@ -33,15 +33,24 @@ export function urlParams(page) {
   return Object.fromEntries(new URL(page.url()).searchParams);
 }
 
+// Every page's update times per step id, in this test file's process: a test file opens several
+// pages, and each page's moves (its first included) belong in the step's table.
+const recorded = new Map();  // id → { all: durations, seen: page → how many of its times all holds }
+
 /**
- * Durations (ms) of the step's update:<id> performance measures so far; also written to
- * tests/out/perf/<id>.json so the p95 can be reported (never asserted: timings are machine noise).
+ * Durations (ms) of the step's update:<id> performance measures of this page so far. Every
+ * page's are also written together to tests/out/perf/<id>.json so the p95 can be reported
+ * (never asserted: timings are machine noise).
  */
 export async function updateTimes(page, id) {
   const times = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), `update:${id}`);
+  if (!recorded.has(id)) recorded.set(id, { all: [], seen: new WeakMap() });
+  const r = recorded.get(id);
+  r.all.push(...times.slice(r.seen.get(page) ?? 0));
+  r.seen.set(page, times.length);
   const dir = new URL('../out/perf/', import.meta.url);
   await mkdir(dir, { recursive: true });
-  await writeFile(new URL(`${id}.json`, dir), JSON.stringify(times));
+  await writeFile(new URL(`${id}.json`, dir), JSON.stringify(r.all));
   return times;
 }
 

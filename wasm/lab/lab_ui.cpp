@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "lab_gl.hpp"
@@ -300,6 +302,16 @@ void legend(const std::vector<Series>& series) {
 
 bool usesDims(Family f) { return f != Family::Alibi && f != Family::T5; }
 
+// The catalog key of a family's label (families.json: families.<registry name>.long), made once.
+const char* familyLabelKey(Family f) {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> v;
+    for (int i = 0; i < kFamilies; ++i) v.push_back(std::string("families.") + familyName(Family(i)) + ".long");
+    return v;
+  }();
+  return keys[size_t(f)].c_str();
+}
+
 }  // namespace
 
 // ---- textures ------------------------------------------------------------------------------
@@ -480,13 +492,8 @@ void App::controls() {
   ImGui::Separator();
   ImGui::PushItemWidth(-std::max(110.0f, ImGui::GetContentRegionAvail().x * 0.42f));
   {
-    // families.json: families.<registry name>.long
-    static std::string keys[kFamilies];
     const char* items[kFamilies];
-    for (int i = 0; i < kFamilies; ++i) {
-      keys[i] = std::string("families.") + familyName(Family(i)) + ".long";
-      items[i] = tr(keys[i].c_str());
-    }
+    for (int i = 0; i < kFamilies; ++i) items[i] = tr(familyLabelKey(Family(i)));
     c |= combo(label("lab.family").c_str(), &s.family, items, kFamilies);
   }
   c |= sliderInt(label("lab.len").c_str(), &s.len, 2, 2048, true);
@@ -737,7 +744,7 @@ void App::wavelengthPanel(float w, float h) {
   for (double l : scaled) within += l <= state.orig;
   for (double l : model.wavelengthBase) withinBase += l <= state.orig;
   const std::string unscaled = tr("lab.series.unscaled"), scaledName = tr("lab.series.scaled"),
-                    own = tr(rope ? ("families." + std::string(familyName(state.family)) + ".long").c_str() : "families.sinusoidal.long");
+                    own = tr(familyLabelKey(rope ? state.family : Family::Sinusoidal));
   std::vector<Series> series;
   if (rope && state.scaling != RopeScalingType::Default) {
     series.push_back({&model.wavelengthBase, pal().grey, unscaled.c_str(), true});
