@@ -5,30 +5,31 @@ import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } fr
 
 /** Returns computed(model, factor, read): the cached entry for those settings. */
 export function extendModels(core) {
-  // The same all-ones vector at every sampled distance, once; the core rotates a copy per call.
-  const ones = new Float32Array((SAMPLES + 1) * D).fill(1);
-  const one = new Float32Array(D).fill(1);
-  const DOT = { softmax: false, scale: 1 };
-
-  // Independent random queries and keys (normal, std 1, seeded draws of the core), and the
-  // same N queries laid out once per sampled distance: row k·N + p is query p at distance k.
+  // A query pair (a, b) turned by φ against a key pair (c, e) gives (ac + be) cos φ + (ae − bc) sin φ:
+  // only two numbers per key pair matter. So every curve is one turned unit query (1 in the
+  // first slot of each rotate_half pair i, i + d/2; 0 in the second) per sampled Δ, dotted with
+  // a key that holds those two numbers per pair (the rotation and the attention factor stay
+  // the core's):
+  //   q = k = all ones → (2, 0) per pair: the score 2·Σ cos(Δθᵢ);
+  //   the random pairs (normal, std 1, seeded draws of the core) → the pairs' mean coefficients:
+  //   the mean of q_p(Δ)·k_p(0) over the N pairs, with one turned vector per Δ instead of N.
+  const HALF = D / 2;
   const qRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED, std: 1 });
   const kRandom = core.learned(RANDOM_PAIRS, D, { maxPositions: RANDOM_PAIRS, seed: RANDOM_SEED + 1, std: 1 });
-  const qTiled = new Float32Array((SAMPLES + 1) * RANDOM_PAIRS * D);
-  for (let k = 0; k <= SAMPLES; k++) qTiled.set(qRandom, k * RANDOM_PAIRS * D);
-  const atZero = new Float64Array(RANDOM_PAIRS);
-  const WIDE = RANDOM_PAIRS * D;
-  /**
-   * The mean of q_p(Δ)·k_p(0) over the random pairs, one per sampled Δ. The N pairs of one Δ
-   * sit side by side, so one dot product of length N·d (scaled by 1/N) averages them.
-   */
-  function randomMean(distances, options) {
-    const positions = new Float64Array((SAMPLES + 1) * RANDOM_PAIRS);
-    for (let k = 0; k <= SAMPLES; k++) positions.fill(distances[k], k * RANDOM_PAIRS, (k + 1) * RANDOM_PAIRS);
-    const q = core.ropeApply(qTiled, positions, D, options);
-    const k = core.ropeApply(kRandom, atZero, D, options);
-    return core.attention(q, k, WIDE, { softmax: false, scale: 1 / RANDOM_PAIRS });
+  const mean = new Float64Array(D);
+  for (let p = 0; p < RANDOM_PAIRS; p++) {
+    for (let i = 0, o = p * D; i < HALF; i++) {
+      const [a, b, c, e] = [qRandom[o + i], qRandom[o + i + HALF], kRandom[o + i], kRandom[o + i + HALF]];
+      mean[i] += (a * c + b * e) / RANDOM_PAIRS;
+      mean[i + HALF] += (a * e - b * c) / RANDOM_PAIRS;
+    }
   }
+  const keys = new Float32Array(2 * D);  // row 0: all ones' key, row 1: the random pairs' mean
+  keys.fill(2, 0, HALF);
+  keys.set(mean, D);
+  const unit = new Float32Array((SAMPLES + 1) * D);
+  for (let k = 0; k <= SAMPLES; k++) unit.fill(1, k * D, k * D + HALF);
+  const DOT = { softmax: false, scale: 1 };
 
   // Everything that depends on (model, factor, read) only: every method's frequencies and score
   // curve. Changing the method or the pair then draws from the cache.
@@ -43,10 +44,12 @@ export function extendModels(core) {
     for (const method of METHODS) {
       const options = { base, scaling: scalingFor(method, MODELS[model], factor, readLength) };
       const { invFreq, attentionFactor } = core.ropeFrequencies(D, options);
-      const q = core.ropeApply(ones, distances, D, options);   // q(Δ), times the attention factor
-      const k = core.ropeApply(one, [0], D, options);          // k(0): not turned, same factor
-      const scores = core.attention(q, k, D, DOT);             // q(Δ)·k(0), one per Δ
-      const random = randomMean(distances, options);
+      const q = core.ropeApply(unit, distances, D, options);       // q(Δ), times the attention factor
+      const k = core.ropeApply(keys, [0, 0], D, options);          // k(0): not turned, same factor
+      const both = core.attention(q, k, D, DOT);                   // (SAMPLES + 1) × 2
+      const scores = new Float32Array(SAMPLES + 1);
+      const random = new Float32Array(SAMPLES + 1);
+      for (let j = 0; j <= SAMPLES; j++) [scores[j], random[j]] = [both[2 * j], both[2 * j + 1]];
       methods[method] = { invFreq, attentionFactor, scores, random, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
     }
     const entry = { base, L, readLength, distances, methods, atL: SAMPLES / read };
