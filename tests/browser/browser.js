@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
+import { traceUpdates } from './task-trace.js';
+import { writeUpdateCpu } from './steps.js';
 
 export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -25,11 +27,14 @@ export async function startBrowser(site = {}) {
     headless: true,
     viewport: { width: 1280, height: 900 },
   });
+  let trace = null;  // the update measures' CPU times (task-trace.js), from the first page on
   return {
     url: server.url,
     context,
     /** A new page that records console errors and page errors into page.errors. */
     async newPage(options = {}) {
+      trace ??= traceUpdates(context);
+      await trace;
       const page = await context.newPage();
       if (options.viewport) await page.setViewportSize(options.viewport);
       page.errors = [];
@@ -40,6 +45,7 @@ export async function startBrowser(site = {}) {
       return page;
     },
     async close() {
+      if (trace) await writeUpdateCpu(await (await trace).stop());
       await context.close();
       await server.close();
       await rm(profile, { recursive: true, force: true });

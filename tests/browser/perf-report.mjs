@@ -22,22 +22,38 @@ const soak = files.includes('soak.json') ? JSON.parse(await readFile(new URL('so
 const longTasks = files.includes('attention-longtasks.json') ? JSON.parse(await readFile(new URL('attention-longtasks.json', dir), 'utf8')) : null;
 files = files.filter((f) => !['load.json', 'training.json', 'soak.json', 'attention-longtasks.json'].includes(f));
 
-/** One engine's table from the <step>.json files in `folder`. */
-async function table(title, folder, names) {
+/**
+ * One engine's table from the <step>.json files in `folder`; with `cpu` (a folder of the same
+ * steps' main-thread CPU times, task-trace.js), those columns too.
+ */
+async function table(title, folder, names, cpu = null) {
   const rows = [];
+  const fmt = (v) => v.toFixed(2);
+  const stats = (times) => `${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))}`;
   for (const f of names) {
     const times = JSON.parse(await readFile(new URL(f, folder), 'utf8'));
     if (!times.length) continue;
-    const fmt = (v) => v.toFixed(2);
-    rows.push(`| ${f.replace('.json', '')} | ${times.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`);
+    let row = `| ${f.replace('.json', '')} | ${stats(times)} |`;
+    if (cpu) {
+      const c = await readFile(new URL(f, cpu), 'utf8').then(JSON.parse, () => []);
+      row += c.length ? ` ${stats(c)} |` : ' – | – | – | – |';
+    }
+    rows.push(row);
   }
   if (!rows.length) return;
   console.log(`Update time per control change (performance.measure around each step update), ${title}:`);
-  console.log('| step | updates | p50 ms | p95 ms | max ms |');
-  console.log('|---|---:|---:|---:|---:|');
+  if (cpu) {
+    console.log('(wall: the measure; CPU: the same updates\' main-thread time from Chrome\'s trace, at most the wall time.');
+    console.log(' Where wall is far above CPU, the renderer was waiting for a core, not working.)');
+    console.log('| step | updates | wall p50 ms | wall p95 ms | wall max ms | traced | CPU p50 ms | CPU p95 ms | CPU max ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  } else {
+    console.log('| step | updates | p50 ms | p95 ms | max ms |');
+    console.log('|---|---:|---:|---:|---:|');
+  }
   for (const r of rows) console.log(r);
 }
-await table('headless Chromium', dir, files);
+await table('headless Chromium', dir, files, new URL('cpu/', dir));
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const folder = new URL(`${engine}/`, dir);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);

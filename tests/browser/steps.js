@@ -35,7 +35,8 @@ export function urlParams(page) {
 
 // Every page's update times per step id, in this test file's process: a test file opens several
 // pages, and each page's moves (its first included) belong in the step's table.
-const recorded = new Map();  // id → { all: durations, seen: page → how many of its times all holds }
+const recorded = new Map();  // id → { all: durations, starts: their startTimes, seen: page → how many of its times all holds }
+const perfDir = new URL('../out/perf/', import.meta.url);
 
 /**
  * Durations (ms) of the step's update:<id> performance measures of this page so far. Every
@@ -43,15 +44,31 @@ const recorded = new Map();  // id → { all: durations, seen: page → how many
  * (never asserted: timings are machine noise).
  */
 export async function updateTimes(page, id) {
-  const times = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), `update:${id}`);
-  if (!recorded.has(id)) recorded.set(id, { all: [], seen: new WeakMap() });
+  const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration]), `update:${id}`);
+  if (!recorded.has(id)) recorded.set(id, { all: [], starts: [], seen: new WeakMap() });
   const r = recorded.get(id);
-  r.all.push(...times.slice(r.seen.get(page) ?? 0));
-  r.seen.set(page, times.length);
-  const dir = new URL('../out/perf/', import.meta.url);
+  const fresh = entries.slice(r.seen.get(page) ?? 0);
+  r.all.push(...fresh.map(([, d]) => d));
+  r.starts.push(...fresh.map(([t]) => t));
+  r.seen.set(page, entries.length);
+  await mkdir(perfDir, { recursive: true });
+  await writeFile(new URL(`${id}.json`, perfDir), JSON.stringify(r.all));
+  return entries.map(([, d]) => d);
+}
+
+/**
+ * Called as the browser closes, with the CPU times its trace holds (task-trace.js): writes
+ * tests/out/perf/cpu/<id>.json for the same updates updateTimes collected (matched by their
+ * start time), so the two columns of the report count the same changes.
+ */
+export async function writeUpdateCpu(traced) {
+  const dir = new URL('cpu/', perfDir);
   await mkdir(dir, { recursive: true });
-  await writeFile(new URL(`${id}.json`, dir), JSON.stringify(r.all));
-  return times;
+  for (const [id, r] of recorded) {
+    const cpu = new Map(traced.filter((t) => t.name === `update:${id}`).map((t) => [t.startTime.toFixed(3), t.cpu]));
+    const times = r.starts.map((t) => cpu.get(t.toFixed(3))).filter((t) => t !== undefined);
+    await writeFile(new URL(`${id}.json`, dir), JSON.stringify(times));
+  }
 }
 
 /** The p-th percentile of a list of numbers. */

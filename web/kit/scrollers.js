@@ -17,8 +17,11 @@ export function keyboardScrollers(root) {
     for (const el of root.querySelectorAll('div, figure')) {
       const ours = el.dataset.scrollFocus === 'true';
       if (!ours && el.hasAttribute('tabindex')) continue;
-      const x = getComputedStyle(el).overflowX;
-      const scrolls = (x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1 && !el.querySelector(FOCUSABLE);
+      // Widths first: they are one layout read, while a computed style per box costs more (this
+      // runs after every update, and a step has hundreds of boxes).
+      const wider = el.scrollWidth > el.clientWidth + 1;
+      const x = wider ? getComputedStyle(el).overflowX : '';
+      const scrolls = wider && (x === 'auto' || x === 'scroll') && !el.querySelector(FOCUSABLE);
       if (scrolls && !ours) {
         el.tabIndex = 0;
         el.dataset.scrollFocus = 'true';
