@@ -30,18 +30,22 @@ echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs s
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest
 # Two lanes at once on this 2-core machine, each about half of the wall time:
-#   lane 1: the JS API tests, then every Chromium test that records update times;
+#   lane 1: the JS API tests, then every Chromium test that records update times, the Lab's
+#           frame times, the soak's memory and the page's navigation;
 #   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb, mostly waiting on
-#           their engines, beside the API tests), then the two page-wide walks that record no
-#           timings: accessibility (axe in four languages) and touch.
-# Lane 2's walks share the cores with lane 1's timed steps: the update tables are taken under
-# that load (the budgets are for this machine as npm test runs it).
-walks=(tests/browser/a11y.test.js tests/browser/touch.test.js)
+#           their engines, beside the API tests), then Chromium tests that record nothing timed:
+#           accessibility (axe in four languages), touch, the languages, embeds, downloads and
+#           overlays, printing, dist/ and the single file, the early theme, the text after the steps.
+# Lane 2 shares the cores with lane 1's timed steps: the update tables are taken under that load
+# (their CPU columns say what the updates cost without it).
+walks=(a11y touch locales embed downloads export-overlays print dist theme-early content)
+walks=("${walks[@]/#/tests/browser/}")
+walks=("${walks[@]/%/.test.js}")
 timed=()
 for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+=("$f"); done
 echo "== node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
-echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's accessibility and touch walks"
+echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/)"
 rm -rf tests/out/perf
 lane2_log=$(mktemp)
 trap 'rm -f "$log" "$lane2_log"' EXIT
@@ -50,7 +54,7 @@ lane2=$!
 node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
 wait "$lane2" || true  # its failures are counted from its log below
 echo
-echo "== lane 2 (Firefox, WebKit, the desktop Lab, accessibility, touch):"
+echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's untimed tests):"
 cat "$lane2_log"
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0

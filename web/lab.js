@@ -148,6 +148,7 @@ async function main() {
     stat: (name) => call('lab_stat', 'number', ['string'], [name]),
     settled: () => call('lab_settled', 'number', [], []) === 1,
     error: () => call('lab_error', 'string', [], []),
+    tableTitle: () => call('lab_table_title', 'string', [], []),
   };
   busy = () => lab.stat('busy') === 1;
   lab.apply(location.search);

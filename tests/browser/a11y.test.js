@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { openStep, showStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
@@ -64,14 +64,15 @@ async function svgTextContrast(page, root) {
 
 for (const theme of ['light', 'dark']) {
   test(`axe finds no WCAG 2.1 AA violation on any step (${theme} theme)`, async () => {
+    const page = await openStep(b, STEP_IDS[0], `theme=${theme}`, { whole: true });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
     for (const id of STEP_IDS) {
-      const page = await openStep(b, id, `theme=${theme}`);
-      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+      await showStep(page, id);
       assert.deepEqual(await axeViolations(page), [], `step ${id}, ${theme}`);
       assert.deepEqual(await svgTextContrast(page, `#${id}`), [], `SVG text contrast, step ${id}, ${theme}`);
-      assert.deepEqual(page.errors, []);
-      await page.close();
+      assert.deepEqual(page.errors, [], `step ${id}`);
     }
+    await page.close();
   });
 
   test(`axe finds no violation in the text after the steps, FAQ open (${theme} theme)`, async () => {
@@ -86,24 +87,27 @@ for (const theme of ['light', 'dark']) {
 
 test('axe finds no violation on any step in Indonesian, Swedish and Russian either', async () => {
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    const page = await openStep(b, STEP_IDS[0], `lang=${lang}`, { whole: true });
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
     for (const id of STEP_IDS) {
-      const page = await openStep(b, id, `lang=${lang}`);
-      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      await showStep(page, id);
       assert.deepEqual(await axeViolations(page), [], `step ${id}, ${lang}`);
-      await page.close();
     }
+    assert.deepEqual(page.errors, [], lang);
+    await page.close();
   }
 });
 
 test('axe finds no violation on any step at phone width; sideways-scrolling boxes take focus there', async () => {
   let scrollers = 0;
+  const page = await openStep(b, STEP_IDS[0], '', { viewport: { width: 375, height: 800 }, whole: true });
   for (const id of STEP_IDS) {
-    const page = await openStep(b, id, '', { viewport: { width: 375, height: 800 } });
+    await showStep(page, id);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     assert.deepEqual(await axeViolations(page), [], `step ${id} at 375 px`);
     scrollers += await page.locator(`#${id} [data-scroll-focus=true][tabindex="0"]`).count();
-    await page.close();
   }
+  await page.close();
   assert.ok(scrollers > 0, 'some formula is too wide for a phone and scrolls by keyboard');
 });
 
@@ -230,8 +234,9 @@ test('the header language and theme switches and the step navigation take focus 
 // Figures -------------------------------------------------------------------------------------
 
 test('every figure has a text alternative: a labelled image or application, a labelled table', async () => {
+  const page = await openStep(b, STEP_IDS[0], '', { whole: true });
   for (const id of STEP_IDS) {
-    const page = await openStep(b, id);
+    await showStep(page, id);
     const missing = await page.$$eval(`#${id} svg, #${id} canvas, #${id} table`, (els) => els
       .filter((el) => !el.closest('[aria-hidden=true]') && !el.parentElement.closest('svg'))
       .filter((el) => {
@@ -242,8 +247,8 @@ test('every figure has a text alternative: a labelled image or application, a la
       })
       .map((el) => `${el.tagName} ${el.getAttribute('class')} role=${el.getAttribute('role')} "${el.getAttribute('aria-label')}"`));
     assert.deepEqual(missing, [], `step ${id}`);
-    await page.close();
   }
+  await page.close();
 });
 
 test('arrow keys on the heatmap announce position, dimension and value politely', async () => {
@@ -346,12 +351,13 @@ test('a control change speaks through one live region only: the readouts row', a
 // Colour and motion ---------------------------------------------------------------------------
 
 test('forced colours (high contrast): controls and readouts stay visible, states stay distinct, no errors', async () => {
+  const page = await b.newPage();
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto(`${b.url}?step=${STEP_IDS[0]}`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.ok(await page.evaluate(() => matchMedia('(forced-colors: active)').matches));
   for (const id of STEP_IDS) {
-    const page = await b.newPage();
-    await page.emulateMedia({ forcedColors: 'active' });
-    await page.goto(`${b.url}?step=${id}`);
-    await page.waitForSelector('body[data-ready=true]');
-    assert.ok(await page.evaluate(() => matchMedia('(forced-colors: active)').matches));
+    await showStep(page, id);
     const report = await page.$$eval(`#${id} .controls input, #${id} .controls button, #${id} .readout, #${id} [data-readout]`, (els) => els.map((el) => {
       const target = el.type === 'radio' ? document.querySelector(`label[for="${el.id}"]`) : el;
       const box = target.getBoundingClientRect();
@@ -368,8 +374,8 @@ test('forced colours (high contrast): controls and readouts stay visible, states
     const choice = await page.$$eval(`#${id} .choice-item label`, (labels) => labels.map((l) => `${getComputedStyle(l).backgroundColor}/${getComputedStyle(l).color}`));
     if (choice.length) assert.ok(new Set(choice).size >= 2, `${id}: the checked choice stands out (${choice})`);
     assert.deepEqual(page.errors, [], id);
-    await page.close();
   }
+  await page.close();
 });
 
 test('with prefers-reduced-motion nothing transitions or animates', async () => {
@@ -382,16 +388,17 @@ test('with prefers-reduced-motion nothing transitions or animates', async () => 
   const animated = await durations(normal);
   assert.ok(animated.length > 0, 'some controls transition normally');
   await normal.close();
+  const page = await b.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${b.url}?step=${STEP_IDS[0]}`);
+  await page.waitForSelector('body[data-ready=true]');
   for (const id of STEP_IDS) {
-    const page = await b.newPage();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${b.url}?step=${id}`);
-    await page.waitForSelector('body[data-ready=true]');
+    await showStep(page, id);
     assert.deepEqual(await durations(page), [], id);
     const button = await page.$eval('.step-link', (el) => getComputedStyle(el).transitionDuration);
     assert.equal(button, '0s');
-    await page.close();
   }
+  await page.close();
 });
 
 test('the theme switch sets light, dark or the system palette, remembered across visits; ?theme= overrides', async () => {

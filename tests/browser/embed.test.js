@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { STEP_IDS } from './step-ids.js';
+import { showStep } from './steps.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -49,10 +50,11 @@ test('the example course page iframes two steps, and each reports a height that 
 });
 
 test("every step's Embed button gives an iframe snippet carrying the step's current state", async () => {
+  const page = await b.newPage();
+  await page.goto(`${b.url}?step=${STEP_IDS[0]}`);
+  await page.waitForSelector('body[data-ready=true]');
   for (const id of STEP_IDS) {
-    const page = await b.newPage();
-    await page.goto(`${b.url}?step=${id}`);
-    await page.waitForSelector('body[data-ready=true]');
+    await showStep(page, id);
     const slider = page.locator(`#${id} input[type=range]`).first();
     let expected = null;
     if (await slider.count()) {
@@ -76,6 +78,7 @@ test("every step's Embed button gives an iframe snippet carrying the step's curr
     if (expected) assert.equal(await embedded.inputValue(`#${id} input[name=${expected[0]}]`), expected[1]);
     assert.deepEqual(embedded.errors, []);
     await embedded.close();
-    await page.close();
   }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

@@ -345,6 +345,13 @@ test('the Lab follows the page\'s language (its catalog, a font with every glyph
     // Every code point of the catalog has a glyph in the Lab's font (none would show as '?').
     assert.equal(await readout(page, 'bucket', 5, 0), t5Bucket(-5, { bidirectional: false, numBuckets: 32, maxDistance: 128 }), 'the Lab computed (causal: one-directional buckets)');
     assert.equal(await page.evaluate(() => window.posencLab.stat('missingGlyphs')), 0, `${lang}: glyphs missing`);
+    // The table's title says how much of the head turns: a quarter for partial RoPE (GPT-NeoX's
+    // rotary_pct 0.25, whole pairs, at least one), all of it for RoPE.
+    const title = () => page.evaluate(() => window.posencLab.tableTitle());
+    await set(page, { family: 'partial-rope', d: 40 });
+    assert.equal(await title(), words['lab.table.partialRope'].replace('{rotated}', String(Math.max(2, 2 * Math.floor(40 / 8)))).replace('{cols}', '40'));
+    await set(page, { family: 'rope' });
+    assert.equal(await title(), words['lab.table.rope']);
     assert.deepEqual(page.errors, []);
     await page.close();
   }

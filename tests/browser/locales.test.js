@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { openStep, showStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 
 let b;
@@ -42,9 +42,10 @@ for (const lang of LANGUAGES) {
   test(`${lang}: every step speaks ${lang} and writes its numeric readouts in ${lang} format`, async () => {
     const decimal = new Intl.NumberFormat(lang).formatToParts(0.5).find((p) => p.type === 'decimal').value;
     let numeric = 0;
+    const page = await openStep(b, STEP_IDS[0], `lang=${lang}`, { whole: true });
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
     for (const id of STEP_IDS) {
-      const page = await openStep(b, id, `lang=${lang}`);
-      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      await showStep(page, id);
       assert.equal((await page.textContent(`#${id} h2`)).trim(), await title(lang, id));
       const readouts = await page.$$eval(`#${id} [data-readout][data-value]`, (els) =>
         els.map((e) => ({ name: e.dataset.readout, text: e.textContent.trim(), value: Number(e.dataset.value) })));
@@ -58,8 +59,8 @@ for (const lang of LANGUAGES) {
         if (digits > 0) assert.ok(r.text.includes(decimal), `${lang} ${id} ${r.name}: "${r.text}" uses "${decimal}"`);
       }
       assert.deepEqual(page.errors, [], `${lang} ${id}`);
-      await page.close();
     }
+    await page.close();
     assert.ok(numeric >= 10, `${lang}: ${numeric} numeric readouts checked`);
   });
 }

@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { LANGUAGES } from '../../web/i18n.js';
 import { ARGS } from './browser.js';
-import { minus, urlParams } from './steps.js';
+import { minus, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { pe } from '../expect/sinusoidal.js';
 
@@ -222,9 +222,10 @@ test('at 320 px no step scrolls sideways, in any language', async () => {
   const page = await narrow.newPage();
   const wide = [];
   for (const lang of LANGUAGES) {
+    await page.goto(`${server.url}?step=${STEP_IDS[0]}&lang=${lang}`);
+    await page.waitForSelector('body[data-ready=true]');
     for (const id of STEP_IDS) {
-      await page.goto(`${server.url}?step=${id}&lang=${lang}`);
-      await page.waitForSelector('body[data-ready=true]');
+      await showStep(page, id);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth }));
       // A mobile viewport widens to fit content too wide for it: innerWidth grows with it.
       if (scrollWidth > 320 || innerWidth > 320) wide.push(`${lang} ${id}: ${scrollWidth} px`);

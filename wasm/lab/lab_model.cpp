@@ -153,7 +153,7 @@ void Model::computeAll(const State& s) {
         }
       }
       ropeApply(turned.data(), positions.data(), n, rotated, s.layout, f);
-      encoding.title = "lab.table.rope";
+      encoding.title = rotated < d ? "lab.table.partialRope" : "lab.table.rope";
       encoding.rows = n;
       encoding.cols = d;
       encoding.v.assign(size_t(n) * d, 0.0f);

@@ -591,7 +591,7 @@ void App::encodingPanel(float w, float h) {
     return;
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(trf(t.title.c_str(), {{"last", num(t.rows - 1)}}).c_str());
+  ImGui::TextUnformatted(tableTitle().c_str());
   ImGui::PopTextWrapPos();
   const Scale sc{encodingLo_, encodingHi_};
   const std::string rowName = tr(t.rowLabel.c_str()), colName = tr(t.colLabel.c_str());
@@ -684,6 +684,12 @@ void App::attentionPanel(float w, float h) {
   ImGui::TextUnformatted(trf("lab.pinned", {{"what", describe(state.qpos, state.kpos)}}).c_str());
   ImGui::TextDisabled("%s", tr(binned ? "lab.colour.bins" : "lab.colour.weights"));
   ImGui::EndChild();
+}
+
+std::string App::tableTitle() const {
+  const Table& t = model.encoding;
+  return trf(t.title.c_str(), {{"last", num(t.rows - 1)}, {"rotated", num(rotaryDims(model.state.family, model.state.d))},
+                               {"cols", num(t.cols)}});
 }
 
 void App::wavelengthPanel(float w, float h) {

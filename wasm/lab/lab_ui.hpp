@@ -56,6 +56,8 @@ class App {
   // Code points of the catalog's strings that the current font has no glyph for (Dear ImGui
   // would draw them as '?'); 0 when every string can be shown.
   int missingGlyphs() const;
+  // The encoding table's title as the Lab shows it (the catalog's text with its numbers).
+  std::string tableTitle() const;
 
  private:
   Texture encodingTexture_, attentionTexture_;

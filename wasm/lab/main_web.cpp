@@ -95,6 +95,13 @@ EMSCRIPTEN_KEEPALIVE double lab_stat(const char* name) {
   return 0.0 / 0.0;
 }
 
+// The encoding table's title as shown.
+static std::string titleText;
+EMSCRIPTEN_KEEPALIVE const char* lab_table_title() {
+  titleText = app ? app->tableTitle() : "";
+  return titleText.c_str();
+}
+
 // The core's message when it refused the current parameters ("" when it did not).
 EMSCRIPTEN_KEEPALIVE const char* lab_error() { return app ? app->model.error.c_str() : ""; }
 
