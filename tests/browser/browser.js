@@ -16,9 +16,11 @@ export const ARGS = [
 
 /**
  * Starts the server and a browser; returns { url, context, newPage, close }.
- * @param {{root?: string, prefix?: string}} [site]  what to serve (default: the page from source)
+ * @param {{root?: string, prefix?: string, timed?: boolean}} [site]  what to serve (default: the
+ *   page from source); timed: trace the browser so that updateTimes' measures get their CPU
+ *   times (task-trace.js), for the test files that record update times (tracing costs CPU)
  */
-export async function startBrowser(site = {}) {
+export async function startBrowser({ timed = false, ...site } = {}) {
   const server = await serve({ port: 0, ...site });
   const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -33,8 +35,7 @@ export async function startBrowser(site = {}) {
     context,
     /** A new page that records console errors and page errors into page.errors. */
     async newPage(options = {}) {
-      trace ??= traceUpdates(context);
-      await trace;
+      if (timed) await (trace ??= traceUpdates(context));
       const page = await context.newPage();
       if (options.viewport) await page.setViewportSize(options.viewport);
       page.errors = [];

@@ -12,7 +12,7 @@ import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal
 
 const ID = 'choose';
 let b;
-before(async () => { b = await startBrowser(); });
+before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 const ALL = [];

@@ -8,7 +8,7 @@ import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js
 import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
 let b;
-before(async () => { b = await startBrowser(); });
+before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 async function readAll(page) {

@@ -60,8 +60,10 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   await table(`${title} (cross-engine suite)`, folder, names);
 }
 if (longTasks) {
-  console.log(`Attention step at 2,048 tokens (Chromium): ${longTasks.length} main-thread tasks over 50 ms during its changes` +
-    `${longTasks.length ? ` (max ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`);
+  const max = (list) => (list.length ? ` (max ${Math.max(...list.map((t) => t.duration)).toFixed(0)} ms)` : '');
+  const changes = longTasks.filter((t) => t.change);
+  console.log(`Attention step at 2,048 tokens (Chromium): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
+    (longTasks.length ? `; ${changes.length} of them ran a control change${max(changes)}, the others were the page's own work meanwhile` : ''));
 }
 if (soak) {
   const mb = (v) => (v / 2 ** 20).toFixed(2);

@@ -8,7 +8,7 @@ import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from
 import { KEYS, en } from '../expect/quiz.js';
 
 let b;
-before(async () => { b = await startBrowser(); });
+before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 const score = (page) => readout(page, 'quiz', 'score');

@@ -8,7 +8,7 @@ import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js
 import { D, PAIRS, dot, omega, pe, text2 } from '../expect/relative.js';
 
 let b;
-before(async () => { b = await startBrowser(); });
+before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 async function readBoth(page) {

@@ -8,7 +8,7 @@ import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js
 import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
 
 let b;
-before(async () => { b = await startBrowser(); });
+before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 async function expectState(page, qpos, kpos) {

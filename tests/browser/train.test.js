@@ -21,7 +21,7 @@ const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).h
 let b;
 let tr;
 before(async () => {
-  b = await startBrowser();
+  b = await startBrowser({ timed: true });
   tr = await loadTrainer();
 });
 after(async () => { await b?.close(); });
