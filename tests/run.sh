@@ -30,12 +30,13 @@ echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs s
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest
 # Two lanes at once on this 2-core machine, each about half of the wall time:
-#   lane 1: the JS API tests, then every Chromium test that records update times, the Lab's
-#           frame times, the soak's memory and the page's navigation;
+#   lane 1: the JS API tests, then every other Chromium test: the steps (their update times),
+#           the page, the Lab (its frame times), the trainer and the soak (its memory);
 #   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb, mostly waiting on
-#           their engines, beside the API tests), then Chromium tests that record nothing timed:
+#           their engines, beside the API tests), then Chromium's walks over the whole page:
 #           accessibility (axe in four languages), touch, the languages, embeds, downloads and
-#           overlays, printing, dist/ and the single file, the early theme, the text after the steps.
+#           overlays, printing, dist/ and the single file (and the first screen's time), the early
+#           theme, the text after the steps.
 # Lane 2 shares the cores with lane 1's timed steps: the update tables are taken under that load
 # (their CPU columns say what the updates cost without it).
 walks=(a11y touch locales embed downloads export-overlays print dist theme-early content)
