@@ -29,47 +29,37 @@ count_doctest
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest
-# Three lanes at once on this 2-core machine. One lane of browser tests keeps about 0.6-0.9 of a
-# core busy (the rest is waiting on pages, engines and the server), so two lanes left a quarter of
-# the machine idle:
-#   lane 1: the JS API tests, then every step's Chromium test (their update times);
-#   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb), then Chromium's
-#           accessibility walk (axe in four languages, keyboard, screen-reader text, forced colours);
-#   lane 3: the rest of Chromium: touch, the page, the languages, embeds, downloads and overlays,
-#           printing, dist/ and the single file (and the first screen's time), the early theme, the
-#           text after the steps, the Lab (its frame times) and the soak (its memory).
-# The other lanes share the cores with lane 1's timed steps: the update tables are taken under that
-# load (their CPU columns say what the updates cost without it).
-lane2=(tests/engines/ tests/native/ tests/browser/a11y.test.js)
-lane3=(touch page locales embed downloads export-overlays print dist theme-early content lab soak)
-lane3=("${lane3[@]/#/tests/browser/}")
-lane3=("${lane3[@]/%/.test.js}")
-lane1=(tests/js/)
-for f in tests/browser/*.test.js; do [[ " ${lane2[*]} ${lane3[*]} " == *" $f "* ]] || lane1+=("$f"); done
-echo "== node:test, three lanes at once:"
-echo "   lane 1: the JS API on both modules, then every step in headless Chromium (update times)"
-echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's accessibility walk"
-echo "   lane 3: the rest of Chromium (touch, page, languages, embeds, exports, print, dist/, the Lab, the soak)"
+# Two lanes at once on this 2-core machine, each about half of the wall time:
+#   lane 1: the JS API tests, then every other Chromium test: the steps (their update times),
+#           the page, the Lab (its frame times), the trainer and the soak (its memory);
+#   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb, mostly waiting on
+#           their engines, beside the API tests), then Chromium's walks over the whole page:
+#           accessibility (axe in four languages), touch, the languages, embeds, downloads and
+#           overlays, printing, dist/ and the single file (and the first screen's time), the early
+#           theme, the text after the steps.
+# Lane 2 shares the cores with lane 1's timed steps: the update tables are taken under that load
+# (their CPU columns say what the updates cost without it).
+walks=(a11y touch locales embed downloads export-overlays print dist theme-early content)
+walks=("${walks[@]/#/tests/browser/}")
+walks=("${walks[@]/%/.test.js}")
+timed=()
+for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+=("$f"); done
+echo "== node:test, two lanes at once:"
+echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
+echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/)"
 rm -rf tests/out/perf
 lane2_log=$(mktemp)
-lane3_log=$(mktemp)
-trap 'rm -f "$log" "$lane2_log" "$lane3_log"' EXIT
-node --test "${lane2[@]}" >"$lane2_log" 2>&1 &
-pid2=$!
-node --test "${lane3[@]}" >"$lane3_log" 2>&1 &
-pid3=$!
-node --test "${lane1[@]}" 2>&1 | tee "$log" || true  # counted below, after lanes 2 and 3 are in
-wait "$pid2" || true  # their failures are counted from their logs below
-wait "$pid3" || true
+trap 'rm -f "$log" "$lane2_log"' EXIT
+node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
+lane2=$!
+node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
+wait "$lane2" || true  # its failures are counted from its log below
 echo
-echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's accessibility walk):"
+echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's untimed tests):"
 cat "$lane2_log"
-echo
-echo "== lane 3 (the rest of Chromium):"
-cat "$lane3_log"
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0
-for f in "$log" "$lane2_log" "$lane3_log"; do
+for f in "$log" "$lane2_log"; do
   passed=$((passed + $(grep -a '^# pass ' "$f" | awk '{s += $3} END {print s + 0}')))
   failed=$((failed + $(grep -a '^# fail ' "$f" | awk '{s += $3} END {print s + 0}')))
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))
