@@ -5,51 +5,66 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash wasm/tools/setup.sh
-bash wasm/tools/build.sh --tests
+bash wasm/tools/build.sh --wasm-tests
 node web/tools/build-dist.mjs
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 passed=0
 failed=0
-count_doctest() {  # adds "[doctest] test cases: N | P passed | F failed" of the last run
-  local line
-  line=$(grep -a "test cases:" "$log" | tail -1)
-  passed=$((passed + $(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")))
-  failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
+count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each run's
+  # "[doctest] test cases: N | P passed | F failed"; a run missing from it (its build or the
+  # binary failed before the summary) is a failure
+  local line runs=0
+  while read -r line; do
+    passed=$((passed + $(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")))
+    failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
+    runs=$((runs + 1))
+  done < <(grep -a "test cases:" "$1")
+  [ "$runs" -eq "$2" ] || failed=$((failed + $2 - runs))
 }
 
-echo "== doctest: core, native build"
-build/native/posenc-core-tests --no-colors 2>&1 | tee "$log"
-count_doctest
-echo "== doctest: core, native build under AddressSanitizer + UndefinedBehaviorSanitizer"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  build/native-sanitize/posenc-core-tests --no-colors 2>&1 | tee "$log"
-count_doctest
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
-count_doctest
+count_doctest "$log" 1
+# The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
+# run beside the browser lanes below, at the lowest priority: the lanes leave about a quarter of
+# the two cores idle while their browsers wait, and the build fits in it (two minutes less of
+# npm test, in front of everything else; at nice 19 it takes no CPU a lane wants). Their output is
+# printed after the lanes'.
+native_log=$(mktemp)
+trap 'rm -f "$log" "$native_log"' EXIT
+(
+  set +e  # a failing suite must not keep the other from running
+  nice -n 19 bash wasm/tools/build.sh --native-tests || exit 1
+  echo "== doctest: core, native build"
+  nice -n 19 build/native/posenc-core-tests --no-colors
+  echo "== doctest: core, native build under AddressSanitizer + UndefinedBehaviorSanitizer"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    nice -n 19 build/native-sanitize/posenc-core-tests --no-colors
+) >"$native_log" 2>&1 &
+native=$!
 # Two lanes at once on this 2-core machine, each about half of the wall time:
 #   lane 1: the JS API tests, then every other Chromium test: the steps (their update times),
-#           the page, the Lab (its frame times), the trainer and the soak (its memory);
+#           the page, the Lab (its frame times) and the trainer;
 #   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb, mostly waiting on
 #           their engines, beside the API tests), then Chromium's walks over the whole page:
 #           accessibility (axe in four languages), touch, the languages, embeds, downloads and
 #           overlays, printing, dist/ and the single file (and the first screen's time), the early
-#           theme, the text after the steps.
+#           theme, the text after the steps, and the soak (its memory).
 # Lane 2 shares the cores with lane 1's timed steps: the update tables are taken under that load
 # (their CPU columns say what the updates cost without it).
-walks=(a11y touch locales embed downloads export-overlays print dist theme-early content)
+walks=(a11y touch locales embed downloads export-overlays print dist theme-early content soak)
 walks=("${walks[@]/#/tests/browser/}")
 walks=("${walks[@]/%/.test.js}")
 timed=()
 for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+=("$f"); done
 echo "== node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
-echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/)"
+echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
 rm -rf tests/out/perf
 lane2_log=$(mktemp)
-trap 'rm -f "$log" "$lane2_log"' EXIT
+trap 'rm -f "$log" "$native_log" "$lane2_log"' EXIT
 node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
 lane2=$!
 node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
@@ -57,6 +72,11 @@ wait "$lane2" || true  # its failures are counted from its log below
 echo
 echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's untimed tests):"
 cat "$lane2_log"
+wait "$native" || true  # counted from its log
+echo
+echo "== the native doctest suites, built and run beside the lanes:"
+cat "$native_log"
+count_doctest "$native_log" 2
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0
 for f in "$log" "$lane2_log"; do

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider } from './steps.js';
+import { openStep, setSlider, showStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 
 let b;
@@ -25,8 +25,9 @@ async function download(page, locator) {
 }
 
 test('every step offers a PNG for each figure and at least one CSV, and each PNG is a real picture', async () => {
+  const page = await openStep(b, STEP_IDS[0]);  // one page, moved from step to step by its list
   for (const id of STEP_IDS) {
-    const page = await openStep(b, id);
+    await showStep(page, id);
     const pngButtons = page.locator(`#${id} button[data-export=png]`);
     assert.ok(await pngButtons.count() >= 1, `${id} has a figure to save`);
     // One button per figure the step shows: the figures register themselves (web/kit/figures.js),
@@ -38,9 +39,9 @@ test('every step offers a PNG for each figure and at least one CSV, and each PNG
     assert.match(name, new RegExp(`^${id}-figure-1\\.png$`));
     const { width, height } = pngSize(bytes);
     assert.ok(width > 200 && height > 100, `${id}: ${width}×${height}`);
-    assert.deepEqual(page.errors, []);
-    await page.close();
+    assert.deepEqual(page.errors, [], id);
   }
+  await page.close();
 });
 
 test('the RoPE pair diagrams save as the page shows them: after q moves, the PNG of a fresh page at that position', async () => {

@@ -80,8 +80,9 @@ const scroll = (page) => page.evaluate(() => [scrollX, scrollY]);
 
 test('a tap on any heatmap cell reads it out, the text a mouse hover gives; the reading stays after the finger lifts', async () => {
   let maps = 0;
+  const page = await open(STEP_IDS[0]);  // one page, moved from step to step as a reader does
   for (const id of STEP_IDS) {
-    const page = await open(id);
+    await showStep(page, id);
     const canvases = page.locator(`#${id} canvas.heatmap[data-grid]`);
     for (let k = 0; k < await canvases.count(); k++) {
       const canvas = canvases.nth(k);
@@ -106,8 +107,8 @@ test('a tap on any heatmap cell reads it out, the text a mouse hover gives; the 
       assert.notEqual(await line.textContent(), tapped, `${id} map ${k}: the mouse leaving clears the reading`);
     }
     assert.deepEqual(page.errors, [], id);
-    await page.close();
   }
+  await page.close();
   assert.ok(maps >= 7, `${maps} heatmaps tapped`);
 });
 
@@ -139,8 +140,9 @@ test('a tap on a sinusoidal cell reads PE(pos, dim); on a vision patch it choose
 
 test('a tap on any line plot puts the cursor on the nearest point and reads what the arrow keys read there', async () => {
   let plots = 0;
+  const page = await open(STEP_IDS[0]);
   for (const id of STEP_IDS) {
-    const page = await open(id);
+    await showStep(page, id);
     const svgs = page.locator(`#${id} svg.lineplot:not(.logplot)`);
     for (let k = 0; k < await svgs.count(); k++) {
       const svg = svgs.nth(k);
@@ -172,8 +174,8 @@ test('a tap on any line plot puts the cursor on the nearest point and reads what
       assert.equal(await announcer.textContent(), tapped, `${id} plot ${k}: tap and keys read point ${at} alike`);
     }
     assert.deepEqual(page.errors, [], id);
-    await page.close();
   }
+  await page.close();
   assert.ok(plots >= 8, `${plots} line plots tapped`);
 });
 

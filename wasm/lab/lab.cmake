@@ -56,11 +56,10 @@ if(EMSCRIPTEN)
 
     foreach(variant simd scalar)
       set(t posenc-lab-${variant})
-      add_executable(${t} EXCLUDE_FROM_ALL ${POSENC_LAB_SOURCES} ${POSENC_LAB_DIR}/main_web.cpp
-        ${POSENC_CORE_SOURCES})
+      add_executable(${t} EXCLUDE_FROM_ALL ${POSENC_LAB_SOURCES} ${POSENC_LAB_DIR}/main_web.cpp)
       target_include_directories(${t} PRIVATE ${CMAKE_SOURCE_DIR} ${POSENC_LAB_DIR})
       target_compile_options(${t} PRIVATE ${POSENC_WASM_COMPILE})
-      target_link_libraries(${t} PRIVATE posenc-imgui-wasm)
+      target_link_libraries(${t} PRIVATE posenc-imgui-wasm posenc-core-obj-${variant})
       target_link_options(${t} PRIVATE ${POSENC_WASM_LINK} -sUSE_GLFW=3
         -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2 -sMODULARIZE=1 -sEXPORT_ES6=1
         -sENVIRONMENT=web -sEXPORT_NAME=createPosencLab -sFILESYSTEM=0

@@ -4,8 +4,12 @@
 # into wasm/dist/, the desktop Lab (build/native/posenc-lab) and, with --tests, the native and
 # wasm doctest suites. Incremental: a second run with nothing changed takes about a second.
 # Flags live in CMakeLists.txt; this only names build directories.
-# Usage: build.sh            everything the page and the Lab need
-#        build.sh --tests    that, and the doctest suites
+# Usage: build.sh                everything the page and the Lab need
+#        build.sh --tests        that, and the doctest suites
+#        build.sh --wasm-tests   that, and the doctest suite in WebAssembly only
+#        build.sh --native-tests only the native doctest suites (plain and sanitized) and the native
+#                                bench, touching nothing in build/wasm: npm test builds them beside
+#                                its browser tests, one of which packs the wasm modules
 #        build.sh --core     only the core's and the trainer's modules (what the npm package
 #                            carries): needs neither Dear ImGui's sources nor GLFW
 set -euo pipefail
@@ -25,6 +29,17 @@ configure_native() {  # $1 build dir, rest: extra cmake args
 
 # The bindings' field table, posenc.d.ts's API and the README's API table come from
 # wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
+native_tests() {
+  configure_native build/native
+  cmake --build build/native -j "$jobs"
+  configure_native build/native-sanitize -DPOSENC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+  cmake --build build/native-sanitize -j "$jobs" --target posenc-core-tests
+}
+if [ "${1:-}" = "--native-tests" ]; then
+  native_tests
+  exit 0
+fi
+
 node wasm/tools/gen-api.mjs
 configure_wasm
 if [ "${1:-}" = "--core" ]; then
@@ -42,10 +57,7 @@ cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-tr
 configure_native build/native
 cmake --build build/native -j "$jobs" --target posenc-lab posenc-train
 
-if [ "${1:-}" = "--tests" ]; then
-  cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd
-  configure_native build/native
-  cmake --build build/native -j "$jobs"
-  configure_native build/native-sanitize -DPOSENC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-  cmake --build build/native-sanitize -j "$jobs" --target posenc-core-tests
-fi
+case "${1:-}" in
+  --tests) cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd; native_tests ;;
+  --wasm-tests) cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd ;;
+esac
