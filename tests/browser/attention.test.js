@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
+import { readLongTasks, watchLongTasks } from './long-tasks.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
@@ -183,11 +184,7 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   const page = await openStep(b, 'attention', `n=${n}&i=1500&j=1490`);
   assert.equal(await page.getAttribute('#attention input[name=i]', 'max'), '2047');
   // Main-thread tasks over 50 ms while the changes below run (reported, not asserted).
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-      .observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   const moves = [
     ['rope', 1500, 1490], ['alibi', 2047, 1000], ['sinusoidal', 700, 699], ['t5', 1234, 1200],
     ['learned', 64, 64], ['none', 1999, 5],
@@ -229,12 +226,10 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   console.log(`update:attention at n = 2048: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length} updates`);
   // Each long task, and whether a control change ran in it (an update measure inside it): the
   // others are the page's own work meanwhile (the other steps loading behind this one, the CSV).
-  const longTasks = await page.evaluate(() => {
-    const updates = performance.getEntriesByName('update:attention');
-    return window.__longTasks.map(([start, duration]) => ({
-      duration, change: updates.some((u) => u.startTime >= start && u.startTime < start + duration),
-    }));
-  });
+  const updates = await page.evaluate(() => performance.getEntriesByName('update:attention').map((u) => u.startTime));
+  const longTasks = (await readLongTasks(page, 'attention')).map(({ start, duration }) => ({
+    start, duration, change: updates.some((u) => u >= start && u < start + duration),
+  }));
   // The observer hears a task it should: one of ~80 ms (a page timer) made here, after the changes.
   await page.evaluate(() => { setTimeout(() => { const end = performance.now() + 80; while (performance.now() < end); }, 0); });
   await page.waitForFunction((k) => window.__longTasks.length > k, longTasks.length);

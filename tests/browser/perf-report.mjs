@@ -59,11 +59,25 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
   await table(`${title} (cross-engine suite)`, folder, names);
 }
+/**
+ * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):
+ * "; their main-thread CPU: max X ms, K over 50 ms", or '' when there are none or no trace.
+ */
+async function longTaskCpu(name, tasks) {
+  if (!tasks.length) return '';
+  const traced = await readFile(new URL(`cpu/longtask-${name}.json`, dir), 'utf8').then(JSON.parse, () => []);
+  const cpu = tasks.map((t) => traced.find((c) => Math.abs(c.start - t.start) < 0.01)?.cpu).filter((c) => c !== undefined);
+  if (!cpu.length) return '';
+  return `; their main-thread CPU from the trace (${cpu.length} traced): max ${Math.max(...cpu).toFixed(0)} ms, ` +
+    `${cpu.filter((c) => c > 50).length} over 50 ms`;
+}
+const maxOf = (list) => Math.max(0, ...list.map((t) => t.duration)).toFixed(0);
 if (longTasks) {
-  const max = (list) => (list.length ? ` (max ${Math.max(...list.map((t) => t.duration)).toFixed(0)} ms)` : '');
+  const max = (list) => (list.length ? ` (max ${maxOf(list)} ms)` : '');
   const changes = longTasks.filter((t) => t.change);
   console.log(`Attention step at 2,048 tokens (Chromium): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
-    (longTasks.length ? `; ${changes.length} of them ran a control change${max(changes)}, the others were the page's own work meanwhile` : ''));
+    (longTasks.length ? `; ${changes.length} of them ran a control change${max(changes)}, the others were the page's own work meanwhile` : '') +
+    await longTaskCpu('attention', longTasks));
 }
 if (soak) {
   const mb = (v) => (v / 2 ** 20).toFixed(2);
@@ -78,10 +92,10 @@ if (load.length) {
     `median ${percentile(load, 50).toFixed(0)} ms, max ${Math.max(...load).toFixed(0)} ms`);
 }
 if (training) {
-  const line = (what, t) => t && console.log(`Train step, ${what}: ${t.longTasks.length} main-thread long tasks ` +
-    `(max ${Math.max(0, ...t.longTasks).toFixed(0)} ms), p95 frame gap ${t.p95Gap.toFixed(1)} ms (max ${t.maxGap.toFixed(0)} ms)`);
-  line(`${TRAIN_FAMILIES.length} 40-step runs in Web Workers`, training.workers);
-  line(`${TRAIN_FAMILIES.length} 20-step runs on the page thread (single file)`, training.mainThread);
+  const line = async (what, t, name) => t && console.log(`Train step, ${what}: ${t.longTasks.length} main-thread long tasks ` +
+    `(max ${maxOf(t.longTasks)} ms)${await longTaskCpu(name, t.longTasks)}; p95 frame gap ${t.p95Gap.toFixed(1)} ms (max ${t.maxGap.toFixed(0)} ms)`);
+  await line(`${TRAIN_FAMILIES.length} 40-step runs in Web Workers`, training.workers, 'train-workers');
+  await line(`${TRAIN_FAMILIES.length} 20-step runs on the page thread (single file)`, training.mainThread, 'train-page-thread');
   const families = TRAIN_FAMILIES.filter((f) => f in training);
   if (families.length) console.log(`Train step, seconds per 40-step run in a worker: ${families.map((f) => `${f} ${training[f].toFixed(2)}`).join(', ')}`);
 }

@@ -73,7 +73,7 @@ export async function updateTimes(page, id) {
 /**
  * Called as the browser closes, with the CPU times its trace holds (task-trace.js): writes
  * tests/out/perf/cpu/<id>.json for the same updates updateTimes collected (matched by their
- * start time), so the two columns of the report count the same changes.
+ * start time), so the two columns of the report count the same changes, and the long tasks'.
  */
 export async function writeUpdateCpu(traced) {
   const dir = new URL('cpu/', perfDir);
@@ -82,6 +82,12 @@ export async function writeUpdateCpu(traced) {
     const cpu = new Map(traced.filter((t) => t.name === `update:${id}`).map((t) => [t.startTime.toFixed(3), t.cpu]));
     const times = r.starts.map((t) => cpu.get(t.toFixed(3))).filter((t) => t !== undefined);
     await writeFile(new URL(`${id}.json`, dir), JSON.stringify(times));
+  }
+  // Long tasks a test marked (long-tasks.js): cpu/longtask-<name>.json, [{ start, cpu }].
+  const names = new Set(traced.filter((t) => t.name.startsWith('longtask:')).map((t) => t.name));
+  for (const name of names) {
+    const tasks = traced.filter((t) => t.name === name).map((t) => ({ start: t.startTime, cpu: t.cpu }));
+    await writeFile(new URL(`${name.replace(':', '-')}.json`, dir), JSON.stringify(tasks));
   }
 }
 

@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { loadTrainer } from '../../wasm/train.js';
 import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
+import { readLongTasks, watchLongTasks } from './long-tasks.js';
 import { minus, openStep, readout, updateTimes, urlParams } from './steps.js';
 import { DATA, FAMILIES, NAMES, aggregate, fmt, lengthAt, referenceRows } from '../expect/train.js';
 
@@ -222,10 +223,9 @@ test('URL state is clamped: steps onto its grid and range, seeds to 1–3, unkno
 // [TRAINING] -------------------------------------------------------------------------------------
 /** Long tasks and frame gaps of the page's main thread from now on (read with perf()). */
 async function watchMainThread(page) {
+  await watchLongTasks(page);
   await page.evaluate(() => {
-    window.__long = [];
     window.__gaps = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
     let last = performance.now();
     const frame = (t) => {
       window.__gaps.push(t - last);
@@ -235,12 +235,14 @@ async function watchMainThread(page) {
     requestAnimationFrame(frame);
   });
 }
-async function perf(page) {
-  return page.evaluate(() => {
+async function perf(page, name) {
+  const longTasks = await readLongTasks(page, name);
+  const frames = await page.evaluate(() => {
     window.__stopFrames = true;
     const gaps = [...window.__gaps].sort((x, y) => x - y);
-    return { longTasks: window.__long, p95Gap: gaps[Math.min(gaps.length - 1, Math.ceil(0.95 * gaps.length) - 1)], maxGap: gaps.at(-1), frames: gaps.length };
+    return { p95Gap: gaps[Math.min(gaps.length - 1, Math.ceil(0.95 * gaps.length) - 1)], maxGap: gaps.at(-1), frames: gaps.length };
   });
+  return { longTasks, ...frames };
 }
 
 const report = {};
@@ -257,7 +259,7 @@ test('Train with 40 steps trains every family in Web Workers; figures, table and
   await watchMainThread(page);
   await page.click(`#${ID} button[name=train]`);
   await trained(page);
-  const main = await perf(page);
+  const main = await perf(page, 'train-workers');
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'done');
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-mode'), 'workers');
   assert.match(await page.textContent(`#${ID} .train-mode`), /^Training in \d Web Workers/);
@@ -284,7 +286,7 @@ test('Train with 40 steps trains every family in Web Workers; figures, table and
   assert.deepEqual(await shownTokens(page), labels(example.tokens, exported.config));
   Object.assign(report, { workers: { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap } });
   console.log(`train: main thread while ${FAMILIES.length} 40-step runs trained in workers: ${main.longTasks.length} long tasks ` +
-    `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms over ${main.frames} frames; ` +
+    `(max ${Math.max(0, ...main.longTasks.map((t) => t.duration)).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms over ${main.frames} frames; ` +
     `per family ${FAMILIES.map((f) => `${f} ${report[f].toFixed(2)} s`).join(', ')}`);
   await saveReport();
   assert.deepEqual(page.errors, []);
@@ -379,14 +381,14 @@ test('the single file trains on the page thread in slices and says why', async (
   await watchMainThread(page);
   await page.click(`#${ID} button[name=train]`);
   await trained(page);
-  const main = await perf(page);
+  const main = await perf(page, 'train-page-thread');
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-mode'), 'main');
   const rows = await runRows(page);
   assert.deepEqual([...new Set(rows.map((r) => r.family))].sort(), [...FAMILIES].sort());
   assert.ok(rows.every((r) => r.steps === 20 && r.status === 'done'));
   report.mainThread = { longTasks: main.longTasks, p95Gap: main.p95Gap, maxGap: main.maxGap };
   console.log(`train: single file, ${FAMILIES.length} 20-step runs on the page thread: ${main.longTasks.length} long tasks ` +
-    `(max ${Math.max(0, ...main.longTasks).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms, max ${main.maxGap.toFixed(0)} ms`);
+    `(max ${Math.max(0, ...main.longTasks.map((t) => t.duration)).toFixed(0)} ms), p95 frame gap ${main.p95Gap.toFixed(1)} ms, max ${main.maxGap.toFixed(0)} ms`);
   await saveReport();
   assert.deepEqual(page.errors, []);
   await page.close();
