@@ -27,13 +27,20 @@ count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each 
 echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest "$log" 1
+rm -rf tests/out/perf
+# Before anything runs beside it: every step's update times on an otherwise idle machine (about
+# half a minute), the table the update budgets are read against.
+echo "== node:test, alone: update times with nothing else running (tests/quiet/)"
+quiet_log=$(mktemp)
+trap 'rm -f "$log" "$quiet_log"' EXIT
+POSENC_PERF_SET=quiet node --test tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
 # run beside the browser lanes below, at the lowest priority: the lanes leave about a quarter of
 # the two cores idle while their browsers wait, and the build fits in it (two minutes less of
 # npm test, in front of everything else; at nice 19 it takes no CPU a lane wants). Their output is
 # printed after the lanes'.
 native_log=$(mktemp)
-trap 'rm -f "$log" "$native_log"' EXIT
+trap 'rm -f "$log" "$quiet_log" "$native_log"' EXIT
 (
   set +e  # a failing suite must not keep the other from running
   nice -n 19 bash wasm/tools/build.sh --native-tests || exit 1
@@ -62,9 +69,8 @@ for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+
 echo "== node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
 echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
-rm -rf tests/out/perf
 lane2_log=$(mktemp)
-trap 'rm -f "$log" "$native_log" "$lane2_log"' EXIT
+trap 'rm -f "$log" "$quiet_log" "$native_log" "$lane2_log"' EXIT
 node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
 lane2=$!
 node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
@@ -79,7 +85,7 @@ cat "$native_log"
 count_doctest "$native_log" 2
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0
-for f in "$log" "$lane2_log"; do
+for f in "$quiet_log" "$log" "$lane2_log"; do
   passed=$((passed + $(grep -a '^# pass ' "$f" | awk '{s += $3} END {print s + 0}')))
   failed=$((failed + $(grep -a '^# fail ' "$f" | awk '{s += $3} END {print s + 0}')))
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))

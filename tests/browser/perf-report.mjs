@@ -1,7 +1,8 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
-// (tests/out/perf/<step>.json, written by updateTimes()), one table per engine: Chromium, then
-// Firefox and WebKit from the cross-engine suite (tests/out/perf/<engine>/<step>.json); and the
-// soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
+// (tests/out/perf/<step>.json, written by updateTimes()): Chromium alone (tests/out/perf/quiet/,
+// tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine suite
+// (tests/out/perf/<engine>/<step>.json); the long tasks of the attention and train steps; and
+// the soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
@@ -53,29 +54,39 @@ async function table(title, folder, names, cpu = null) {
   }
   for (const r of rows) console.log(r);
 }
-await table('headless Chromium', dir, files, new URL('cpu/', dir));
+// quiet/ (tests/quiet/updates.test.js): every step's update times with nothing else running.
+const quiet = new URL('quiet/', dir);
+const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !f.startsWith('longtasks-')).sort(), () => []);
+await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes, one per frame)', quiet, quietNames, new URL('cpu/', quiet));
+await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
-  const folder = new URL(`${engine}/`, dir);
-  const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
-  await table(`${title} (cross-engine suite)`, folder, names);
+  for (const [folder, when] of [[new URL(`${engine}/`, quiet), 'nothing else running'], [new URL(`${engine}/`, dir), 'beside the other lane']]) {
+    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
+    await table(`${title} (cross-engine suite, ${when})`, folder, names);
+  }
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):
  * "; their main-thread CPU: max X ms, K over 50 ms", or '' when there are none or no trace.
  */
-async function longTaskCpu(name, tasks) {
+async function longTaskCpu(name, tasks, folder = dir) {
   if (!tasks.length) return '';
-  const traced = await readFile(new URL(`cpu/longtask-${name}.json`, dir), 'utf8').then(JSON.parse, () => []);
+  const traced = await readFile(new URL(`cpu/longtask-${name}.json`, folder), 'utf8').then(JSON.parse, () => []);
   const cpu = tasks.map((t) => traced.find((c) => Math.abs(c.start - t.start) < 0.01)?.cpu).filter((c) => c !== undefined);
   if (!cpu.length) return '';
   return `; their main-thread CPU from the trace (${cpu.length} traced): max ${Math.max(...cpu).toFixed(0)} ms, ` +
     `${cpu.filter((c) => c > 50).length} over 50 ms`;
 }
 const maxOf = (list) => Math.max(0, ...list.map((t) => t.duration)).toFixed(0);
+const quietLong = await readFile(new URL('longtasks-attention-2048.json', quiet), 'utf8').then(JSON.parse, () => null);
+if (quietLong) {
+  console.log(`Attention step at 2,048 tokens (Chromium, nothing else running): ${quietLong.length} main-thread tasks over 50 ms during its changes` +
+    (quietLong.length ? ` (max ${maxOf(quietLong)} ms)` : '') + await longTaskCpu('attention-quiet', quietLong, quiet));
+}
 if (longTasks) {
   const max = (list) => (list.length ? ` (max ${maxOf(list)} ms)` : '');
   const changes = longTasks.filter((t) => t.change);
-  console.log(`Attention step at 2,048 tokens (Chromium): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
+  console.log(`Attention step at 2,048 tokens (Chromium, beside the other lane): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
     (longTasks.length ? `; ${changes.length} of them ran a control change${max(changes)}, the others were the page's own work meanwhile` : '') +
     await longTaskCpu('attention', longTasks));
 }

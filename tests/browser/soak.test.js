@@ -1,6 +1,6 @@
 // Soak: 10,000 control changes across every step in one page (Chromium, over CDP). The changes
-// are dispatched inside the page in batches (the events a slider drag, a radio pick or a toggle
-// fires), so the test measures the page, not Playwright round trips. After the first pass over
+// are dispatched inside the page in batches (drive.js: the events a slider drag, a radio pick or
+// a toggle fires), so the test measures the page, not Playwright round trips. After the first pass over
 // the steps (every step mounted, about 100 changes, and the page's one-time idle work done: the
 // baseline), after 4,000 changes and at the
 // end it takes the figures: forced GC, then the JS heap (Runtime.getHeapUsage) and its live
@@ -16,6 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { ALL_STEP_IDS } from './step-ids.js';
+import { driveControls } from './drive.js';
 
 // POSENC_SOAK_CHANGES=n runs a shorter soak while working on it; npm test never sets it.
 const CHANGES = Number(process.env.POSENC_SOAK_CHANGES ?? 10000);
@@ -27,52 +28,6 @@ const SETTLED = 4000;   // the whole heap's reference: after this many changes t
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-// In the page: `count` changes to the controls of step `id` (shown first), chosen by a seeded
-// generator. Range inputs get a new value and an input event, radios are picked (change),
-// checkboxes flipped (change), selects moved (change). Returns how many changes it made.
-async function drive({ id, count, seed }) {
-  let s = seed >>> 0;
-  const random = () => {  // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const section = document.getElementById(id);
-  if (section.hidden) {
-    // Showing a step is asynchronous (its module may still be loading): wait until it is built.
-    document.querySelector(`.step-link[data-step="${id}"]`).click();
-    while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
-  }
-  const controls = () => [...section.querySelectorAll('.workbench .controls :is(input[type=range], input[type=radio], input[type=checkbox], select)')]
-    .filter((el) => !el.disabled && !(el.type === 'radio' && el.checked));
-  let done = 0;
-  for (let k = 0; k < count; k++) {
-    const list = controls();
-    if (!list.length) break;
-    const el = list[Math.floor(random() * list.length)];
-    if (el.type === 'range') {
-      const min = Number(el.min);
-      const max = Number(el.max);
-      const step = Number(el.step) || 1;
-      const span = Math.round((max - min) / step);
-      let v = min + Math.floor(random() * (span + 1)) * step;
-      if (String(v) === el.value) v = v === max ? min : Math.min(max, v + step);
-      el.value = String(v);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    } else if (el.tagName === 'SELECT') {
-      el.selectedIndex = (el.selectedIndex + 1 + Math.floor(random() * (el.options.length - 1))) % el.options.length;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    } else {
-      el.checked = el.type === 'radio' ? true : !el.checked;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    done++;
-  }
-  return done;
-}
 
 // Before the page's scripts: every WebAssembly memory an instance exports is noted, so the
 // test can read the size of the core's heap (CDP's Runtime.queryObjects hangs on this page).
@@ -158,7 +113,7 @@ test('soak: 10,000 control changes across the steps in one page keep the JS obje
   let changes = 0;
   const perStep = Object.fromEntries(ALL_STEP_IDS.map((id) => [id, 0]));
   const run = async (id, count) => {
-    const done = await page.evaluate(drive, { id, count, seed: seed++ });
+    const done = await page.evaluate(driveControls, { id, count, seed: seed++ });
     perStep[id] += done;
     changes += done;
   };

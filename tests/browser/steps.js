@@ -50,38 +50,43 @@ export function urlParams(page) {
 // Every page's update times per step id, in this test file's process: a test file opens several
 // pages, and each page's moves (its first included) belong in the step's table.
 const recorded = new Map();  // id → { all: durations, starts: their startTimes, seen: page → how many of its times all holds }
-const perfDir = new URL('../out/perf/', import.meta.url);
+// POSENC_PERF_SET=<name> (tests/quiet/) keeps a run's tables apart, in tests/out/perf/<name>/.
+const perfSet = process.env.POSENC_PERF_SET ?? '';
+if (!/^[a-z]*$/.test(perfSet)) throw new RangeError(`POSENC_PERF_SET must be lower-case letters, not "${perfSet}"`);
+const perfDir = new URL(`../out/perf/${perfSet && `${perfSet}/`}`, import.meta.url);
 
 /**
  * Durations (ms) of the step's update:<id> performance measures of this page so far. Every
- * page's are also written together to tests/out/perf/<id>.json so the p95 can be reported
- * (never asserted: timings are machine noise).
+ * page's are also written together to tests/out/perf/<row>.json so the p95 can be reported
+ * (never asserted: timings are machine noise). `row` names the table's row (default: the step;
+ * e.g. 'attention-2048' for the attention step at one length).
  */
-export async function updateTimes(page, id) {
-  const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration]), `update:${id}`);
-  if (!recorded.has(id)) recorded.set(id, { all: [], starts: [], seen: new WeakMap() });
-  const r = recorded.get(id);
+export async function updateTimes(page, id, { row = id } = {}) {
+  const measure = `update:${id}`;
+  const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration]), measure);
+  if (!recorded.has(row)) recorded.set(row, { measure, all: [], starts: [], seen: new WeakMap() });
+  const r = recorded.get(row);
   const fresh = entries.slice(r.seen.get(page) ?? 0);
   r.all.push(...fresh.map(([, d]) => d));
   r.starts.push(...fresh.map(([t]) => t));
   r.seen.set(page, entries.length);
   await mkdir(perfDir, { recursive: true });
-  await writeFile(new URL(`${id}.json`, perfDir), JSON.stringify(r.all));
+  await writeFile(new URL(`${row}.json`, perfDir), JSON.stringify(r.all));
   return entries.map(([, d]) => d);
 }
 
 /**
  * Called as the browser closes, with the CPU times its trace holds (task-trace.js): writes
- * tests/out/perf/cpu/<id>.json for the same updates updateTimes collected (matched by their
+ * tests/out/perf/cpu/<row>.json for the same updates updateTimes collected (matched by their
  * start time), so the two columns of the report count the same changes, and the long tasks'.
  */
 export async function writeUpdateCpu(traced) {
   const dir = new URL('cpu/', perfDir);
   await mkdir(dir, { recursive: true });
-  for (const [id, r] of recorded) {
-    const cpu = new Map(traced.filter((t) => t.name === `update:${id}`).map((t) => [t.startTime.toFixed(3), t.cpu]));
+  for (const [row, r] of recorded) {
+    const cpu = new Map(traced.filter((t) => t.name === r.measure).map((t) => [t.startTime.toFixed(3), t.cpu]));
     const times = r.starts.map((t) => cpu.get(t.toFixed(3))).filter((t) => t !== undefined);
-    await writeFile(new URL(`${id}.json`, dir), JSON.stringify(times));
+    await writeFile(new URL(`${row}.json`, dir), JSON.stringify(times));
   }
   // Long tasks a test marked (long-tasks.js): cpu/longtask-<name>.json, [{ start, cpu }].
   const names = new Set(traced.filter((t) => t.name.startsWith('longtask:')).map((t) => t.name));

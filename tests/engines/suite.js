@@ -17,8 +17,9 @@ import { startEngine, serveSite, waitFor } from './engines.js';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 const SHOTS = new URL('../out/engines/', import.meta.url);
-const PERF = new URL('../out/perf/', import.meta.url);  // <engine>/<step>.json, read by perf-report.mjs
-const NUDGES = 4;  // changes per step (other than attention) for the update table
+// <engine>/<step>.json, read by perf-report.mjs; under POSENC_PERF_SET=quiet (tests/quiet/), in quiet/.
+const PERF = new URL(`../out/perf/${process.env.POSENC_PERF_SET === 'quiet' ? 'quiet/' : ''}`, import.meta.url);
+const NUDGES = 8;  // changes per step (other than attention) for the update table
 
 // PE(3)·PE(8) for d = 16: Σ_k cos(5·10000^(-2k/16)) — the relative step's readout, as in
 // tests/browser/dist.test.js.
@@ -58,9 +59,13 @@ function compareReadouts(got, want) {
 
 /**
  * Defines the suite for one engine ('firefox' or 'webkit'). Each engine's test file calls this,
- * so node's runner shows the engine's file and every test name carries the engine.
+ * so node's runner shows the engine's file and every test name carries the engine. With
+ * { timing: true } it defines the update-time test alone (tests/quiet/ runs it with nothing
+ * else running), and without, every other test (npm test's lanes).
  */
-export function engineSuite(name) {
+export function engineSuite(name, { timing = false } = {}) {
+  const checkTest = timing ? () => {} : test;
+  const timingTest = timing ? test : () => {};
   let engine;
   let source;  // the page from source, as tests/browser/ serves it
   let dist;    // dist/ under a subpath, as on a static host
@@ -78,7 +83,7 @@ export function engineSuite(name) {
 
   test(`${name}: the engine starts`, (t) => { t.diagnostic(`${name}: ${engine.version}`); });
 
-  test(`${name}: a page's uncaught error, rejected promise and console.error reach the test`, async () => {
+  checkTest(`${name}: a page's uncaught error, rejected promise and console.error reach the test`, async () => {
     // Without this, "no page error" below could pass because nothing listens. The errors come
     // from a script of the page's own origin (a driver's evaluated code may run apart from the
     // page's listeners, as WebKit's does): tests/out/ is gitignored and served with the source.
@@ -106,7 +111,7 @@ export function engineSuite(name) {
   });
 
   for (const id of ALL_STEP_IDS) {
-    test(`${name}: step ${id} opens from its URL with no page error and shows the readouts computed here`, async () => {
+    checkTest(`${name}: step ${id} opens from its URL with no page error and shows the readouts computed here`, async () => {
       const { seed } = await import(`../expect/${id}.js`);
       const want = await seed();
       const page = await engine.open(`${source.url}?step=${id}${want.query ? `&${want.query}` : ''}`);
@@ -142,7 +147,7 @@ export function engineSuite(name) {
     });
   }
 
-  test(`${name}: update times, the attention step at 2,048 tokens through the Chromium test's changes and ${NUDGES} changes on every other step`, async (t) => {
+  timingTest(`${name}: update times, the attention step at 2,048 tokens through the Chromium test's changes and ${NUDGES} changes on every other step`, async (t) => {
     // The durations of the page's update:<step> measures (web/app.js), written for the report
     // (tests/browser/perf-report.mjs prints one table per engine); a report, never a pass/fail.
     const dir = new URL(`${name}/`, PERF);
@@ -173,7 +178,7 @@ export function engineSuite(name) {
     await page.close();
   });
 
-  test(`${name}: the SIMD probe picks the module this engine validates, and that module computes the readouts`, async (t) => {
+  checkTest(`${name}: the SIMD probe picks the module this engine validates, and that module computes the readouts`, async (t) => {
     const page = await engine.open(`${source.url}?step=relative&i=3&j=8`);
     await ready(page);
     // Whether the engine takes the SIMD build itself, asked of the built module's own bytes.
@@ -191,7 +196,7 @@ export function engineSuite(name) {
     await page.close();
   });
 
-  test(`${name}: with WebAssembly SIMD hidden, dist/ loads the scalar module and the readouts are right`, async () => {
+  checkTest(`${name}: with WebAssembly SIMD hidden, dist/ loads the scalar module and the readouts are right`, async () => {
     const page = await engine.open(`${dist.urlWithoutSimd}?step=relative&i=3&j=8`, { noSimd: true });
     await ready(page);
     assert.equal(await page.eval(() => document.body.dataset.simd), 'false', `${name}: data-simd`);
@@ -204,7 +209,7 @@ export function engineSuite(name) {
     await page.close();
   });
 
-  test(`${name}: dist/ under /courses/ml/pe/ runs every step under the strict CSP, with no foreign request`, async () => {
+  checkTest(`${name}: dist/ under /courses/ml/pe/ runs every step under the strict CSP, with no foreign request`, async () => {
     const res = await fetch(`${dist.url}?step=relative`);
     assert.match(res.headers.get('content-security-policy'), /script-src 'self' 'wasm-unsafe-eval'/);
     const page = await engine.open(`${dist.url}?step=relative&i=3&j=8`);
@@ -236,7 +241,7 @@ export function engineSuite(name) {
     await page.close();
   });
 
-  test(`${name}: the single HTML file opens from file:// and computes the readouts, with no request and no CSP violation`, async (t) => {
+  checkTest(`${name}: the single HTML file opens from file:// and computes the readouts, with no request and no CSP violation`, async (t) => {
     // Two openings, each with another first step, so that every step is built at least once while
     // the recorder listens (in WebKit it can only start after the page has begun: see engines.js).
     for (const first of ['relative', 'quiz']) {
@@ -266,7 +271,7 @@ export function engineSuite(name) {
     }
   });
 
-  test(`${name}: the Lab (dist/lab.html) draws a frame on WebGL2, and shows the core's numbers`, async (t) => {
+  checkTest(`${name}: the Lab (dist/lab.html) draws a frame on WebGL2, and shows the core's numbers`, async (t) => {
     const page = await engine.open(`${dist.url}lab.html?family=sinusoidal&len=64&d=16&base=100`);
     // What this engine offers, asked of a canvas of its own, with the reason when it refuses.
     const gl = await page.eval(() => {

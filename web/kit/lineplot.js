@@ -27,7 +27,7 @@ export function ticks(lo, hi, count = 6) {
 let plots = 0;  // for unique ids of the key hints
 
 /** [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing order. */
-function seriesParts(out, series, x, y, r) {
+export function seriesParts(out, series, x, y, r) {
   for (const line of series) {
     let d = '';
     for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${x(line.x[i]).toFixed(2)},${y(line.y[i]).toFixed(2)}`;
@@ -37,11 +37,6 @@ function seriesParts(out, series, x, y, r) {
     }
   }
   return out;
-}
-
-/** Appends each series as a path (and its points as dots of radius r) to an SVG group. */
-export function drawSeries(group, series, x, y, r) {
-  for (const [tag, attrs] of seriesParts([], series, x, y, r)) group.append(s(tag, attrs));
 }
 
 // The attributes and text each element a plot drew was last given, so a redraw keeps its nodes
@@ -55,7 +50,7 @@ const drawn = new WeakMap();
  * differ. Anything else a caller added to the group after a draw is removed first, as a rebuild
  * would have removed it.
  */
-function patch(group, parts) {
+export function patch(group, parts) {
   for (const el of [...group.children]) if (!drawn.has(el)) el.remove();
   let el = group.firstElementChild;
   for (const [tag, attrs, text] of parts) {

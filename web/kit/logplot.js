@@ -4,7 +4,7 @@
 // container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { drawSeries } from './lineplot.js';
+import { patch, seriesParts } from './lineplot.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
 
@@ -55,44 +55,42 @@ export class LogPlot {
     const left = PAD.left;
     const right = this.w - PAD.right;
     const bottom = this.h - PAD.bottom;
-    this.grid.replaceChildren();
+    // Parts [tag, attributes, text?], patched into the groups (lineplot.js): a redraw moves the
+    // nodes it has instead of building hundreds anew.
+    const grid = [];
     for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) {
       const y = this.y(10 ** k);
-      this.grid.append(
-        s('line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }),
-        s('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)),
-      );
+      grid.push(['line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }],
+        ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)]);
     }
     for (const t of xTicks) {
-      this.grid.append(
-        s('line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }),
-        s('text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)),
-      );
+      grid.push(['line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }],
+        ['text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)]);
     }
-    this.grid.append(
-      s('line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }),
-      s('line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }),
-    );
-    this.plot.replaceChildren();
+    grid.push(['line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }],
+      ['line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }]);
+    patch(this.grid, grid);
+    const plot = [];
     for (const g of hlines) {
       const y = this.y(g.y);
-      this.plot.append(s('line', { x1: left, x2: right, y1: y, y2: y, class: `hline ${g.cls}` }));
+      plot.push(['line', { x1: left, x2: right, y1: y, y2: y, class: `hline ${g.cls}` }]);
       if (g.label) {
         const end = (g.anchor ?? 'end') === 'end';
-        this.plot.append(s('text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label));
+        plot.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
       }
     }
-    drawSeries(this.plot, series, (v) => this.x(v), (v) => this.y(v), 3.5);
+    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 3.5);
     for (const mk of markers) {
       const cx = this.x(mk.x);
       const cy = this.y(mk.y);
-      this.plot.append(s('circle', { cx, cy, r: 6.5, class: `marker ${mk.cls}` }));
+      plot.push(['circle', { cx, cy, r: 6.5, class: `marker ${mk.cls}` }]);
       if (mk.label) {
         const above = mk.labelAt === 'above-left';
-        this.plot.append(s('text', { x: above ? cx - 9 : cx + 10, y: above ? cy - 9 : cy + 16, 'text-anchor': above ? 'end' : 'start',
-          class: `marker-label ${mk.cls}` }, mk.label));
+        plot.push(['text', { x: above ? cx - 9 : cx + 10, y: above ? cy - 9 : cy + 16, 'text-anchor': above ? 'end' : 'start',
+          class: `marker-label ${mk.cls}` }, mk.label]);
       }
     }
+    patch(this.plot, plot);
     this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
       h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
   }

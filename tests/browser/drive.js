@@ -1,0 +1,54 @@
+// Control changes made inside the page, the events a slider drag, a radio pick, a toggle or a
+// menu fires, chosen by a seeded generator: the soak's 10,000 changes and the quiet update
+// timing (tests/quiet/) both use it. Passed to page.evaluate, so it is self-contained.
+
+/**
+ * In the page: `count` changes to the controls of step `id` (shown first). Range inputs get a new
+ * value and an input event, radios are picked (change), checkboxes flipped (change), selects moved
+ * (change). `skip` names controls left alone; with `frames`, each change waits for the next
+ * frame, as a person's changes come. Returns how many changes it made.
+ * @param {{id: string, count: number, seed: number, skip?: string[], frames?: boolean}} options
+ */
+export async function driveControls({ id, count, seed, skip = [], frames = false }) {
+  let s = seed >>> 0;
+  const random = () => {  // mulberry32
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const section = document.getElementById(id);
+  if (section.hidden) {
+    // Showing a step is asynchronous (its module may still be loading): wait until it is built.
+    document.querySelector(`.step-link[data-step="${id}"]`).click();
+    while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
+  }
+  const controls = () => [...section.querySelectorAll('.workbench .controls :is(input[type=range], input[type=radio], input[type=checkbox], select)')]
+    .filter((el) => !el.disabled && !(el.type === 'radio' && el.checked) && !skip.includes(el.name));
+  let done = 0;
+  for (let k = 0; k < count; k++) {
+    const list = controls();
+    if (!list.length) break;
+    const el = list[Math.floor(random() * list.length)];
+    if (el.type === 'range') {
+      const min = Number(el.min);
+      const max = Number(el.max);
+      const step = Number(el.step) || 1;
+      const span = Math.round((max - min) / step);
+      let v = min + Math.floor(random() * (span + 1)) * step;
+      if (String(v) === el.value) v = v === max ? min : Math.min(max, v + step);
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    } else if (el.tagName === 'SELECT') {
+      el.selectedIndex = (el.selectedIndex + 1 + Math.floor(random() * (el.options.length - 1))) % el.options.length;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    } else {
+      el.checked = el.type === 'radio' ? true : !el.checked;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    done++;
+    if (frames) await new Promise(requestAnimationFrame);
+  }
+  return done;
+}

@@ -1,0 +1,59 @@
+// Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
+// its two lanes start. The lanes' tables are taken with the other lane busy on the same two
+// cores, where an update's wall time includes the time its renderer waited for a core; these
+// are what a reader's machine doing nothing else would see. Every step gets seeded random
+// changes (tests/browser/drive.js), one per frame; the attention step at 2,048 tokens, where its
+// budget is 16 ms and no main-thread task may pass 50 ms, gets the sequence the Chromium test
+// and the other engines make (perf-moves.js). Written to tests/out/perf/quiet/ (wall and, from
+// Chrome's trace, CPU) and printed by perf-report.mjs: reported, never asserted.
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { startBrowser } from '../browser/browser.js';
+import { driveControls } from '../browser/drive.js';
+import { readLongTasks, watchLongTasks } from '../browser/long-tasks.js';
+import { openStep, percentile, updateTimes } from '../browser/steps.js';
+import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
+import { ALL_STEP_IDS } from '../browser/step-ids.js';
+
+const CHANGES = 40;  // per step
+
+let b;
+before(async () => {
+  assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/run.sh does)');
+  b = await startBrowser({ timed: true });
+});
+after(async () => { await b?.close(); });
+
+test(`every step, ${CHANGES} changes one frame apart: each is timed`, async () => {
+  const page = await openStep(b, ALL_STEP_IDS[0], '', { whole: true });
+  let seed = 11;
+  for (const id of ALL_STEP_IDS) {
+    const done = await page.evaluate(driveControls, { id, count: CHANGES, seed: seed++, frames: true });
+    assert.ok(done > 0, `step ${id}: no control to change`);
+    const times = await updateTimes(page, id);
+    // Every change is one update (a change that leaves the values as they were may redraw too).
+    assert.ok(times.length >= done, `step ${id}: ${times.length} updates timed for ${done} changes`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the attention step at 2,048 tokens through the Chromium test\'s changes: update times and long tasks', async () => {
+  const page = await openStep(b, 'attention', ATTENTION_START.replace('step=attention&', ''));
+  await page.evaluate(`window.__setControl = ${setControl}`);
+  await watchLongTasks(page);
+  let changed = 0;
+  // One change per call: each is its own task, as a person's input is.
+  for (const [control, value] of ATTENTION_MOVES) if (await page.evaluate(([c, v]) => window.__setControl('attention', c, v), [control, value])) changed++;
+  const times = await updateTimes(page, 'attention', { row: 'attention-2048' });
+  assert.equal(times.length, changed, 'one update per change');
+  assert.ok(changed >= 40, `${changed} changes`);
+  const longTasks = await readLongTasks(page, 'attention-quiet');
+  const dir = new URL('../out/perf/quiet/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  await writeFile(new URL('longtasks-attention-2048.json', dir), JSON.stringify(longTasks));
+  console.log(`quiet: attention at 2,048 tokens, ${times.length} updates: p95 ${percentile(times, 95).toFixed(1)} ms; ${longTasks.length} long tasks`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
