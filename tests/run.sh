@@ -28,16 +28,16 @@ echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs s
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest "$log" 1
 rm -rf tests/out/perf
-# Before anything runs beside it: every step's update times on an otherwise idle machine (about
-# half a minute), the table the update budgets are read against.
+# Before anything runs beside it: every step's update times in Chromium, Firefox and WebKit on an
+# otherwise idle machine (under a minute): the tables to judge update times by.
 echo "== node:test, alone: update times with nothing else running (tests/quiet/)"
 quiet_log=$(mktemp)
 trap 'rm -f "$log" "$quiet_log"' EXIT
 POSENC_PERF_SET=quiet node --test tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
-# run beside the browser lanes below, at the lowest priority: the lanes leave about a quarter of
-# the two cores idle while their browsers wait, and the build fits in it (two minutes less of
-# npm test, in front of everything else; at nice 19 it takes no CPU a lane wants). Their output is
+# run beside the browser lanes below, at nice 19, so they no longer hold up the lanes' start. The
+# lanes keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
+# share of a contended core (a nice-0 task weighs about 70 times as much). Their output is
 # printed after the lanes'.
 native_log=$(mktemp)
 trap 'rm -f "$log" "$quiet_log" "$native_log"' EXIT
@@ -54,13 +54,15 @@ native=$!
 # Two lanes at once on this 2-core machine, each about half of the wall time:
 #   lane 1: the JS API tests, then every other Chromium test: the steps (their update times),
 #           the page, the Lab (its frame times) and the trainer;
-#   lane 2: the Firefox/WebKit suite and the desktop Lab (real windows on Xvfb, mostly waiting on
-#           their engines, beside the API tests), then Chromium's walks over the whole page:
+#   lane 2: the Firefox/WebKit suite (all but its timing test, which tests/quiet/ runs) and the
+#           desktop Lab (real windows on Xvfb, mostly waiting on their engines, beside the API
+#           tests), then Chromium's walks over the whole page:
 #           accessibility (axe in four languages), touch, the languages, embeds, downloads and
 #           overlays, printing, dist/ and the single file (and the first screen's time), the early
 #           theme, the text after the steps, and the soak (its memory).
-# Lane 2 shares the cores with lane 1's timed steps: the update tables are taken under that load
-# (their CPU columns say what the updates cost without it).
+# Lane 2 shares the cores with lane 1's timed steps: the lanes' update tables are taken under that
+# load (their CPU columns are an upper bound on each update's main-thread CPU, which waiting for a
+# core does not inflate).
 walks=(a11y touch locales embed downloads export-overlays print dist theme-early content soak)
 walks=("${walks[@]/#/tests/browser/}")
 walks=("${walks[@]/%/.test.js}")

@@ -58,9 +58,8 @@ async function handle(req, res, root, prefix) {
     return;
   }
   // no-cache: the browser asks every time, so an edited file is seen at once; the validator lets
-  // it keep what it has when nothing changed (304), and with the response it keeps the code it
-  // compiled from it (V8's script and WebAssembly code caches), so a reload does not compile the
-  // page and its modules again.
+  // it keep what it has when nothing changed (304), and Chromium can then reuse the code V8 cached
+  // with that response (script and WebAssembly code caches) instead of compiling it again.
   const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
   const headers = {
     'content-security-policy': CSP,

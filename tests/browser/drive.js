@@ -1,6 +1,7 @@
-// Control changes made inside the page, the events a slider drag, a radio pick, a toggle or a
-// menu fires, chosen by a seeded generator: the soak's 10,000 changes and the quiet update
-// timing (tests/quiet/) both use it. Passed to page.evaluate, so it is self-contained.
+// Control changes made inside the page and chosen by a seeded generator, each firing the main
+// event a slider drag, a radio pick, a toggle or a menu choice fires: the soak's 10,000 changes
+// and the quiet update timing (tests/quiet/) both use it. Passed to page.evaluate, so it is
+// self-contained.
 
 /**
  * In the page: `count` changes to the controls of step `id` (shown first). Range inputs get a new

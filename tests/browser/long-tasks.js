@@ -1,7 +1,8 @@
 // The page's main-thread tasks over 50 ms (the Long Tasks API), for the tests that report them.
 // Each task a test reads is also marked in the page as a longtask:<name> measure over its time, so
-// that a traced browser (startBrowser({ timed: true }), task-trace.js) gives its CPU time beside
-// its wall time: on this 2-core machine a task can last 120 ms while the renderer works for 20.
+// that a traced browser (startBrowser({ timed: true }), task-trace.js) gives its main-thread CPU
+// (a lower bound) beside its wall time: on this 2-core machine a task can last 120 ms while its
+// main thread runs for 20.
 
 /** Starts collecting the page's long tasks. */
 export async function watchLongTasks(page) {

@@ -1,7 +1,7 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
 // (tests/out/perf/<step>.json, written by updateTimes()): Chromium alone (tests/out/perf/quiet/,
-// tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine suite
-// (tests/out/perf/<engine>/<step>.json); the long tasks of the attention and train steps; and
+// tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine timing
+// test, run alone (tests/out/perf/quiet/<engine>/<step>.json); the long tasks of the attention and train steps; and
 // the soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
@@ -45,7 +45,7 @@ async function table(title, folder, names, cpu = null) {
   console.log(`Update time per control change (performance.measure around each step update), ${title}:`);
   if (cpu) {
     console.log('(wall: the measure; CPU: the same updates\' main-thread time from Chrome\'s trace, at most the wall time.');
-    console.log(' Where wall is far above CPU, the renderer was waiting for a core, not working.)');
+    console.log(' Where wall is far above CPU, the main thread was not running: waiting for a core or for other threads.)');
     console.log('| step | updates | wall p50 ms | wall p95 ms | wall max ms | traced | CPU p50 ms | CPU p95 ms | CPU max ms |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   } else {
@@ -54,16 +54,15 @@ async function table(title, folder, names, cpu = null) {
   }
   for (const r of rows) console.log(r);
 }
-// quiet/ (tests/quiet/updates.test.js): every step's update times with nothing else running.
+// quiet/ (tests/quiet/chromium.test.js): every step's update times with nothing else running.
 const quiet = new URL('quiet/', dir);
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !f.startsWith('longtasks-')).sort(), () => []);
-await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes, one per frame)', quiet, quietNames, new URL('cpu/', quiet));
+await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
-  for (const [folder, when] of [[new URL(`${engine}/`, quiet), 'nothing else running'], [new URL(`${engine}/`, dir), 'beside the other lane']]) {
-    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
-    await table(`${title} (cross-engine suite, ${when})`, folder, names);
-  }
+  const folder = new URL(`${engine}/`, quiet);
+  const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
+  await table(`${title} (the cross-engine timing test, nothing else running)`, folder, names);
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):
@@ -74,8 +73,8 @@ async function longTaskCpu(name, tasks, folder = dir) {
   const traced = await readFile(new URL(`cpu/longtask-${name}.json`, folder), 'utf8').then(JSON.parse, () => []);
   const cpu = tasks.map((t) => traced.find((c) => Math.abs(c.start - t.start) < 0.01)?.cpu).filter((c) => c !== undefined);
   if (!cpu.length) return '';
-  return `; their main-thread CPU from the trace (${cpu.length} traced): max ${Math.max(...cpu).toFixed(0)} ms, ` +
-    `${cpu.filter((c) => c > 50).length} over 50 ms`;
+  return `; their traced main-thread CPU, a lower bound (${cpu.length} traced): max ${Math.max(...cpu).toFixed(0)} ms, ` +
+    `at least ${cpu.filter((c) => c > 50).length} over 50 ms`;
 }
 const maxOf = (list) => Math.max(0, ...list.map((t) => t.duration)).toFixed(0);
 const quietLong = await readFile(new URL('longtasks-attention-2048.json', quiet), 'utf8').then(JSON.parse, () => null);

@@ -10,9 +10,11 @@
 // update:<step> measures) are recorded, ~1,000 events a second, kept only as far as needed.
 
 // Long tasks: a test that watches them (long-tasks.js) marks each one it saw in the page as a
-// longtask:<name> measure over the task's time; its CPU is the thread time of the outermost traced
-// events inside it (what ran: scripts, events, layout, paint), so a task that took 120 ms of wall
-// time but 20 ms of CPU is told apart from one that worked for 120 ms.
+// longtask:<name> measure over the task's time; its CPU is the summed thread time of the outermost
+// traced events inside it (scripts, events, layout, paint), give or take the millisecond of slack
+// below. That is a lower bound: untraced main-thread work and work on helper threads such as
+// parallel GC are not in it. A low figure therefore suggests, but does not prove, that the task
+// mostly waited.
 
 /** Starts tracing in `context`; returns { stop() → [{ name, startTime, wall, cpu }] } (ms). */
 export async function traceUpdates(context) {

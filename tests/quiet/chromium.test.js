@@ -1,9 +1,9 @@
 // Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
 // its two lanes start. The lanes' tables are taken with the other lane busy on the same two
 // cores, where an update's wall time includes the time its renderer waited for a core; these
-// are what a reader's machine doing nothing else would see. Every step gets seeded random
+// come closer to what a reader's idle machine would see. Every step gets seeded random
 // changes (tests/browser/drive.js), one per frame; the attention step at 2,048 tokens, where its
-// budget is 16 ms and no main-thread task may pass 50 ms, gets the sequence the Chromium test
+// update should fit in a 16 ms frame and no main-thread task should pass 50 ms, gets the sequence the Chromium test
 // and the other engines make (perf-moves.js). Written to tests/out/perf/quiet/ (wall and, from
 // Chrome's trace, CPU) and printed by perf-report.mjs: reported, never asserted.
 import assert from 'node:assert/strict';
@@ -32,7 +32,8 @@ test(`every step, ${CHANGES} changes one frame apart: each is timed`, async () =
     const done = await page.evaluate(driveControls, { id, count: CHANGES, seed: seed++, frames: true });
     assert.ok(done > 0, `step ${id}: no control to change`);
     const times = await updateTimes(page, id);
-    // Every change is one update (a change that leaves the values as they were may redraw too).
+    // Every change runs at least one update, even one that leaves the values as they were
+    // (showing the step may time one more).
     assert.ok(times.length >= done, `step ${id}: ${times.length} updates timed for ${done} changes`);
   }
   assert.deepEqual(page.errors, []);

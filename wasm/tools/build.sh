@@ -6,9 +6,10 @@
 # Flags live in CMakeLists.txt; this only names build directories.
 # Usage: build.sh                everything the page and the Lab need
 #        build.sh --tests        that, and the doctest suites
-#        build.sh --wasm-tests   that, and the doctest suite in WebAssembly only
-#        build.sh --native-tests only the native doctest suites (plain and sanitized) and the native
-#                                bench, touching nothing in build/wasm: npm test builds them beside
+#        build.sh --wasm-tests   that, and only the WebAssembly doctest suite
+#        build.sh --native-tests everything in build/native (the doctest suite, the bench, and the
+#                                desktop Lab and trainer CLI if stale) and the sanitized doctest
+#                                suite, touching nothing in build/wasm: npm test builds them beside
 #                                its browser tests, one of which packs the wasm modules
 #        build.sh --core     only the core's and the trainer's modules (what the npm package
 #                            carries): needs neither Dear ImGui's sources nor GLFW
@@ -27,8 +28,6 @@ configure_native() {  # $1 build dir, rest: extra cmake args
   cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
 }
 
-# The bindings' field table, posenc.d.ts's API and the README's API table come from
-# wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
 native_tests() {
   configure_native build/native
   cmake --build build/native -j "$jobs"
@@ -40,6 +39,8 @@ if [ "${1:-}" = "--native-tests" ]; then
   exit 0
 fi
 
+# The bindings' field table, posenc.d.ts's API and the README's API table come from
+# wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
 node wasm/tools/gen-api.mjs
 configure_wasm
 if [ "${1:-}" = "--core" ]; then
