@@ -8,8 +8,12 @@ bash wasm/tools/setup.sh
 bash wasm/tools/build.sh --wasm-tests
 node web/tools/build-dist.mjs
 
+# Logs: the wasm doctest and lane 1, the quiet timing, the native suites, lane 2.
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+quiet_log=$(mktemp)
+native_log=$(mktemp)
+lane2_log=$(mktemp)
+trap 'rm -f "$log" "$quiet_log" "$native_log" "$lane2_log"' EXIT
 passed=0
 failed=0
 count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each run's
@@ -31,16 +35,12 @@ rm -rf tests/out/perf
 # Before anything runs beside it: every step's update times in Chromium, Firefox and WebKit on an
 # otherwise idle machine (under a minute): the tables to judge update times by.
 echo "== node:test, alone: update times with nothing else running (tests/quiet/)"
-quiet_log=$(mktemp)
-trap 'rm -f "$log" "$quiet_log"' EXIT
 POSENC_PERF_SET=quiet node --test tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
 # run beside the browser lanes below, at nice 19, so they no longer hold up the lanes' start. The
 # lanes keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
 # share of a contended core (a nice-0 task weighs about 70 times as much). Their output is
 # printed after the lanes'.
-native_log=$(mktemp)
-trap 'rm -f "$log" "$quiet_log" "$native_log"' EXIT
 (
   set +e  # a failing suite must not keep the other from running
   nice -n 19 bash wasm/tools/build.sh --native-tests || exit 1
@@ -71,8 +71,6 @@ for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+
 echo "== node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
 echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
-lane2_log=$(mktemp)
-trap 'rm -f "$log" "$quiet_log" "$native_log" "$lane2_log"' EXIT
 node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
 lane2=$!
 node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in

@@ -1,8 +1,9 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
 // (tests/out/perf/<step>.json, written by updateTimes()): Chromium alone (tests/out/perf/quiet/,
 // tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine timing
-// test, run alone (tests/out/perf/quiet/<engine>/<step>.json); the long tasks of the attention and train steps; and
-// the soak's memory figures (tests/out/perf/soak.json). A report, never a pass/fail.
+// test, run alone (tests/out/perf/quiet/<engine>/<step>.json); the long tasks of the attention
+// and train steps; and the soak's memory figures (tests/out/perf/soak.json). A report, never a
+// pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';

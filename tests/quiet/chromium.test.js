@@ -2,10 +2,11 @@
 // its two lanes start. The lanes' tables are taken with the other lane busy on the same two
 // cores, where an update's wall time includes the time its renderer waited for a core; these
 // come closer to what a reader's idle machine would see. Every step gets seeded random
-// changes (tests/browser/drive.js), one per frame; the attention step at 2,048 tokens, where its
-// update should fit in a 16 ms frame and no main-thread task should pass 50 ms, gets the sequence the Chromium test
-// and the other engines make (perf-moves.js). Written to tests/out/perf/quiet/ (wall and, from
-// Chrome's trace, CPU) and printed by perf-report.mjs: reported, never asserted.
+// changes (tests/browser/drive.js), one per frame. The attention step at 2,048 tokens, where an
+// update should fit in a 16 ms frame and no main-thread task should pass 50 ms, gets the
+// sequence the Chromium test and the other engines make (perf-moves.js). Written to
+// tests/out/perf/quiet/ (wall and, from Chrome's trace, CPU) and printed by perf-report.mjs:
+// reported, never asserted.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -46,7 +47,9 @@ test('the attention step at 2,048 tokens through the Chromium test\'s changes: u
   await watchLongTasks(page);
   let changed = 0;
   // One change per call: each is its own task, as a person's input is.
-  for (const [control, value] of ATTENTION_MOVES) if (await page.evaluate(([c, v]) => window.__setControl('attention', c, v), [control, value])) changed++;
+  for (const [control, value] of ATTENTION_MOVES) {
+    if (await page.evaluate(([c, v]) => window.__setControl('attention', c, v), [control, value])) changed++;
+  }
   const times = await updateTimes(page, 'attention', { row: 'attention-2048' });
   assert.equal(times.length, changed, 'one update per change');
   assert.ok(changed >= 40, `${changed} changes`);
