@@ -53,7 +53,8 @@ const recorded = new Map();  // id → { all: durations, starts: their startTime
 // POSENC_PERF_SET=<name> (tests/quiet/) keeps a run's tables apart, in tests/out/perf/<name>/.
 const perfSet = process.env.POSENC_PERF_SET ?? '';
 if (!/^[a-z]*$/.test(perfSet)) throw new RangeError(`POSENC_PERF_SET must be lower-case letters, not "${perfSet}"`);
-const perfDir = new URL(`../out/perf/${perfSet && `${perfSet}/`}`, import.meta.url);
+/** Where this run's timing tables go: tests/out/perf/, or tests/out/perf/<POSENC_PERF_SET>/. */
+export const perfDir = new URL(`../out/perf/${perfSet && `${perfSet}/`}`, import.meta.url);
 
 /**
  * Durations (ms) of the step's update:<id> performance measures of this page so far. Every

@@ -12,13 +12,12 @@ import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_START, nudgeControl, setControl } from '../browser/perf-moves.js';
+import { perfDir } from '../browser/steps.js';
 import { startEngine, serveSite, waitFor } from './engines.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 const SHOTS = new URL('../out/engines/', import.meta.url);
-// <engine>/<step>.json, read by perf-report.mjs; under POSENC_PERF_SET=quiet (tests/quiet/), in quiet/.
-const PERF = new URL(`../out/perf/${process.env.POSENC_PERF_SET === 'quiet' ? 'quiet/' : ''}`, import.meta.url);
 const NUDGES = 8;  // changes per step (other than attention) for the update table
 
 // PE(3)·PE(8) for d = 16: Σ_k cos(5·10000^(-2k/16)) — the relative step's readout, as in
@@ -150,7 +149,7 @@ export function engineSuite(name, { timing = false } = {}) {
   timingTest(`${name}: update times, the attention step at 2,048 tokens through the Chromium test's changes and ${NUDGES} changes on every other step`, async (t) => {
     // The durations of the page's update:<step> measures (web/app.js), written for the report
     // (tests/browser/perf-report.mjs prints one table per engine); a report, never a pass/fail.
-    const dir = new URL(`${name}/`, PERF);
+    const dir = new URL(`${name}/`, perfDir);  // <engine>/<step>.json, read by perf-report.mjs
     await mkdir(dir, { recursive: true });
     const times = (page, step) => page.eval((s) => performance.getEntriesByName(`update:${s}`).map((e) => e.duration), step);
     const page = await engine.open(`${source.url}?${ATTENTION_START}`);
