@@ -1,7 +1,14 @@
 // Control changes made inside the page and chosen by a seeded generator, each firing the main
 // event a slider drag, a radio pick, a toggle or a menu choice fires: the soak's 10,000 changes
-// and the quiet update timing (tests/quiet/) both use it. Passed to page.evaluate, so it is
-// self-contained.
+// and the update-time tables of every engine (tests/quiet/) use it. Passed to page.evaluate, so
+// it is self-contained.
+import { ALL_STEP_IDS } from './step-ids.js';
+
+// The update-time tables: this many changes on every step, from the step's own seed, in
+// Chromium, Firefox and WebKit alike, so that the three engines' tables count the same work.
+export const TIMED_CHANGES = 40;
+/** The seed of step `id`'s timed changes. */
+export const timedSeed = (id) => 11 + ALL_STEP_IDS.indexOf(id);
 
 /**
  * In the page: `count` changes to the controls of step `id` (shown first). Range inputs get a new

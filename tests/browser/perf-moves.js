@@ -1,9 +1,8 @@
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
-// Control changes for the per-engine update tables (tests/engines/suite.js): the attention
-// step's sequence at 2,048 tokens, the one tests/browser/attention.test.js makes in Chromium
-// (same order, same values), and a few changes on any other step. Each change runs in the page
-// (a function handed to the driver's evaluate), one change per call, so each is its own task as
-// a person's input would be.
+// The attention step's sequence of changes at 2,048 tokens, the one tests/browser/attention.test.js
+// makes in Chromium (same order, same values), which tests/quiet/ and the other engines' timing
+// test (tests/engines/suite.js) make too. Each change runs in the page (a function handed to the
+// driver's evaluate), one change per call, so each is its own task as a person's input would be.
 
 /** The page the attention sequence starts on (as the Chromium test opens it). */
 export const ATTENTION_START = 'step=attention&n=2048&i=1500&j=1490';
@@ -42,35 +41,4 @@ export function setControl(step, name, value) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }
   return true;
-}
-
-/**
- * In the page: change number k (0, 1, 2, ...) of any step: the step's controls in order, each
- * moved to another value (a slider to (k + 1)/5 of its range, a radio group to its next choice,
- * a checkbox flipped). Returns the control's name, or null when the step has no controls.
- */
-export function nudgeControl(step, k) {
-  const controls = [...document.getElementById(step).querySelectorAll('.workbench .controls :is(input[type=range], input[type=checkbox], [role=radiogroup])')];
-  if (!controls.length) return null;
-  const el = controls[k % controls.length];
-  if (el.getAttribute('role') === 'radiogroup') {
-    const radios = [...el.querySelectorAll('input[type=radio]:not(:disabled)')];
-    const next = radios[(radios.findIndex((r) => r.checked) + 1) % radios.length];
-    next.checked = true;
-    next.dispatchEvent(new Event('change', { bubbles: true }));
-    return next.name;
-  }
-  if (el.type === 'checkbox') {
-    el.checked = !el.checked;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-    return el.name;
-  }
-  const min = Number(el.min);
-  const max = Number(el.max);
-  const step_ = Number(el.step) || 1;
-  let v = min + Math.round(((max - min) * (((k + 1) % 5) / 5 || 1)) / step_) * step_;
-  if (String(v) === el.value) v = v === max ? min : Math.min(max, v + step_);
-  el.value = String(v);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-  return el.name;
 }

@@ -1,7 +1,8 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
 // (tests/out/perf/<step>.json, written by updateTimes()): Chromium alone (tests/out/perf/quiet/,
 // tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine timing
-// test, run alone (tests/out/perf/quiet/<engine>/<step>.json); the long tasks of the attention
+// test, run alone with the same changes as Chromium's (tests/out/perf/quiet/<engine>/<step>.json),
+// and the three engines' p95 side by side against the budgets; the long tasks of the attention
 // and train steps; and the soak's memory figures (tests/out/perf/soak.json). A report, never a
 // pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
@@ -63,7 +64,36 @@ await table('headless Chromium, beside the other lane', dir, files, new URL('cpu
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const folder = new URL(`${engine}/`, quiet);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
-  await table(`${title} (the cross-engine timing test, nothing else running)`, folder, names);
+  await table(`${title} (the cross-engine timing test, nothing else running: the same changes as Chromium's)`, folder, names);
+}
+// The three engines side by side: each row's p95 (nothing else running) against its budget, a
+// 16 ms frame for the attention step (up to 2,048 tokens) and 8 ms for every other step.
+{
+  const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]];
+  const p95s = new Map();  // row → [p95 per engine]
+  for (const [k, [, folder]] of engines.entries()) {
+    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !f.startsWith('longtasks-')), () => []);
+    for (const f of names) {
+      const times = JSON.parse(await readFile(new URL(f, folder), 'utf8'));
+      if (!times.length) continue;
+      const row = f.replace('.json', '');
+      if (!p95s.has(row)) p95s.set(row, engines.map(() => null));
+      p95s.get(row)[k] = percentile(times, 95);
+    }
+  }
+  if (p95s.size) {
+    console.log('Update time p95 per engine, nothing else running (ms; * over its budget: 16 for the attention step, 8 for every other step):');
+    console.log(`| step | budget | ${engines.map(([e]) => e).join(' | ')} |`);
+    console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
+    let over = 0;
+    for (const [row, values] of [...p95s].sort(([a], [b]) => a.localeCompare(b))) {
+      const budget = row.startsWith('attention') ? 16 : 8;
+      const cells = values.map((v) => (v === null ? '–' : `${v.toFixed(1)}${v > budget ? ' *' : ''}`));
+      over += values.filter((v) => v !== null && v > budget).length;
+      console.log(`| ${row} | ${budget} | ${cells.join(' | ')} |`);
+    }
+    console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
+  }
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):

@@ -11,14 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
-import { ATTENTION_MOVES, ATTENTION_START, nudgeControl, setControl } from '../browser/perf-moves.js';
-import { perfDir } from '../browser/steps.js';
+import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
+import { driveControls, TIMED_CHANGES, timedSeed } from '../browser/drive.js';
+import { percentile, perfDir } from '../browser/steps.js';
 import { startEngine, serveSite, waitFor } from './engines.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 const SHOTS = new URL('../out/engines/', import.meta.url);
-const NUDGES = 8;  // changes per step (other than attention) for the update table
 
 // PE(3)·PE(8) for d = 16: Σ_k cos(5·10000^(-2k/16)) — the relative step's readout, as in
 // tests/browser/dist.test.js.
@@ -146,12 +146,27 @@ export function engineSuite(name, { timing = false } = {}) {
     });
   }
 
-  timingTest(`${name}: update times, the attention step at 2,048 tokens through the Chromium test's changes and ${NUDGES} changes on every other step`, async (t) => {
+  timingTest(`${name}: update times, every step through the seeded changes Chromium's quiet test makes, and the attention step at 2,048 tokens through the Chromium test's changes`, async (t) => {
     // The durations of the page's update:<step> measures (web/app.js), written for the report
     // (tests/browser/perf-report.mjs prints one table per engine); a report, never a pass/fail.
-    const dir = new URL(`${name}/`, perfDir);  // <engine>/<step>.json, read by perf-report.mjs
+    // The same changes as tests/quiet/chromium.test.js (drive.js, same seeds and count, one
+    // frame apart), so the three engines' tables count the same work.
+    const dir = new URL(`${name}/`, perfDir);  // <engine>/<row>.json, read by perf-report.mjs
     await mkdir(dir, { recursive: true });
     const times = (page, step) => page.eval((s) => performance.getEntriesByName(`update:${s}`).map((e) => e.duration), step);
+    const walk = await engine.open(`${source.url}?step=${ALL_STEP_IDS[0]}`);
+    await ready(walk);
+    for (const id of ALL_STEP_IDS) {
+      const done = await walk.eval(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
+      assert.ok(done > 0, `${name}: step ${id}: no control to change`);
+      const got = await times(walk, id);
+      // Every change runs at least one update (showing the step may time one more).
+      assert.ok(got.length >= done, `${name}: step ${id}: ${got.length} updates timed for ${done} changes`);
+      await writeFile(new URL(`${id}.json`, dir), JSON.stringify(got));
+    }
+    assert.deepEqual(await walk.errors(), [], `${name}: page errors in the walk over every step`);
+    await walk.close();
+
     const page = await engine.open(`${source.url}?${ATTENTION_START}`);
     await waitFor(page, 'the attention step shown', () => document.getElementById('attention').dataset.shown === 'true', [], 60000);
     let changed = 0;
@@ -163,17 +178,9 @@ export function engineSuite(name, { timing = false } = {}) {
     // The last state is the Chromium test's: ALiBi, no mask, query 1800, head 4, one view.
     assert.deepEqual(await page.eval(() => Object.fromEntries(new URLSearchParams(location.search))),
       { step: 'attention', family: 'alibi', versus: 'none', view: 'single', n: '2048', causal: '0', head: '4', i: '1800', j: '5' });
-    await writeFile(new URL('attention.json', dir), JSON.stringify(attention));
-    for (const id of ALL_STEP_IDS.filter((s) => s !== 'attention')) {
-      await page.eval((step) => document.querySelector(`#step-nav [data-step=${step}]`).click(), id);
-      await waitFor(page, `step ${id} shown`, (step) => !document.getElementById(step).hidden && !!document.querySelector(`#${step} .workbench`), [id]);
-      for (let k = 0; k < NUDGES; k++) await page.eval(nudgeControl, id, k);
-      const got = await times(page, id);
-      await writeFile(new URL(`${id}.json`, dir), JSON.stringify(got));
-      if (!got.length) t.diagnostic(`${name}: step ${id} measured no update`);
-    }
+    await writeFile(new URL('attention-2048.json', dir), JSON.stringify(attention));
     assert.deepEqual(await page.errors(), [], `${name}: page errors`);
-    t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates: p95 ${[...attention].sort((a, b) => a - b)[Math.ceil(0.95 * attention.length) - 1].toFixed(1)} ms`);
+    t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates: p95 ${percentile(attention, 95).toFixed(1)} ms`);
     await page.close();
   });
 

@@ -11,13 +11,11 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from '../browser/browser.js';
-import { driveControls } from '../browser/drive.js';
+import { driveControls, TIMED_CHANGES, timedSeed } from '../browser/drive.js';
 import { readLongTasks, watchLongTasks } from '../browser/long-tasks.js';
 import { openStep, percentile, updateTimes } from '../browser/steps.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
-
-const CHANGES = 40;  // per step
 
 let b;
 before(async () => {
@@ -26,11 +24,10 @@ before(async () => {
 });
 after(async () => { await b?.close(); });
 
-test(`every step, ${CHANGES} changes one frame apart: each is timed`, async () => {
+test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, async () => {
   const page = await openStep(b, ALL_STEP_IDS[0], '', { whole: true });
-  let seed = 11;
   for (const id of ALL_STEP_IDS) {
-    const done = await page.evaluate(driveControls, { id, count: CHANGES, seed: seed++, frames: true });
+    const done = await page.evaluate(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
     assert.ok(done > 0, `step ${id}: no control to change`);
     const times = await updateTimes(page, id);
     // Every change runs at least one update, even one that leaves the values as they were
