@@ -141,10 +141,17 @@ test('before Train: the reference run of the default task, its table, readouts, 
   // Twice gave 12 updates in all, too few for a p95: it was the largest of them, the first draw
   // of the reference run as the page loads (which the table keeps, with the store's opening).
   const rounds = 5;
+  // Each task's loss curves as first drawn; a task shown again (its drawing put back, not drawn
+  // anew) must show the same curves, not the ones drawn in between.
+  const lossPaths = () => page.$$eval(`#${ID} .train-loss path.series`, (ps) => ps.map((p) => p.getAttribute('d')));
+  const firstLoss = new Map();
   for (const t of Array.from({ length: rounds }, () => Object.keys(DATA.tasks)).flat()) {
     await page.check(`#${ID} input[name=task][value=${t}]`, { force: true });
     assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${t}`);
+    if (!firstLoss.has(t)) firstLoss.set(t, await lossPaths());
+    else assert.deepEqual(await lossPaths(), firstLoss.get(t), `the loss curves of ${t}, shown again`);
   }
+  assert.notDeepEqual(firstLoss.get('copy'), firstLoss.get('reverse'), 'two tasks\' loss curves differ');
   assert.ok((await updateTimes(page, ID)).length >= rounds * Object.keys(DATA.tasks).length);
   assert.deepEqual(page.errors, []);
   await page.close();

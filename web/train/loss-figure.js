@@ -60,9 +60,12 @@ export function lossFigure(m) {
       }
       drawCurves(curves, total);
       if (kept) {
+        // Copies: the plot's next drawing reuses and rewrites the nodes on screen (kit/lineplot.js's
+        // patch), so nodes kept as they are would show that drawing when put back.
+        const copies = (el) => [...el.childNodes].map((n) => n.cloneNode(true));
         drawings.set(kept.set, {
-          version: kept.version, xd: plot.xd, yd: plot.yd, grid: [...plot.grid.childNodes], plot: [...plot.plot.childNodes],
-          legend: [...plot.legend.childNodes], label: plot.svg.getAttribute('aria-label'),
+          version: kept.version, xd: plot.xd, yd: plot.yd, grid: copies(plot.grid), plot: copies(plot.plot),
+          legend: copies(plot.legend), label: plot.svg.getAttribute('aria-label'),
         });
       }
     },
