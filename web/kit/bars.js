@@ -1,6 +1,7 @@
 // Vector bars in SVG: one group per dimension, one bar per vector, on a shared symmetric scale.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
+import { legendItems, patch } from './lineplot.js';
 
 const W = 640;
 const H = 200;
@@ -23,25 +24,26 @@ export class VectorBars {
     const slot = (W - PAD.left - PAD.right) / n;
     const bw = (slot * 0.8) / vectors.length;
     const y = (v) => PAD.top + ((limit - v) / (2 * limit)) * (H - PAD.top - PAD.bottom);
+    // Parts [tag, attributes, text?], patched into the drawing (lineplot.js): a redraw rewrites
+    // the bars' heights instead of building every bar anew.
     const parts = [
-      s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }),
-      s('text', { x: PAD.left - 4, y: y(limit) + 4, 'text-anchor': 'end', class: 'tick' }, `+${limit}`),
-      s('text', { x: PAD.left - 4, y: y(-limit) + 4, 'text-anchor': 'end', class: 'tick' }, `−${limit}`),
+      ['line', { x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }],
+      ['text', { x: PAD.left - 4, y: y(limit) + 4, 'text-anchor': 'end', class: 'tick' }, `+${limit}`],
+      ['text', { x: PAD.left - 4, y: y(-limit) + 4, 'text-anchor': 'end', class: 'tick' }, `−${limit}`],
     ];
     for (let d = 0; d < n; d++) {
       const x0 = PAD.left + d * slot + slot * 0.1;
       vectors.forEach((vec, k) => {
         const v = vec.values[d];
-        parts.push(s('rect', {
+        parts.push(['rect', {
           x: x0 + k * bw, width: Math.max(1, bw - 1),
           y: Math.min(y(v), y(0)), height: Math.max(0.5, Math.abs(y(v) - y(0))),
           class: `bar ${vec.cls}`,
-        }));
+        }]);
       });
-      parts.push(s('text', { x: x0 + slot * 0.4, y: H - 8, 'text-anchor': 'middle', class: 'tick' }, String(d)));
+      parts.push(['text', { x: x0 + slot * 0.4, y: H - 8, 'text-anchor': 'middle', class: 'tick' }, String(d)]);
     }
-    this.svg.replaceChildren(...parts);
-    this.legend.replaceChildren(...vectors.map((v) =>
-      h('span', { class: `legend-item ${v.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), v.label)));
+    patch(this.svg, parts);
+    legendItems(this.legend, vectors);
   }
 }

@@ -51,6 +51,8 @@ export function cellColours(values, limit) {
   return px;
 }
 
+const KEEP_IMAGE = 256 * 256;  // cells: a drawing's image is kept for the next draw up to this size
+
 export class Heatmap {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -107,11 +109,21 @@ export class Heatmap {
     // written below anyway).
     if (this.source.width !== cols) this.source.width = cols;
     if (this.source.height !== rows) this.source.height = rows;
-    const ctx = this.source.getContext('2d');
-    const image = ctx.createImageData(cols, rows);
-    const px = new Uint32Array(image.data.buffer);
-    px.set(pixels ?? cellColours(values, this.limit));
-    ctx.putImageData(image, 0, 0);
+    // The same colours as the last draw (a caller's kept map shown again) are on the source
+    // already. Otherwise they go through an image kept for the next draw of the same size (up to
+    // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
+    // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
+    if (pixels === null || pixels !== this.uploaded) {
+      const ctx = this.source.getContext('2d');
+      let image = this.image;
+      if (image?.width !== cols || image?.height !== rows) {
+        image = ctx.createImageData(cols, rows);
+        this.image = rows * cols <= KEEP_IMAGE ? image : null;
+      }
+      new Uint32Array(image.data.buffer).set(pixels ?? cellColours(values, this.limit));
+      ctx.putImageData(image, 0, 0);
+      this.uploaded = pixels;
+    }
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
     if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;
     this.#paint();

@@ -10,7 +10,9 @@ import { registerFigure } from './figures.js';
 const W = 640;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 // Height of the drawing: taller on phones, where the 640-unit width shrinks to ~340 px.
-const heightNow = () => (globalThis.matchMedia?.('(max-width: 560px)').matches ? 420 : 260);
+// (One query list, read on each draw: asking matchMedia anew each time parses the query again.)
+let phoneQuery = null;
+const heightNow = () => ((phoneQuery ??= globalThis.matchMedia?.('(max-width: 560px)') ?? null)?.matches ? 420 : 260);
 const PAD = { left: 52, right: 14, top: 12, bottom: 42 };
 
 /** About `count` round tick values covering [lo, hi]. */
@@ -26,16 +28,41 @@ export function ticks(lo, hi, count = 6) {
 
 let plots = 0;  // for unique ids of the key hints
 
-/** [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing order. */
-export function seriesParts(out, series, x, y, r) {
+/** v to two decimals, as the shortest text that reads back as that (cheaper than toFixed). */
+const cents = (v) => Math.round(v * 100) / 100;
+
+function samePoints(kept, xs, ys) {
+  const n = xs.length;
+  if (kept.xs.length !== n || ys.length !== n) return false;
+  for (let i = 0; i < n; i++) if (kept.xs[i] !== xs[i] || kept.ys[i] !== ys[i]) return false;
+  return true;
+}
+
+/**
+ * [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing
+ * order. With `memo` (a plot's own { scale, paths }; scale names the mapping x and y make, e.g.
+ * the domains and the size), a series drawn last time with the same numbers and scale keeps its
+ * path text instead of formatting thousands of numbers again (a step that keeps its curves and
+ * moves a marker). The numbers are kept as copies and compared, not trusted: a caller may refill
+ * the same array. Only the last drawing's paths are kept.
+ */
+export function seriesParts(out, series, x, y, r, memo = null) {
+  const paths = new Map();  // y array → { scale, xs, ys, d }
   for (const line of series) {
-    let d = '';
-    for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${x(line.x[i]).toFixed(2)},${y(line.y[i]).toFixed(2)}`;
+    let kept = memo?.paths.get(line.y);
+    if (!(kept && kept.scale === memo.scale && samePoints(kept, line.x, line.y))) {
+      let d = '';
+      for (let i = 0; i < line.x.length; i++) d += `${i ? 'L' : 'M'}${cents(x(line.x[i]))},${cents(y(line.y[i]))}`;
+      kept = { scale: memo?.scale, xs: memo && Float64Array.from(line.x), ys: memo && Float64Array.from(line.y), d };
+    }
+    if (memo) paths.set(line.y, kept);
+    const { d } = kept;
     out.push(['path', { d, class: `series ${line.cls}` }]);
     if (line.points) {
       for (let i = 0; i < line.x.length; i++) out.push(['circle', { cx: x(line.x[i]), cy: y(line.y[i]), r, class: `point ${line.cls}` }]);
     }
   }
+  if (memo) memo.paths = paths;
   return out;
 }
 
@@ -55,19 +82,20 @@ export function patch(group, parts) {
   let el = group.firstElementChild;
   for (const [tag, attrs, text] of parts) {
     const had = el && el.localName === tag ? drawn.get(el) : null;
-    const want = stringsOf(attrs);
     if (!had) {
       const fresh = document.createElementNS(SVG_NS, tag);
-      for (const name in want) fresh.setAttribute(name, want[name]);
+      for (const name in attrs) write(fresh, name, attrs[name]);
       if (text !== undefined) fresh.textContent = text;
-      drawn.set(fresh, { attrs: want, text });
+      drawn.set(fresh, { attrs, text });
       if (el) el.before(fresh);
       else group.append(fresh);
       continue;
     }
-    for (const name in want) if (had.attrs[name] !== want[name]) el.setAttribute(name, want[name]);
-    for (const name in had.attrs) if (!(name in want)) el.removeAttribute(name);
-    had.attrs = want;
+    // The values as given are compared, not their text: the same number writes the same text,
+    // and most of a redraw's numbers are the last one's (turning them into text cost more).
+    for (const name in attrs) if (had.attrs[name] !== attrs[name]) write(el, name, attrs[name]);
+    for (const name in had.attrs) if (!(name in attrs)) el.removeAttribute(name);
+    had.attrs = attrs;
     if (had.text !== text) {
       el.textContent = text ?? '';
       had.text = text;
@@ -81,14 +109,45 @@ export function patch(group, parts) {
   }
 }
 
-/** The attributes as setAttribute writes them (kit/dom.js's rules: none for null, undefined, false). */
-function stringsOf(attrs) {
-  const out = {};
-  for (const name in attrs) {
-    const v = attrs[name];
-    if (v !== undefined && v !== null && v !== false) out[name] = v === true ? '' : String(v);
-  }
-  return out;
+/** An attribute as kit/dom.js writes it: none for null, undefined and false, '' for true. */
+function write(el, name, v) {
+  if (v === undefined || v === null || v === false) el.removeAttribute(name);
+  else el.setAttribute(name, v === true ? '' : String(v));
+}
+
+// What an element was last filled with through legendItems or patchKeyed: the key it was filled
+// for, and its first and last child then. A caller that added to it or swapped its children since
+// (a step that appends its own legend entry; a figure that puts back a kept drawing) leaves other
+// children there, and it is filled again.
+const filled = new WeakMap();
+const stillFilled = (el, key) => {
+  const f = filled.get(el);
+  return f !== undefined && f.key === key && f.first === el.firstChild && f.last === el.lastChild;
+};
+const remember = (el, key) => filled.set(el, { key, first: el.firstChild, last: el.lastChild });
+
+/**
+ * The legend's entries, one per series with a label: a swatch in the series' class and the label.
+ * Built again only when the labels or classes change (most redraws move the curves, not this).
+ */
+export function legendItems(legend, series) {
+  const items = series.filter((l) => l.label);
+  const key = JSON.stringify(items.map((l) => [l.cls, l.label]));
+  if (stillFilled(legend, key)) return;
+  legend.replaceChildren(...items.map((l) =>
+    h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
+  remember(legend, key);
+}
+
+/**
+ * patch(group, parts()) unless the group still holds what its last patch through here drew for
+ * the same `key`: a plot's axes and ticks depend on its domains and size only, and most redraws
+ * keep them.
+ */
+export function patchKeyed(group, key, parts) {
+  if (stillFilled(group, key)) return;
+  patch(group, parts());
+  remember(group, key);
 }
 
 export class LinePlot {
@@ -128,6 +187,7 @@ export class LinePlot {
     }
     container.append(this.svg, this.legend, this.announcer, ...extra);
     registerFigure(this.svg, { holder: container });
+    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths (seriesParts)
     this.cursor = null;   // index into the cursor series: set by the keys or a press, cleared on blur
     this.track = null;    // { x, y } of the cursor series
     this.svg.addEventListener('keydown', (e) => this.#key(e));
@@ -238,21 +298,23 @@ export class LinePlot {
       this.h = H;
       this.#layout();
     }
-    const grid = [];
-    for (const t of ticks(...yDomain, 5)) {
-      grid.push(
-        ['line', { x1: PAD.left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }],
-        ['text', { x: PAD.left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, this.format(t)],
-      );
-    }
-    for (const t of ticks(...xDomain, 8)) {
-      grid.push(
-        ['line', { x1: this.x(t), x2: this.x(t), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }],
-        ['text', { x: this.x(t), y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.format(t)],
-      );
-    }
-    grid.push(['line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
-    patch(this.grid, grid);
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${H}`, () => {
+      const grid = [];
+      for (const t of ticks(...yDomain, 5)) {
+        grid.push(
+          ['line', { x1: PAD.left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }],
+          ['text', { x: PAD.left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, this.format(t)],
+        );
+      }
+      for (const t of ticks(...xDomain, 8)) {
+        grid.push(
+          ['line', { x1: this.x(t), x2: this.x(t), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }],
+          ['text', { x: this.x(t), y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.format(t)],
+        );
+      }
+      grid.push(['line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
+      return grid;
+    });
     const plot = [];
     for (const v of vlines) {
       plot.push(['line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }]);
@@ -264,13 +326,13 @@ export class LinePlot {
       for (let i = b.x.length - 1; i >= 0; i--) d += `L${this.x(b.x[i]).toFixed(2)},${this.y(b.lo[i]).toFixed(2)}`;
       if (d) plot.push(['path', { d: `${d}Z`, class: `band ${b.cls}` }]);
     }
-    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 2.5);
+    this.memo.scale = `${xDomain}|${yDomain}|${H}`;
+    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 2.5, this.memo);
     for (const mk of markers) {
       plot.push(['circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }]);
     }
     patch(this.plot, plot);
-    this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
-      h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
+    legendItems(this.legend, series);
     // The keyboard cursor stays on the same point index, redrawn without a new announcement.
     const track = series.find((l) => l.cursor) ?? series[0];
     this.track = track ? { x: track.x, y: track.y } : null;

@@ -4,7 +4,7 @@
 // container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch, seriesParts } from './lineplot.js';
+import { legendItems, patch, patchKeyed, seriesParts } from './lineplot.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
 
@@ -31,6 +31,7 @@ export class LogPlot {
       s('text', { x: 14, y: midY, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 14 ${midY})` }, yLabel),
     );
     this.legend = h('div', { class: 'plot-legend' });
+    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths (lineplot.js's seriesParts)
     container.append(this.svg, this.legend);
     registerFigure(this.svg, { holder: container });
   }
@@ -57,19 +58,21 @@ export class LogPlot {
     const bottom = this.h - PAD.bottom;
     // Parts [tag, attributes, text?], patched into the groups (lineplot.js): a redraw moves the
     // nodes it has instead of building hundreds anew.
-    const grid = [];
-    for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) {
-      const y = this.y(10 ** k);
-      grid.push(['line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }],
-        ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)]);
-    }
-    for (const t of xTicks) {
-      grid.push(['line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }],
-        ['text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)]);
-    }
-    grid.push(['line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }],
-      ['line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }]);
-    patch(this.grid, grid);
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}`, () => {
+      const grid = [];
+      for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) {
+        const y = this.y(10 ** k);
+        grid.push(['line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }],
+          ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)]);
+      }
+      for (const t of xTicks) {
+        grid.push(['line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }],
+          ['text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)]);
+      }
+      grid.push(['line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }],
+        ['line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }]);
+      return grid;
+    });
     const plot = [];
     for (const g of hlines) {
       const y = this.y(g.y);
@@ -79,7 +82,8 @@ export class LogPlot {
         plot.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
       }
     }
-    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 3.5);
+    this.memo.scale = `${xDomain}|${yDomain}`;
+    seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 3.5, this.memo);
     for (const mk of markers) {
       const cx = this.x(mk.x);
       const cy = this.y(mk.y);
@@ -91,7 +95,6 @@ export class LogPlot {
       }
     }
     patch(this.plot, plot);
-    this.legend.replaceChildren(...series.filter((l) => l.label).map((l) =>
-      h('span', { class: `legend-item ${l.cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l.label)));
+    legendItems(this.legend, series);
   }
 }

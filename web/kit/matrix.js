@@ -41,24 +41,50 @@ export class MatrixTable {
     if (values.length !== rows.length * cols.length) {
       throw new RangeError(`matrix needs rows*cols = ${rows.length * cols.length} values, got ${values.length}`);
     }
-    const head = h('tr', {},
-      h('th', { scope: 'col', class: 'matrix-corner' }, this.corner),
-      cols.map((c) => h('th', { scope: 'col' }, c)));
-    const body = rows.map((r, i) => h('tr', {},
-      h('th', { scope: 'row' }, r),
-      cols.map((_, j) => {
-        const v = values[i * cols.length + j];
-        const value = h('span', { class: 'matrix-value', 'data-readout': `${this.prefix}-${i}-${j}`, 'data-value': String(v) }, text(v));
-        const td = h('td', { title: describe ? describe(i, j, v) : null },
-          value, captions ? h('span', { class: 'matrix-caption' }, captions(i, j)) : null);
-        const rgb = [0, 0, 0];
-        divergingRgb(v, limit, rgb, 0);
-        td.style.backgroundColor = `rgb(${rgb.map(Math.round).join(' ')})`;
+    // The table is built once per shape (labels and captions); a redraw with new values rewrites
+    // each cell's number, tint and texts in place instead of building every cell anew.
+    const shape = JSON.stringify([this.corner, rows, cols, !!captions]);
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.cells = [];
+      const head = h('tr', {},
+        h('th', { scope: 'col', class: 'matrix-corner' }, this.corner),
+        cols.map((c) => h('th', { scope: 'col' }, c)));
+      const body = rows.map((r, i) => h('tr', {},
+        h('th', { scope: 'row' }, r),
+        cols.map((_, j) => {
+          const value = h('span', { class: 'matrix-value', 'data-readout': `${this.prefix}-${i}-${j}` });
+          const caption = captions ? h('span', { class: 'matrix-caption' }) : null;
+          const td = h('td', {}, value, caption);
+          this.cells.push({ td, value, caption, drawn: {} });
+          return td;
+        })));
+      this.table.replaceChildren(h('thead', {}, head), h('tbody', {}, body));
+    }
+    const rgb = [0, 0, 0];
+    this.cells.forEach((cell, k) => {
+      const i = Math.floor(k / cols.length);
+      const j = k % cols.length;
+      const v = values[k];
+      divergingRgb(v, limit, rgb, 0);
+      const want = {
+        value: String(v), text: text(v), title: describe ? describe(i, j, v) : null,
+        caption: captions ? captions(i, j) : null, colour: `rgb(${rgb.map(Math.round).join(' ')})`,
         // Black or white text, whichever contrasts more with the tint (the two are equal at a
         // luminance of 0.179; either way the text gets at least 4.58:1).
-        if (luminance(rgb) < 0.179) td.classList.add('on-dark');
-        return td;
-      })));
-    this.table.replaceChildren(h('thead', {}, head), h('tbody', {}, body));
+        dark: luminance(rgb) < 0.179,
+      };
+      const was = cell.drawn;
+      if (was.value !== want.value) cell.value.dataset.value = want.value;
+      if (was.text !== want.text) cell.value.textContent = want.text;
+      if (was.title !== want.title) {
+        if (want.title === null) cell.td.removeAttribute('title');
+        else cell.td.title = want.title;
+      }
+      if (cell.caption && was.caption !== want.caption) cell.caption.textContent = want.caption;
+      if (was.colour !== want.colour) cell.td.style.backgroundColor = want.colour;
+      if (was.dark !== want.dark) cell.td.classList.toggle('on-dark', want.dark);
+      cell.drawn = want;
+    });
   }
 }

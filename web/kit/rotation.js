@@ -2,10 +2,12 @@
 // arc between them. Angles in radians; vectors drawn to scale (|v| <= 1.2 fits).
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
+import { patch } from './lineplot.js';
 
 const R = 46;   // pixels per unit
 const C = 60;   // centre
 
+/** An arrow from the centre to (x, y), as parts [tag, attributes] for lineplot.js's patch. */
 function arrow(x, y, cls) {
   const ex = C + x * R;
   const ey = C - y * R;
@@ -13,30 +15,64 @@ function arrow(x, y, cls) {
   const ux = (ex - C) / len;
   const uy = (ey - C) / len;
   const head = `${ex},${ey} ${ex - 8 * ux - 4 * uy},${ey - 8 * uy + 4 * ux} ${ex - 8 * ux + 4 * uy},${ey - 8 * uy - 4 * ux}`;
-  return [s('line', { x1: C, y1: C, x2: ex, y2: ey, class: `vec ${cls}` }), s('polygon', { points: head, class: `vec-head ${cls}` })];
+  return [['line', { x1: C, y1: C, x2: ex, y2: ey, class: `vec ${cls}` }], ['polygon', { points: head, class: `vec-head ${cls}` }]];
 }
 
-/** An SVG of one pair; `label` is its accessible description. */
-export function rotationDiagram({ q, k, title, label }) {
+/** The angle (−π, π] that turns a to b. */
+const turn = (a, b) => ((b - a) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
+
+/** One pair's picture, empty: drawRotation draws into it. */
+export function rotationDiagram() {
+  return s('svg', { viewBox: '0 0 120 138', class: 'rotation', role: 'img' });
+}
+
+/**
+ * Draws one pair into `svg` (from rotationDiagram), moving the shapes it has: the unit circle,
+ * the rotated q and k as arrows and the arc between them, the title under it; with `original`,
+ * the vector before turning (dotted), and with `names`, q's and k's names just beyond their tips,
+ * pushed apart sideways when the arrows nearly coincide.
+ * @param {{q:[number,number], k:[number,number], title:string, label:string,
+ *   original?:[number,number], names?:{q:string, k:string}}} d
+ */
+export function drawRotation(svg, { q, k, title, label, original = null, names = null }) {
   const aq = Math.atan2(q[1], q[0]);
   const ak = Math.atan2(k[1], k[0]);
   const r = 0.45 * R;
-  const sweep = ((ak - aq) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;  // in (-pi, pi]
-  const large = 0;
-  const arc = `M${C + r * Math.cos(aq)},${C - r * Math.sin(aq)} A${r},${r} 0 ${large} ${sweep > 0 ? 0 : 1} ${C + r * Math.cos(aq + sweep)},${C - r * Math.sin(aq + sweep)}`;
-  return s('svg', { viewBox: '0 0 120 138', class: 'rotation', role: 'img', 'aria-label': label },
-    s('circle', { cx: C, cy: C, r: R, class: 'unit' }),
-    s('line', { x1: C - R - 6, x2: C + R + 6, y1: C, y2: C, class: 'axis' }),
-    s('line', { y1: C - R - 6, y2: C + R + 6, x1: C, x2: C, class: 'axis' }),
-    s('path', { d: arc, class: 'arc' }),
-    ...arrow(q[0], q[1], 'q'),
-    ...arrow(k[0], k[1], 'k'),
-    s('text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title' }, title));
+  const sweep = turn(aq, ak);
+  const arc = `M${C + r * Math.cos(aq)},${C - r * Math.sin(aq)} A${r},${r} 0 0 ${sweep > 0 ? 0 : 1} ${C + r * Math.cos(aq + sweep)},${C - r * Math.sin(aq + sweep)}`;
+  const parts = [
+    ['circle', { cx: C, cy: C, r: R, class: 'unit' }],
+    ['line', { x1: C - R - 6, x2: C + R + 6, y1: C, y2: C, class: 'axis' }],
+    ['line', { y1: C - R - 6, y2: C + R + 6, x1: C, x2: C, class: 'axis' }],
+  ];
+  if (original) parts.push(['line', { x1: C, y1: C, x2: C + original[0] * R, y2: C - original[1] * R, class: 'rope-ghost' }]);
+  parts.push(['path', { d: arc, class: 'arc' }], ...arrow(q[0], q[1], 'q'), ...arrow(k[0], k[1], 'k'),
+    ['text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title' }, title]);
+  if (names) {
+    // In the drawing's coordinates (y down), from the centre.
+    const tq = [q[0] * R, -q[1] * R];
+    const tk = [k[0] * R, -k[1] * R];
+    const sq = Math.atan2(tq[1], tq[0]);
+    const sk = Math.atan2(tk[1], tk[0]);
+    const gap = turn(sq, sk);
+    const away = gap >= 0 ? 1 : -1;
+    const spread = Math.max(0, 0.45 - Math.abs(gap)) / 2;
+    const place = (angle, len, text, cls) => {
+      const rad = len + 9;
+      return ['text', {
+        x: C + rad * Math.cos(angle), y: C + rad * Math.sin(angle) + 3.5,
+        'text-anchor': 'middle', class: `rope-vec-label ${cls}`, 'aria-hidden': 'true',
+      }, text];
+    };
+    parts.push(place(sq - away * spread, Math.hypot(...tq), names.q, 'q'), place(sk + away * spread, Math.hypot(...tk), names.k, 'k'));
+  }
+  patch(svg, parts);
+  if (svg.getAttribute('aria-label') !== label) svg.setAttribute('aria-label', label);
 }
 
 /**
  * The box that holds a row of pair diagrams, one figure for Save PNG: its PNG shows the diagrams
- * the box holds at the moment of saving (a redraw replaces them), and its tools go right under it.
+ * the box holds at the moment of saving, and its tools go right under it.
  */
 export function rotationGrid({ label }) {
   const grid = h('div', { class: 'rotations', role: 'group', 'aria-label': label });

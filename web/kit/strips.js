@@ -5,16 +5,17 @@
 // The drawing is as wide as its box (redrawn on resize), so text keeps its size on phones.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { ticks } from './lineplot.js';
+import { patch, ticks } from './lineplot.js';
 
 const ROW = 46;
 const PAD = { left: 14, right: 14, top: 26, bottom: 40 };
 const SHAPES = ['circle', 'square', 'diamond'];
 
+/** A mark as a part [tag, attributes] for lineplot.js's patch. */
 function mark(shape, x, y, r, cls) {
-  if (shape === 'square') return s('rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, class: cls });
-  if (shape === 'diamond') return s('polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`, class: cls });
-  return s('circle', { cx: x, cy: y, r, class: cls });
+  if (shape === 'square') return ['rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, class: cls }];
+  if (shape === 'diamond') return ['polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`, class: cls }];
+  return ['circle', { cx: x, cy: y, r, class: cls }];
 }
 
 export class ValueStrips {
@@ -64,21 +65,21 @@ export class ValueStrips {
     const base = H - PAD.bottom;
     for (const t of ticks(domain[0], domain[1], W < 480 ? 5 : 8)) {
       parts.push(
-        s('line', { x1: x(t), x2: x(t), y1: PAD.top - 8, y2: base, class: t === 0 ? 'zero' : 'tick-line' }),
-        s('text', { x: x(t), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, this.format(t)),
+        ['line', { x1: x(t), x2: x(t), y1: PAD.top - 8, y2: base, class: t === 0 ? 'zero' : 'tick-line' }],
+        ['text', { x: x(t), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, this.format(t)],
       );
     }
     parts.push(
-      s('line', { x1: PAD.left, x2: W - PAD.right, y1: base, y2: base, class: 'axis' }),
-      s('text', { x: PAD.left + (W - PAD.left - PAD.right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-label' }, this.xLabel),
+      ['line', { x1: PAD.left, x2: W - PAD.right, y1: base, y2: base, class: 'axis' }],
+      ['text', { x: PAD.left + (W - PAD.left - PAD.right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-label' }, this.xLabel],
     );
     rows.forEach((row, i) => {
       const y = PAD.top + i * ROW + ROW * 0.62;
       const shape = SHAPES[i % SHAPES.length];
       const state = row.current ? ' current' : '';
       parts.push(
-        s('line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }),
-        s('text', { x: PAD.left, y: y - 17, class: `strip-label ${row.cls}${state}` }, row.label),
+        ['line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }],
+        ['text', { x: PAD.left, y: y - 17, class: `strip-label ${row.cls}${state}` }, row.label],
       );
       const sorted = Array.from(row.values).sort((a, b) => a - b);
       let stack = 0;
@@ -87,8 +88,13 @@ export class ValueStrips {
         parts.push(mark(shape, x(v), y - stack * (row.current ? 10 : 8), row.current ? 5.5 : 4.5, `strip-mark ${row.cls}${state}`));
       });
     });
-    this.svg.replaceChildren(...parts);
-    this.legend.replaceChildren(...rows.map((row, i) => h('span', { class: `legend-item ${row.cls}` },
-      h('span', { class: `shape-swatch ${SHAPES[i % SHAPES.length]}`, 'aria-hidden': 'true' }), row.label)));
+    // Patched (lineplot.js): a redraw moves the marks it has instead of building them anew.
+    patch(this.svg, parts);
+    const key = JSON.stringify(rows.map((row) => [row.cls, row.label]));
+    if (key !== this.legendKey) {
+      this.legendKey = key;
+      this.legend.replaceChildren(...rows.map((row, i) => h('span', { class: `legend-item ${row.cls}` },
+        h('span', { class: `shape-swatch ${SHAPES[i % SHAPES.length]}`, 'aria-hidden': 'true' }), row.label)));
+    }
   }
 }

@@ -4,7 +4,7 @@
 // apart by colour alone. Scales to its container (viewBox).
 import { s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { ticks } from './lineplot.js';
+import { patch, ticks } from './lineplot.js';
 
 const PAD = { left: 44, right: 14, top: 12, bottom: 40 };
 const UNIT = 120;   // SVG units per data unit, the same on both axes
@@ -84,19 +84,19 @@ export class VectorPlane {
       const by = y2 - head * uy;
       const cls = `${a.cls}${a.dashed ? ' dashed' : ''}${a.faint ? ' faint' : ''}`;
       parts.push(
-        s('line', { x1, y1, x2: bx, y2: by, class: `vec ${cls}` }),
-        s('polygon', { points: `${x2},${y2} ${bx - 4.5 * uy},${by + 4.5 * ux} ${bx + 4.5 * uy},${by - 4.5 * ux}`, class: `vec-head ${cls}` }),
+        ['line', { x1, y1, x2: bx, y2: by, class: `vec ${cls}` }],
+        ['polygon', { points: `${x2},${y2} ${bx - 4.5 * uy},${by + 4.5 * ux} ${bx + 4.5 * uy},${by - 4.5 * ux}`, class: `vec-head ${cls}` }],
       );
     }
     for (const d of dots) {
-      parts.push(s('circle', { cx: this.px(d.at[0]), cy: this.py(d.at[1]), r: 4, class: `dot ${d.cls}` }));
+      parts.push(['circle', { cx: this.px(d.at[0]), cy: this.py(d.at[1]), r: 4, class: `dot ${d.cls}` }]);
     }
     for (const l of labels) {
-      parts.push(s('text', {
+      parts.push(['text', {
         x: this.px(l.at[0]) + (l.dx ?? 6), y: this.py(l.at[1]) + (l.dy ?? -6),
         'text-anchor': l.anchor ?? 'start', class: `vec-label ${l.cls}`,
-      }, l.text));
+      }, l.text]);
     }
-    this.plot.replaceChildren(...parts);
+    patch(this.plot, parts);  // lineplot.js: the arrows it has move, none is built anew
   }
 }

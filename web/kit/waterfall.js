@@ -3,6 +3,7 @@
 // size on phones. Styles: .waterfall in styles.css; bar colours from each row's class.
 import { s } from './dom.js';
 import { registerFigure } from './figures.js';
+import { patch } from './lineplot.js';
 
 const ROW = 34;
 const PAD = { top: 10, bottom: 26 };
@@ -59,19 +60,19 @@ export class Waterfall {
       const [a, b] = spans[n];
       const x0 = Math.min(x(a), x(b));
       parts.push(
-        s('text', { x: 4, y: y + ROW / 2 + 4, class: 'wf-label' }, r.label),
-        s('rect', { x: x0, y: y + 6, width: Math.max(1, Math.abs(x(b) - x(a))), height: ROW - 12, class: `bar ${r.cls}` }),
-        s('text', { x: W - 4, y: y + ROW / 2 + 4, 'text-anchor': 'end', class: 'wf-value' }, this.format(r.value)),
+        ['text', { x: 4, y: y + ROW / 2 + 4, class: 'wf-label' }, r.label],
+        ['rect', { x: x0, y: y + 6, width: Math.max(1, Math.abs(x(b) - x(a))), height: ROW - 12, class: `bar ${r.cls}` }],
+        ['text', { x: W - 4, y: y + ROW / 2 + 4, 'text-anchor': 'end', class: 'wf-value' }, this.format(r.value)],
       );
       // A thin connector from the end of this bar to the start of the next one.
-      if (n < d.rows.length - 1) parts.push(s('line', { x1: x(b), x2: x(b), y1: y + ROW - 6, y2: y + ROW + 6, class: 'wf-link' }));
+      if (n < d.rows.length - 1) parts.push(['line', { x1: x(b), x2: x(b), y1: y + ROW - 6, y2: y + ROW + 6, class: 'wf-link' }]);
     });
     const base = PAD.top + all.length * ROW;
     parts.unshift(
-      s('line', { x1: x(0), x2: x(0), y1: PAD.top, y2: base, class: 'zero' }),
-      s('line', { x1: left, x2: right, y1: PAD.top + d.rows.length * ROW, y2: PAD.top + d.rows.length * ROW, class: 'wf-rule' }),
-      s('text', { x: x(0), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, '0'),
+      ['line', { x1: x(0), x2: x(0), y1: PAD.top, y2: base, class: 'zero' }],
+      ['line', { x1: left, x2: right, y1: PAD.top + d.rows.length * ROW, y2: PAD.top + d.rows.length * ROW, class: 'wf-rule' }],
+      ['text', { x: x(0), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, '0'],
     );
-    this.svg.replaceChildren(...parts);
+    patch(this.svg, parts);  // lineplot.js: the bars it has move, none is built anew
   }
 }

@@ -4,12 +4,12 @@
 // One diagram per pair shows q′ and k′; a line plot shows that shifting both leaves q′·k′ alone.
 // A small table scores the same raw q and k under the other pairing, Hugging Face's rotate_half
 // (pair i = dimensions i, i + d/2), and again after the permutation that converts between them.
-import { h, mm, s } from '../kit/dom.js';
+import { h, mm } from '../kit/dom.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
-import { rotationDiagram, rotationGrid } from '../kit/rotation.js';
+import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
@@ -154,23 +154,27 @@ export function mount(root, { core, m, values, setter, index, total }) {
       m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), dist,
     });
 
-    // One rotation diagram per pair.
-    grid.replaceChildren(...Array.from({ length: PAIRS }, (_, i) => {
+    // One rotation diagram per pair, each drawn into its own picture (made once).
+    if (!grid.childElementCount) {
+      grid.append(...Array.from({ length: PAIRS }, (_, i) => {
+        const svg = rotationDiagram();
+        svg.dataset.pair = String(i);
+        return svg;
+      }));
+    }
+    [...grid.children].forEach((svg, i) => {
       const qi = [q[2 * i], q[2 * i + 1]];
       const ki = [k[2 * i], k[2 * i + 1]];
       const delta = (qpos - kpos) * theta[i];
-      const svg = rotationDiagram({
-        q: qi, k: ki,
+      drawRotation(svg, {
+        q: qi, k: ki, original: [Q[2 * i], Q[2 * i + 1]], names: { q: m.t('rope.qLabel'), k: m.t('rope.kLabel') },
         title: m.t('rope.pairTitle', { i, delta: m.fixed(delta, 3) }),
         label: m.t('rope.pairAlt', {
           i, theta: m.fixed(theta[i], 3), a: m.fixed(qpos * theta[i], 3), b: m.fixed(kpos * theta[i], 3),
           qx: f2(qi[0]), qy: f2(qi[1]), kx: f2(ki[0]), ky: f2(ki[1]), delta: m.fixed(delta, 3),
         }),
       });
-      decorate(svg, [Q[2 * i], Q[2 * i + 1]]);
-      svg.dataset.pair = String(i);
-      return svg;
-    }));
+    });
     diagramLegend.replaceChildren(
       legendItem('a', m.t('rope.legendQ', { m: qpos })),
       legendItem('b', m.t('rope.legendK', { n: kpos })),
@@ -220,39 +224,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
       math(m.t('rope.arithOut', { name, x: f2(rotated[0]), y: f2(rotated[1]) }),
         mrow(mi(name), mi('′')), mo('='), vec(num(rotated[0], `${tag}x`), num(rotated[1], `${tag}y`))),
     ];
-  }
-
-  /** Adds the unrotated vector (grey, dotted) and q′/k′ labels at the arrow tips. */
-  function decorate(svg, original) {
-    const unit = svg.querySelector('circle.unit');
-    const cx = Number(unit.getAttribute('cx'));
-    const cy = Number(unit.getAttribute('cy'));
-    const r = Number(unit.getAttribute('r'));
-    const tip = (cls) => {
-      const line = svg.querySelector(`line.vec.${cls}`);
-      return [Number(line.getAttribute('x2')) - cx, Number(line.getAttribute('y2')) - cy];
-    };
-    const ghost = s('line', { x1: cx, y1: cy, x2: cx + original[0] * r, y2: cy - original[1] * r, class: 'rope-ghost' });
-    svg.insertBefore(ghost, svg.querySelector('path.arc'));
-    // Labels sit just beyond each tip, pushed apart sideways when the arrows nearly coincide.
-    const [qx, qy] = tip('q');
-    const [kx, ky] = tip('k');
-    const aq = Math.atan2(qy, qx);
-    const ak = Math.atan2(ky, kx);
-    const gap = ((ak - aq) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
-    const away = gap >= 0 ? 1 : -1;
-    const spread = Math.max(0, 0.45 - Math.abs(gap)) / 2;
-    const place = (angle, len, text, cls) => {
-      const rad = len + 9;
-      return s('text', {
-        x: cx + rad * Math.cos(angle), y: cy + rad * Math.sin(angle) + 3.5,
-        'text-anchor': 'middle', class: `rope-vec-label ${cls}`, 'aria-hidden': 'true',
-      }, text);
-    };
-    svg.append(
-      place(aq - away * spread, Math.hypot(qx, qy), m.t('rope.qLabel'), 'q'),
-      place(ak + away * spread, Math.hypot(kx, ky), m.t('rope.kLabel'), 'k'),
-    );
   }
 
   function shift(by) {
