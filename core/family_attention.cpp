@@ -139,6 +139,45 @@ std::vector<float> t5StandIns(const families::FamilyShape& s) {
   return out;
 }
 
+// Whether two shapes give the same fixed tables: every field prepare may read (NaN fields, which
+// mean "not given", match each other).
+bool sameDouble(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+bool sameScaling(const RopeScaling& a, const RopeScaling& b) {
+  return a.type == b.type && sameDouble(a.factor, b.factor) && sameDouble(a.maxPositions, b.maxPositions) &&
+         sameDouble(a.seqLen, b.seqLen) && sameDouble(a.originalMaxPositions, b.originalMaxPositions) &&
+         sameDouble(a.betaFast, b.betaFast) && sameDouble(a.betaSlow, b.betaSlow) && sameDouble(a.mscale, b.mscale) &&
+         sameDouble(a.mscaleAllDim, b.mscaleAllDim) && a.truncate == b.truncate &&
+         sameDouble(a.attentionFactor, b.attentionFactor) && sameDouble(a.lowFreqFactor, b.lowFreqFactor) &&
+         sameDouble(a.highFreqFactor, b.highFreqFactor) && a.shortFactor == b.shortFactor && a.longFactor == b.longFactor;
+}
+bool sameShape(const families::FamilyShape& a, const families::FamilyShape& b) {
+  return a.dModel == b.dModel && a.heads == b.heads && a.headDim == b.headDim && a.maxPositions == b.maxPositions &&
+         sameDouble(a.base, b.base) && a.numBuckets == b.numBuckets && a.maxDistance == b.maxDistance &&
+         a.causal == b.causal && sameScaling(a.ropeScaling, b.ropeScaling) && a.ropeLayout == b.ropeLayout;
+}
+
+// The family's fixed tables for the shape, from the last call when it asked for the same family
+// and shape: prepare is a function of those alone, and RoPE's tables (the cos and sin of every
+// position's angles, taken in double) cost more than the rest of a call that draws one query row
+// at n = 2048, which the attention step makes on every move of its query. Kept per thread; the
+// results are those of a fresh prepare, bit for bit.
+template <class Fam>
+const std::vector<float>& fixedTables(int family, const families::FamilyShape& s) {
+  struct Kept {
+    int family = -1;
+    families::FamilyShape shape;
+    std::vector<float> fixed;
+  };
+  static thread_local Kept kept;
+  if (kept.family != family || !sameShape(kept.shape, s)) {
+    kept.family = -1;  // not valid while prepare runs (it may throw)
+    Fam::prepare(s, kept.fixed);
+    kept.shape = s;
+    kept.family = family;
+  }
+  return kept.fixed;
+}
+
 // Adds the family's position part to rows of queries (at positions qpos) and to all n keys, and
 // returns its bias by offset j - i (at index j - i + n - 1; empty when it adds none).
 // learnedTable: the n x dim stand-in table ('learned' only).
@@ -153,8 +192,7 @@ std::vector<float> applyFamily(const FamilyAttentionParams& p, const float* lear
   std::vector<float> bias;
   families::visit(p.family, [&](auto fam) {
     using Fam = decltype(fam);
-    std::vector<float> fixed;
-    Fam::prepare(s, fixed);
+    const std::vector<float>& fixed = fixedTables<Fam>(int(p.family), s);
     if constexpr (Fam::kEmbeds) {
       Fam::embed(s, params, fixed, qp.data(), qp.size(), q.data());
       Fam::embed(s, params, fixed, kp.data(), kp.size(), k.data());

@@ -207,6 +207,46 @@ TEST_CASE("familyAttention: every family's full matrix and query row equal the d
   }
 }
 
+TEST_CASE("familyAttention: calls that change the shape between them each get their own shape's tables") {
+  // The core keeps the last call's fixed tables (RoPE's cos and sin, ALiBi's slopes, T5's buckets,
+  // the sinusoid) for a next call of the same family and shape. Shapes that differ in one field
+  // at a time, called in turn and then again: every call must equal the double reference for its
+  // own shape, and a repeated call its first result bit for bit.
+  const int n = 20, d = 16;
+  for (int f = 0; f < kFamilyCount; ++f) {
+    CAPTURE(posenc::families::familyName(f));
+    std::vector<FamilyAttentionParams> shapes;
+    for (int variant = 0; variant < 6; ++variant) {
+      FamilyAttentionParams p = params(f, n - (variant == 1 ? 6 : 0), d, variant != 2);
+      p.query = 9;
+      if (variant == 3) p.base = 500;
+      if (variant == 4) p.head = 5;
+      if (variant == 5) p.numBuckets = 16;
+      shapes.push_back(p);
+    }
+    std::vector<Result> first;
+    for (int round = 0; round < 2; ++round) {
+      for (size_t v = 0; v < shapes.size(); ++v) {
+        CAPTURE(round);
+        CAPTURE(v);
+        const FamilyAttentionParams& p = shapes[v];
+        const int m = int(p.n);
+        const Result r = run(p, allRows(m));
+        const std::vector<double> want = softmaxRows(referenceScores(p), m);
+        MaxError prob;
+        for (size_t x = 0; x < want.size(); ++x) prob.add(r.cells[x], want[x], double(x));
+        CHECK(prob.value <= 5e-6);
+        if (round == 0) {
+          first.push_back(r);
+        } else {
+          CHECK(r.cells == first[v].cells);
+          CHECK(r.probs == first[v].probs);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("familyAttention: bins of a subset of rows are sums of the full rows, each summing to 1") {
   for (int f = 0; f < kFamilyCount; ++f) {
     for (bool causal : {false, true}) {
