@@ -42,10 +42,12 @@
 // Numbers are float32 (contents, encodings, and the attention of core/binned_attention.hpp,
 // which also defines the bins).
 //
-// The core keeps nothing between calls. The seeded rows cost 2·n·d normal draws (3 with the
-// learned table): a caller that redraws often (the attention step, the Lab) gets them once from
-// familyContent, holds them, and hands them to each call (FamilyContents); a call without them
-// draws what it reads. Results are the same either way.
+// The core keeps no token contents between calls. The seeded rows cost 2·n·d normal draws (3
+// with the learned table): a caller that redraws often (the attention step, the Lab) gets them
+// once from familyContent, holds them, and hands them to each call (FamilyContents); a call
+// without them draws what it reads. Results are the same either way. What it does keep, per
+// thread, is the last call's fixed tables (RoPE's cos and sin, ALiBi's slopes...), which depend on
+// the family and the shape alone and are used again only for the same family and shape.
 #pragma once
 
 #include <cstddef>

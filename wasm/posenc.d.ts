@@ -241,7 +241,7 @@ export interface Posenc {
       softmax?: boolean;
     },
   ): Float32Array;
-  /** One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps nothing between calls: a caller that redraws holds familyContent's rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given. */
+  /** One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps no token contents between calls: a caller that redraws holds familyContent's rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given. */
   familyAttention(
     /** a family of the registry shared with the trainer and the Lab; 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'partial-rope' | 'alibi'. */
     family: 'none' | 'sinusoidal' | 'learned' | 't5' | 'rope' | 'partial-rope' | 'alibi',

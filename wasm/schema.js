@@ -282,7 +282,7 @@ export const API = {
       learnedTable: heldContent('learned', 'the learned stand-in table (read by \'learned\' only)'),
     },
     returns: '{ cells: Float32Array; scores: Float32Array; probs: Float32Array }',
-    doc: 'One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]\'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps nothing between calls: a caller that redraws holds familyContent\'s rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given.',
+    doc: 'One attention head over a seeded token sequence of n tokens for a position family (model in core/family_attention.hpp). `cells`: rows.length × columns, query rows[r]\'s probabilities summed per key bin [⌊c·n/columns⌋, ⌊(c+1)·n/columns⌋) (each row sums to 1); `scores`/`probs`: the exact row of `query` (scores −Infinity where masked). It keeps no token contents between calls: a caller that redraws holds familyContent\'s rows and passes them (queryContent, keyContent, learnedTable); each call draws the ones not given.',
     example: ['rope', 8, 8],
   },
   familyContent: {

@@ -1,6 +1,6 @@
 // The seeded token contents every familyAttention call of the attention step reads
 // (core.familyContent), drawn once for the longest length shown so far and handed to each call
-// cut to n (a row depends only on its position): the core keeps nothing between calls, and
+// cut to n (a row depends only on its position): the core keeps no contents between calls, and
 // drawing them anew would cost more than the map. The learned stand-in table is drawn only for a
 // family that reads it.
 import { familyReadsTable } from '../../families.js';
