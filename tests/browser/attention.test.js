@@ -34,7 +34,12 @@ async function readouts(page) {
   return out;
 }
 
+// From 1,024 tokens a map the page has not kept is filled over a few frames after the change
+// (the step is data-busy meanwhile): what reads the map waits for it.
+const mapDrawn = (page) => page.waitForSelector('#attention:not([data-busy])');
+
 async function csv(page, table) {
+  await mapDrawn(page);
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#attention button[data-table=${table}]`)]);
   const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
   return { header: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
@@ -75,6 +80,7 @@ function colour(value, limit) {
 }
 
 async function pixels(page, cells) {
+  await mapDrawn(page);
   return page.evaluate((list) => {
     const canvas = document.querySelector('#attention canvas.heatmap');
     const ctx = canvas.getContext('2d');

@@ -11,17 +11,26 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
  */
 export function keyboardScrollers(root) {
   let queued = false;
+  // Whether a box's overflow-x lets it scroll, read once per box: a computed style costs more
+  // than the widths, and only a box that can scroll needs its widths read. Forgotten when the
+  // root's size changes (a media query may set another overflow).
+  let scrollable = new WeakMap();
+  const canScroll = (el) => {
+    let yes = scrollable.get(el);
+    if (yes === undefined) {
+      const x = getComputedStyle(el).overflowX;
+      yes = x === 'auto' || x === 'scroll';
+      scrollable.set(el, yes);
+    }
+    return yes;
+  };
   const run = () => {
     queued = false;
     if (root.closest('[hidden]')) return;
     for (const el of root.querySelectorAll('div, figure')) {
       const ours = el.dataset.scrollFocus === 'true';
       if (!ours && el.hasAttribute('tabindex')) continue;
-      // Widths first: they are one layout read, while a computed style per box costs more (this
-      // runs after every update, and a step has hundreds of boxes).
-      const wider = el.scrollWidth > el.clientWidth + 1;
-      const x = wider ? getComputedStyle(el).overflowX : '';
-      const scrolls = wider && (x === 'auto' || x === 'scroll') && !el.querySelector(FOCUSABLE);
+      const scrolls = canScroll(el) && el.scrollWidth > el.clientWidth + 1 && !el.querySelector(FOCUSABLE);
       if (scrolls && !ours) {
         el.tabIndex = 0;
         el.dataset.scrollFocus = 'true';
@@ -36,6 +45,9 @@ export function keyboardScrollers(root) {
     queued = true;
     requestAnimationFrame(run);
   };
-  new ResizeObserver(check).observe(root);
+  new ResizeObserver(() => {
+    scrollable = new WeakMap();
+    check();
+  }).observe(root);
   return { check };
 }

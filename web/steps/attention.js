@@ -27,6 +27,12 @@ const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
 const SEED = 0;
 const MAX_DRAWN = 256; // rows and columns drawn at most
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
+// From this length a map the page has not kept is filled over the next frames, a slice of rows
+// at a time, instead of inside the change (256 rows of 2,048 keys cost more than a frame); the
+// change itself computes only the exact row of query i. Shorter maps are computed at once.
+const FILL_FROM = 1024;
+const FILL_ROWS = 64;     // rows per core call while filling
+const FILL_SLICE_MS = 6;  // core calls per frame while filling, until this much time has gone
 
 export const params = {
   family: { type: 'enum', values: FAMILIES, default: 'rope', aliases: OLD_NAMES },
@@ -191,52 +197,30 @@ export function mount(root, { core, m, values, setter, index, total }) {
     seed: SEED, heads: HEADS, head: values.head, ...contents(family, n),
   });
 
-  function render() {
-    const n = values.n;
-    values.i = Math.min(values.i, n - 1);
-    values.j = Math.min(values.j, n - 1);
-    const { i, j, family, versus, causal } = values;
-    const diffView = values.view === 'difference';
-    const g = grid(n);
+  // The map being filled over several frames (FILL_FROM): its key and how to stop it.
+  let filling = null;
+
+  /**
+   * Draws a map: A's kept cells, or A − B in the difference view (map: what the heatmap shows),
+   * with its caption and its text alternative, which describe the map on show.
+   */
+  function showMap(key, { family, versus, n, causal, diffView, g }, aEntry, bEntry) {
+    let shown = aEntry;
+    if (diffView) {
+      const cells = new Float32Array(aEntry.cells.length);
+      for (let x = 0; x < cells.length; x++) cells[x] = aEntry.cells[x] - bEntry.cells[x];
+      shown = { cells };
+    }
+    const { cells, limit, pixels } = coloured(shown, g, causal);
     const R = g.rows.length;
     const C = g.edges.length - 1;
-
-    // The map depends on neither i nor j, and a family's cells not on the other family: when
-    // only they change, the core is asked for the query row alone and the kept cells are used.
-    // The head changes the map only through ALiBi.
-    const withHead = familyPerHead(family) || (diffView && familyPerHead(versus));
-    const key = [family, diffView ? versus : '', n, causal, withHead ? values.head : ''].join();
-    const fresh = map?.key !== key;
-    const cellsOf = (f, wanted) => {
-      const k = mapKey(f);
-      const kept = maps.get(k);
-      const r = run(f, g, n, wanted && !kept ? g.rows : NO_ROWS);
-      if (!wanted) return r;
-      const entry = maps.keep(k, kept ?? { cells: r.cells });
-      return { ...r, cells: entry.cells, entry };
-    };
-    const a = cellsOf(family, fresh);
-    // B's row of query i always feeds its readouts; its cells only the difference view.
-    const b = cellsOf(versus, fresh && diffView);
-    if (fresh) {
-      // The drawn cells: probabilities of A (kept with their colours), or A − B.
-      let shown = a.entry;
-      if (diffView) {
-        const cells = new Float32Array(a.cells.length);
-        for (let x = 0; x < cells.length; x++) cells[x] = a.cells[x] - b.cells[x];
-        shown = { cells };
-      }
-      const { cells, limit, pixels } = coloured(shown, g, causal);
-      map = { key, cells, limit, g, causal };
-      drawn = { rows: g.rows, edges: g.edges, cells, limit };
-      canvas.dataset.limit = String(limit);
-      canvas.dataset.cols = String(C);
-      heatmap.draw(cells, R, C, pixels);
-      drawLegend(legendEl, limit, diffView, m);
-    }
-    heatmap.select({ row: Math.floor((i * R) / n), col: Math.floor((j * C) / n) });
-    const { limit } = map;
-    last = { a, b, g, n, map, diffView };
+    map = { key, cells, limit, g, causal, diffView };
+    drawn = { rows: g.rows, edges: g.edges, cells, limit };
+    canvas.dataset.limit = String(limit);
+    canvas.dataset.cols = String(C);
+    heatmap.draw(cells, R, C, pixels);
+    drawLegend(legendEl, limit, diffView, m);
+    selectCell();
 
     const per = n / C;
     const names = { a: familyName(family), b: familyName(versus) };
@@ -250,6 +234,108 @@ export function mount(root, { core, m, values, setter, index, total }) {
     canvas.setAttribute('aria-label', diffView
       ? m.t('attention.altDiff', { a: names.a, b: names.b, n: nText, mask: maskText, grid: drawnText, limit: limitText })
       : m.t('attention.alt', { a: names.a, n: nText, mask: maskText, grid: drawnText, limit: limitText }));
+  }
+
+  /** Outlines cell (i, j) of the map on show, in its own grid. */
+  function selectCell() {
+    if (!map) return;
+    const { rows, edges } = map.g;
+    const n = edges[edges.length - 1];
+    heatmap.select({ row: Math.floor((Math.min(values.i, n - 1) * rows.length) / n), col: Math.floor((Math.min(values.j, n - 1) * (edges.length - 1)) / n) });
+  }
+
+  /**
+   * Computes the maps of `families` that are not kept (at the current n, mask and head), FILL_ROWS
+   * rows per core call and up to FILL_SLICE_MS of calls per frame, keeps them, then draws the map
+   * `key` wants if it is still the one wanted. The map on show stays (dimmed) until then, and the
+   * step says it is busy (data-busy), so a test or a screen reader waits for the new one.
+   */
+  function fillMaps(key, families, draw) {
+    filling?.stop();
+    const n = values.n;
+    const causal = values.causal;
+    const g = grid(n);
+    const R = g.rows.length;
+    const C = g.edges.length - 1;
+    const jobs = [...new Set(families)].filter((f) => !maps.get(mapKey(f))).map((f) => ({ f, k: mapKey(f), cells: new Float32Array(R * C), next: 0 }));
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      filling = null;
+      root.removeAttribute('data-busy');
+      canvas.classList.remove('stale');
+    };
+    const step = () => {
+      const start = performance.now();
+      while (jobs.length && performance.now() - start < FILL_SLICE_MS) {
+        const job = jobs[0];
+        const end = Math.min(R, job.next + FILL_ROWS);
+        job.cells.set(run(job.f, g, n, g.rows.subarray(job.next, end), causal).cells, job.next * C);
+        job.next = end;
+        if (end === R) {
+          maps.keep(job.k, { cells: job.cells });
+          jobs.shift();
+        }
+      }
+      if (jobs.length) {
+        frame = requestAnimationFrame(step);
+        return;
+      }
+      stop();
+      draw();
+      prefetch();
+    };
+    filling = { key, stop };
+    maps.pause();  // the idle work would compute the same maps whole
+    root.dataset.busy = 'true';
+    canvas.classList.add('stale');
+    frame = requestAnimationFrame(step);
+  }
+
+  function render() {
+    const n = values.n;
+    values.i = Math.min(values.i, n - 1);
+    values.j = Math.min(values.j, n - 1);
+    const { i, j, family, versus, causal } = values;
+    const diffView = values.view === 'difference';
+    const g = grid(n);
+
+    // The map depends on neither i nor j, and a family's cells not on the other family: when
+    // only they change, the core is asked for the query row alone and the kept cells are used.
+    // The head changes the map only through ALiBi.
+    const withHead = familyPerHead(family) || (diffView && familyPerHead(versus));
+    const key = [family, diffView ? versus : '', n, causal, withHead ? values.head : ''].join();
+    const fresh = map?.key !== key;
+    // A map neither kept nor cheap is filled over the next frames (fillMaps).
+    const later = n >= FILL_FROM;
+    const cellsOf = (f, wanted) => {
+      const k = mapKey(f);
+      const kept = maps.get(k);
+      const r = run(f, g, n, wanted && !kept && !later ? g.rows : NO_ROWS);
+      if (!wanted || (!kept && later)) return r;
+      const entry = maps.keep(k, kept ?? { cells: r.cells });
+      return { ...r, entry };
+    };
+    const a = cellsOf(family, fresh);
+    // B's row of query i always feeds its readouts; its cells only the difference view.
+    const b = cellsOf(versus, fresh && diffView);
+    if (filling && filling.key !== key) filling.stop();
+    if (fresh && !filling) {
+      const spec = { family, versus, n, causal, diffView, g };
+      if (a.entry && (!diffView || b.entry)) {
+        showMap(key, spec, a.entry, b.entry);
+      } else {
+        fillMaps(key, diffView ? [family, versus] : [family], () => {
+          showMap(key, spec, maps.get(mapKey(family, causal)), diffView ? maps.get(mapKey(versus, causal)) : null);
+        });
+      }
+    }
+    selectCell();
+    last = { a, b, n };
+
+    const names = { a: familyName(family), b: familyName(versus) };
+    const maskText = causal ? m.t('attention.maskOn') : m.t('attention.maskOff');
+    const nText = m.fixed(n, 0);
 
     // The exact row of query i.
     let top = 0;
@@ -299,7 +385,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.j.input.max = String(n - 1);
     controls.i.set(i);
     controls.j.set(j);
-    prefetch();
+    if (!filling) prefetch();
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL
@@ -327,10 +413,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
   render();
   return {
     tables: () => {
-      const { a, b, g, n, map: shown, diffView } = last;
+      const { a, b, n } = last;
+      // The cells of the map on show (while a new one fills, the one before it; none before the
+      // first is drawn), in its grid. cells: A's probabilities, or A − B in the difference view.
+      const { g, cells, diffView } = map ?? { g: { rows: [], edges: [0] }, cells: new Float32Array(0), diffView: values.view === 'difference' };
       const C = g.edges.length - 1;
       const binName = (c) => (g.edges[c + 1] - g.edges[c] === 1 ? `k${g.edges[c]}` : `k${g.edges[c]}-${g.edges[c + 1] - 1}`);
-      const cells = shown.cells;  // A's probabilities, or A − B in the difference view
       const rowHeader = ['key', 'score A', 'probability A', 'score B', 'probability B'];
       return [
         {

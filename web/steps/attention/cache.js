@@ -44,5 +44,11 @@ export function mapCache(wanted, draw) {
     });
   }
 
-  return { get: (k) => kept.get(k), keep, prefetch };
+  /** Stops the idle work until the next prefetch(). */
+  function pause() {
+    idle?.();
+    idle = null;
+  }
+
+  return { get: (k) => kept.get(k), keep, prefetch, pause };
 }
