@@ -139,8 +139,7 @@ std::vector<float> t5StandIns(const families::FamilyShape& s) {
   return out;
 }
 
-// Whether two shapes give the same fixed tables: every field prepare may read (NaN fields, which
-// mean "not given", match each other).
+// Two numbers of a shape that say the same: equal, or both NaN ('not given', or 'derive it').
 bool sameDouble(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 bool sameScaling(const RopeScaling& a, const RopeScaling& b) {
   return a.type == b.type && sameDouble(a.factor, b.factor) && sameDouble(a.maxPositions, b.maxPositions) &&
@@ -150,32 +149,41 @@ bool sameScaling(const RopeScaling& a, const RopeScaling& b) {
          sameDouble(a.attentionFactor, b.attentionFactor) && sameDouble(a.lowFreqFactor, b.lowFreqFactor) &&
          sameDouble(a.highFreqFactor, b.highFreqFactor) && a.shortFactor == b.shortFactor && a.longFactor == b.longFactor;
 }
+// Whether two shapes give the same fixed tables: they must match in every field, since prepare
+// may read any of them.
 bool sameShape(const families::FamilyShape& a, const families::FamilyShape& b) {
   return a.dModel == b.dModel && a.heads == b.heads && a.headDim == b.headDim && a.maxPositions == b.maxPositions &&
          sameDouble(a.base, b.base) && a.numBuckets == b.numBuckets && a.maxDistance == b.maxDistance &&
          a.causal == b.causal && sameScaling(a.ropeScaling, b.ropeScaling) && a.ropeLayout == b.ropeLayout;
 }
 
-// The family's fixed tables for the shape, from the last call when it asked for the same family
+// The family's fixed tables for the shape, from an earlier call that asked for the same family
 // and shape: prepare is a function of those alone, and RoPE's tables (the cos and sin of every
-// position's angles, taken in double) cost more than the rest of a call that draws one query row
-// at n = 2048, which the attention step makes on every move of its query. Kept per thread; the
-// results are those of a fresh prepare, bit for bit.
+// position's angles, computed in double) cost more than the rest of a call that draws one query row
+// at n = 2048, which the attention step makes on every move of its query. Each family (each Fam)
+// keeps the tables of its last kKeptTables shapes, per thread, the most recent first; the results
+// are those of a fresh prepare, bit for bit.
+constexpr size_t kKeptTables = 4;
+
 template <class Fam>
-const std::vector<float>& fixedTables(int family, const families::FamilyShape& s) {
+const std::vector<float>& fixedTables(const families::FamilyShape& s) {
   struct Kept {
-    int family = -1;
     families::FamilyShape shape;
     std::vector<float> fixed;
   };
-  static thread_local Kept kept;
-  if (kept.family != family || !sameShape(kept.shape, s)) {
-    kept.family = -1;  // not valid while prepare runs (it may throw)
-    Fam::prepare(s, kept.fixed);
-    kept.shape = s;
-    kept.family = family;
+  static thread_local std::vector<Kept> kept;
+  for (size_t x = 0; x < kept.size(); ++x) {
+    if (sameShape(kept[x].shape, s)) {
+      std::rotate(kept.begin(), kept.begin() + long(x), kept.begin() + long(x) + 1);  // to the front
+      return kept.front().fixed;
+    }
   }
-  return kept.fixed;
+  Kept fresh;
+  Fam::prepare(s, fresh.fixed);  // may throw: nothing kept changes before it returns
+  fresh.shape = s;
+  if (kept.size() == kKeptTables) kept.pop_back();
+  kept.insert(kept.begin(), std::move(fresh));
+  return kept.front().fixed;
 }
 
 // Adds the family's position part to rows of queries (at positions qpos) and to all n keys, and
@@ -192,7 +200,7 @@ std::vector<float> applyFamily(const FamilyAttentionParams& p, const float* lear
   std::vector<float> bias;
   families::visit(p.family, [&](auto fam) {
     using Fam = decltype(fam);
-    const std::vector<float>& fixed = fixedTables<Fam>(int(p.family), s);
+    const std::vector<float>& fixed = fixedTables<Fam>(s);
     if constexpr (Fam::kEmbeds) {
       Fam::embed(s, params, fixed, qp.data(), qp.size(), q.data());
       Fam::embed(s, params, fixed, kp.data(), kp.size(), k.data());

@@ -46,8 +46,10 @@
 // with the learned table): a caller that redraws often (the attention step, the Lab) gets them
 // once from familyContent, holds them, and hands them to each call (FamilyContents); a call
 // without them draws what it reads. Results are the same either way. What it does keep, per
-// thread, is the last call's fixed tables (RoPE's cos and sin, ALiBi's slopes...), which depend on
-// the family and the shape alone and are used again only for the same family and shape.
+// thread, are each family's fixed tables (RoPE's cos and sin, ALiBi's slopes...) for the last four
+// shapes it was asked for, which depend on the family and the shape alone and are used again only
+// for the same family and shape: at most four tables per family, RoPE's and the sinusoid's the
+// largest (2·n·dim and n·dim floats; 8 MiB each at n = 8192, dim = 256).
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // Control changes made inside the page and chosen by a seeded generator, each firing the main
 // event a slider drag, a radio pick, a toggle or a menu choice fires: the soak's 10,000 changes
-// and the update-time tables of every engine (tests/quiet/) use it. Passed to page.evaluate, so
-// it is self-contained.
+// and the update-time tables of every engine (tests/quiet/) use it. driveControls is passed to
+// page.evaluate, so it is self-contained; the rest of this file runs in Node.
 import { ALL_STEP_IDS } from './step-ids.js';
 
 // The update-time tables: this many changes on every step, from the step's own seed, in

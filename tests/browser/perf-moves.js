@@ -1,7 +1,7 @@
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 // The attention step's sequence of changes at 2,048 tokens, the one tests/browser/attention.test.js
-// makes in Chromium (same order, same values), which tests/quiet/ and the other engines' timing
-// test (tests/engines/suite.js) make too. Each change runs in the page (a function handed to the
+// makes in Chromium (same order, same values), which tests/quiet/chromium.test.js and the Firefox
+// and WebKit timing test (tests/engines/suite.js) replay. Each change runs in the page (a function handed to the
 // driver's evaluate), one change per call, so each is its own task as a person's input would be.
 
 /** The page the attention sequence starts on (as the Chromium test opens it). */

@@ -83,7 +83,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   }
   if (p95s.size) {
     console.log('Update time p95 per engine, nothing else running (ms; * over its budget: 16 for the attention step, 8 for every other step):');
-    console.log(`| step | budget | ${engines.map(([e]) => e).join(' | ')} |`);
+    console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;
     for (const [row, values] of [...p95s].sort(([a], [b]) => a.localeCompare(b))) {

@@ -207,42 +207,51 @@ TEST_CASE("familyAttention: every family's full matrix and query row equal the d
   }
 }
 
-TEST_CASE("familyAttention: calls that change the shape between them each get their own shape's tables") {
-  // The core keeps the last call's fixed tables (RoPE's cos and sin, ALiBi's slopes, T5's buckets,
-  // the sinusoid) for a next call of the same family and shape. Shapes that differ in one field
-  // at a time, called in turn and then again: every call must equal the double reference for its
-  // own shape, and a repeated call its first result bit for bit.
+TEST_CASE("familyAttention: calls that change the family or the shape between them each get their own tables") {
+  // The core keeps each family's fixed tables (RoPE's cos and sin, ALiBi's slopes, T5's buckets,
+  // the sinusoid) for its last four shapes, for a next call of the same family and shape. Calls
+  // in an order that finds some kept and some dropped: every call must equal the double reference
+  // for its own family and shape, and a repeated call its first result bit for bit.
   const int n = 20, d = 16;
+  std::vector<FamilyAttentionParams> calls;
   for (int f = 0; f < kFamilyCount; ++f) {
-    CAPTURE(posenc::families::familyName(f));
-    std::vector<FamilyAttentionParams> shapes;
+    // Calls that differ in one parameter at a time: n, the mask, the base, the head (not part of
+    // the shape: the same tables) and the buckets.
     for (int variant = 0; variant < 6; ++variant) {
       FamilyAttentionParams p = params(f, n - (variant == 1 ? 6 : 0), d, variant != 2);
       p.query = 9;
       if (variant == 3) p.base = 500;
       if (variant == 4) p.head = 5;
       if (variant == 5) p.numBuckets = 16;
-      shapes.push_back(p);
+      calls.push_back(p);
     }
-    std::vector<Result> first;
-    for (int round = 0; round < 2; ++round) {
-      for (size_t v = 0; v < shapes.size(); ++v) {
-        CAPTURE(round);
-        CAPTURE(v);
-        const FamilyAttentionParams& p = shapes[v];
-        const int m = int(p.n);
-        const Result r = run(p, allRows(m));
-        const std::vector<double> want = softmaxRows(referenceScores(p), m);
-        MaxError prob;
-        for (size_t x = 0; x < want.size(); ++x) prob.add(r.cells[x], want[x], double(x));
-        CHECK(prob.value <= 5e-6);
-        if (round == 0) {
-          first.push_back(r);
-        } else {
-          CHECK(r.cells == first[v].cells);
-          CHECK(r.probs == first[v].probs);
-        }
-      }
+  }
+  // Each family's six shapes in turn, then every family's first shape in turn (the same shape
+  // with another family), each round twice; then every call twice in a row.
+  std::vector<size_t> order;
+  for (int round = 0; round < 2; ++round) {
+    for (size_t c = 0; c < calls.size(); ++c) order.push_back(c);
+    for (size_t c = 0; c < calls.size(); c += 6) order.push_back(c);
+  }
+  for (size_t c = 0; c < calls.size(); ++c) order.insert(order.end(), {c, c});
+  std::vector<Result> first(calls.size());
+  std::vector<bool> seen(calls.size(), false);
+  for (const size_t c : order) {
+    const FamilyAttentionParams& p = calls[c];
+    CAPTURE(posenc::families::familyName(int(p.family)));
+    CAPTURE(c % 6);
+    const int m = int(p.n);
+    const Result r = run(p, allRows(m));
+    const std::vector<double> want = softmaxRows(referenceScores(p), m);
+    MaxError prob;
+    for (size_t x = 0; x < want.size(); ++x) prob.add(r.cells[x], want[x], double(x));
+    CHECK(prob.value <= 5e-6);
+    if (!seen[c]) {
+      first[c] = r;
+      seen[c] = true;
+    } else {
+      CHECK(r.cells == first[c].cells);
+      CHECK(r.probs == first[c].probs);
     }
   }
 }

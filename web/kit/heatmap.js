@@ -109,8 +109,9 @@ export class Heatmap {
     // written below anyway).
     if (this.source.width !== cols) this.source.width = cols;
     if (this.source.height !== rows) this.source.height = rows;
-    // The same colours as the last draw (a caller's kept map shown again) are on the source
-    // already. Otherwise they go through an image kept for the next draw of the same size (up to
+    // When `pixels` is the very array the last draw uploaded (a caller's kept map shown again), its
+    // colours are on the source already (a caller passes a new array for new colours). Otherwise
+    // they go through an image kept for the next draw of the same size (up to
     // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
     // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
     if (pixels === null || pixels !== this.uploaded) {

@@ -28,7 +28,7 @@ export function ticks(lo, hi, count = 6) {
 
 let plots = 0;  // for unique ids of the key hints
 
-/** v to two decimals, as the shortest text that reads back as that (cheaper than toFixed). */
+/** v rounded to two decimals; as text it prints as the shortest form that reads back to it (cheaper than toFixed). */
 const cents = (v) => Math.round(v * 100) / 100;
 
 function samePoints(kept, xs, ys) {
@@ -41,10 +41,11 @@ function samePoints(kept, xs, ys) {
 /**
  * [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing
  * order. With `memo` (a plot's own { scale, paths }; scale names the mapping x and y make, e.g.
- * the domains and the size), a series drawn last time with the same numbers and scale keeps its
- * path text instead of formatting thousands of numbers again (a step that keeps its curves and
- * moves a marker). The numbers are kept as copies and compared, not trusted: a caller may refill
- * the same array. Only the last drawing's paths are kept.
+ * the domains and the size), a series whose y array is the very one drawn last time, still
+ * holding the same numbers, at the same scale, keeps its path text instead of formatting
+ * thousands of numbers again (a step that keeps its curves and moves a marker). The numbers are
+ * copied and compared, not trusted: a caller may refill the same array. A new array is always
+ * formatted again; only the last drawing's paths are kept.
  */
 export function seriesParts(out, series, x, y, r, memo = null) {
   const paths = new Map();  // y array → { scale, xs, ys, d }
@@ -92,7 +93,8 @@ export function patch(group, parts) {
       continue;
     }
     // The values as given are compared, not their text: the same number writes the same text,
-    // and most of a redraw's numbers are the last one's (turning them into text cost more).
+    // and most of a redraw's numbers are the last one's (turning every value into text first cost
+    // more than the writes it saved).
     for (const name in attrs) if (had.attrs[name] !== attrs[name]) write(el, name, attrs[name]);
     for (const name in had.attrs) if (!(name in attrs)) el.removeAttribute(name);
     had.attrs = attrs;
@@ -116,9 +118,9 @@ function write(el, name, v) {
 }
 
 // What an element was last filled with through legendItems or patchKeyed: the key it was filled
-// for, and its first and last child then. A caller that added to it or swapped its children since
-// (a step that appends its own legend entry; a figure that puts back a kept drawing) leaves other
-// children there, and it is filled again.
+// for, and its first and last child then. If a caller has since added children or replaced them
+// (a step that appends its own legend entry; a figure that puts back a kept drawing), the first
+// or last child differs and the next call fills it again.
 const filled = new WeakMap();
 const stillFilled = (el, key) => {
   const f = filled.get(el);

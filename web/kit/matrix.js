@@ -41,8 +41,8 @@ export class MatrixTable {
     if (values.length !== rows.length * cols.length) {
       throw new RangeError(`matrix needs rows*cols = ${rows.length * cols.length} values, got ${values.length}`);
     }
-    // The table is built once per shape (labels and captions); a redraw with new values rewrites
-    // each cell's number, tint and texts in place instead of building every cell anew.
+    // The table is built once per shape (corner, row and column labels, and whether cells have
+    // captions); a redraw rewrites only the numbers, tints, titles and captions that changed.
     const shape = JSON.stringify([this.corner, rows, cols, !!captions]);
     if (shape !== this.shape) {
       this.shape = shape;

@@ -18,7 +18,7 @@ function arrow(x, y, cls) {
   return [['line', { x1: C, y1: C, x2: ex, y2: ey, class: `vec ${cls}` }], ['polygon', { points: head, class: `vec-head ${cls}` }]];
 }
 
-/** The angle (−π, π] that turns a to b. */
+/** The angle in [−π, π) that turns a to b. */
 const turn = (a, b) => ((b - a) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
 
 /** One pair's picture, empty: drawRotation draws into it. */
@@ -29,7 +29,7 @@ export function rotationDiagram() {
 /**
  * Draws one pair into `svg` (from rotationDiagram), moving the shapes it has: the unit circle,
  * the rotated q and k as arrows and the arc between them, the title under it; with `original`,
- * the vector before turning (dotted), and with `names`, q's and k's names just beyond their tips,
+ * the vector before turning (class rope-ghost, which the RoPE step's CSS dots), and with `names`, q's and k's names just beyond their tips,
  * pushed apart sideways when the arrows nearly coincide.
  * @param {{q:[number,number], k:[number,number], title:string, label:string,
  *   original?:[number,number], names?:{q:string, k:string}}} d

@@ -13,7 +13,8 @@ export function keyboardScrollers(root) {
   let queued = false;
   // Whether a box's overflow-x lets it scroll, read once per box: a computed style costs more
   // than the widths, and only a box that can scroll needs its widths read. Forgotten when the
-  // root's size changes (a media query may set another overflow).
+  // root's size changes (a media query may set another overflow); a change of overflow without a
+  // resize is not seen.
   let scrollable = new WeakMap();
   const canScroll = (el) => {
     let yes = scrollable.get(el);

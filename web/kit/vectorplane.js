@@ -97,6 +97,6 @@ export class VectorPlane {
         'text-anchor': l.anchor ?? 'start', class: `vec-label ${l.cls}`,
       }, l.text]);
     }
-    patch(this.plot, parts);  // lineplot.js: the arrows it has move, none is built anew
+    patch(this.plot, parts);  // lineplot.js: elements already drawn are moved; only missing ones are built
   }
 }

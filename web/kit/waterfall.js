@@ -73,6 +73,6 @@ export class Waterfall {
       ['line', { x1: left, x2: right, y1: PAD.top + d.rows.length * ROW, y2: PAD.top + d.rows.length * ROW, class: 'wf-rule' }],
       ['text', { x: x(0), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, '0'],
     );
-    patch(this.svg, parts);  // lineplot.js: the bars it has move, none is built anew
+    patch(this.svg, parts);  // lineplot.js: elements already drawn are moved; only missing ones are built
   }
 }

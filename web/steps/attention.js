@@ -28,11 +28,12 @@ const SEED = 0;
 const MAX_DRAWN = 256; // rows and columns drawn at most
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
 // From this length a map the page has not kept is filled over the next frames, a slice of rows
-// at a time, instead of inside the change (256 rows of 2,048 keys cost more than a frame); the
-// change itself computes only the exact row of query i. Shorter maps are computed at once.
+// at a time, instead of inside the change (256 rows of 1,024 or 2,048 keys cost more than a
+// frame); the change itself computes only query i's exact row, for A and for B. Shorter maps are
+// computed at once. The timed update is the change alone: the fill runs in the frames after it.
 const FILL_FROM = 1024;
 const FILL_ROWS = 64;     // rows per core call while filling
-const FILL_SLICE_MS = 6;  // core calls per frame while filling, until this much time has gone
+const FILL_SLICE_MS = 6;  // while filling, each frame starts core calls until this many ms have passed (the last may run past it)
 
 export const params = {
   family: { type: 'enum', values: FAMILIES, default: 'rope', aliases: OLD_NAMES },
@@ -114,7 +115,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       canvas, keys),
     legendEl, hover);
 
-  let drawn = null;  // { rows, edges, cells, limit } of the last render, for the hover line
+  let drawn = null;  // { rows, edges, cells, limit } of the map on show (while a new one fills, the one before), for the hover line and clicks
   const heatmap = new Heatmap(canvas, {
     limit: 1,
     onCell: (c) => {
@@ -164,7 +165,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
-  let map = null;   // what the heatmap shows: { key, cells, limit, g, causal }
+  let map = null;   // what the heatmap shows: { key, cells, limit, g, causal, diffView }
   const NO_ROWS = new Int32Array(0);
   // The drawn maps (attention/cache.js): keyed by family, n, mask and, where heads differ, head.
   const mapKey = (f, causal = values.causal) => [f, values.n, causal, familyPerHead(f) ? values.head : ''].join();
@@ -201,8 +202,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   let filling = null;
 
   /**
-   * Draws a map: A's kept cells, or A − B in the difference view (map: what the heatmap shows),
-   * with its caption and its text alternative, which describe the map on show.
+   * Shows a map and records it as `map`: A's kept cells, or A − B in the difference view, with
+   * its caption and its text alternative, which describe the map on show.
    */
   function showMap(key, { family, versus, n, causal, diffView, g }, aEntry, bEntry) {
     let shown = aEntry;
@@ -246,9 +247,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   /**
    * Computes the maps of `families` that are not kept (at the current n, mask and head), FILL_ROWS
-   * rows per core call and up to FILL_SLICE_MS of calls per frame, keeps them, then draws the map
-   * `key` wants if it is still the one wanted. The map on show stays (dimmed) until then, and the
-   * step says it is busy (data-busy), so a test or a screen reader waits for the new one.
+   * rows per core call, each frame starting calls until FILL_SLICE_MS have passed (the last may
+   * run past it). Each finished map is kept; when all are done, draw() shows the map for `key`. A
+   * change to another map stops the fill first (render), and the half-filled map is dropped. Until
+   * the draw, the map on show stays, dimmed, and the step carries data-busy, which tests wait on.
    */
   function fillMaps(key, families, draw) {
     filling?.stop();
@@ -307,12 +309,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const key = [family, diffView ? versus : '', n, causal, withHead ? values.head : ''].join();
     const fresh = map?.key !== key;
     // A map neither kept nor cheap is filled over the next frames (fillMaps).
-    const later = n >= FILL_FROM;
+    const fillsLater = n >= FILL_FROM;
     const cellsOf = (f, wanted) => {
       const k = mapKey(f);
       const kept = maps.get(k);
-      const r = run(f, g, n, wanted && !kept && !later ? g.rows : NO_ROWS);
-      if (!wanted || (!kept && later)) return r;
+      const r = run(f, g, n, wanted && !kept && !fillsLater ? g.rows : NO_ROWS);
+      if (!wanted || (!kept && fillsLater)) return r;
       const entry = maps.keep(k, kept ?? { cells: r.cells });
       return { ...r, entry };
     };
@@ -411,6 +413,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   addEventListener('afterprint', () => { printing = false; repaint(); });
 
   render();
+  // The rows of the longest length, drawn while the page is idle (attention/contents.js).
+  (globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 200)))(() => contents.reach(LENGTHS.at(-1), true));
   return {
     tables: () => {
       const { a, b, n } = last;
