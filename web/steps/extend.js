@@ -12,7 +12,7 @@ import { LogPlot } from '../kit/logplot.js';
 import { button, choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
-import { extendFormats, methodFormula } from './extend/formula.js';
+import { extendFormats, methodRules, pairNow } from './extend/formula.js';
 import { extendModels } from './extend/model.js';
 import { BETA_FAST, D, FACTORS, HIGH_FF, METHODS, MODELS, PAIRS, PRESETS, RANDOM_PAIRS, READS, SAMPLES } from './extend/setup.js';
 
@@ -93,7 +93,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
   const tableCaption = h('caption', {});
-  const tableBody = h('tbody', {});
+  // One row per method, made once; each render rewrites the cells that changed.
+  const tableRows = Object.fromEntries(METHODS.map((mt) => {
+    const cells = Array.from({ length: 4 }, () => h('td'));
+    return [mt, { tr: h('tr', { 'data-method': mt }, h('th', { scope: 'row' }, methodName[mt]), ...cells), cells }];
+  }));
+  const tableBody = h('tbody', {}, METHODS.map((mt) => tableRows[mt].tr));
   const table = h('table', { class: 'extend-table' }, tableCaption,
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, m.t('extend.colMethod')),
@@ -117,6 +122,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L), pairs: RANDOM_PAIRS });
 
   let drawnScores = null;  // the state the score plot shows
+  let drawnRules = null;   // the state the method's rule shows
 
   function render() {
     const { model, method, factor, read, pair } = values;
@@ -131,9 +137,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const name = methodName[method];
     const sEnd = cur.scores[SAMPLES];
 
-    formula.replaceChildren(...methodFormula(m, method, {
-      base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda: plain.wavelengths[pair], attention: cur.attentionFactor,
-    }));
+    // The method's rule, then the chosen pair's numbers: a move of the pair rewrites the second.
+    const now = pairNow(m, { pair, theta, scaled, ratio, lambda, plainLambda: plain.wavelengths[pair] });
+    const rulesKey = [method, base, L, factor, read, cur.attentionFactor].join();
+    if (rulesKey === drawnRules && formula.lastElementChild) {
+      formula.lastElementChild.replaceWith(now);
+    } else {
+      formula.replaceChildren(...methodRules(m, method, { base, L, factor, read, attention: cur.attentionFactor }), now);
+      drawnRules = rulesKey;
+    }
 
     // The ladder: plain wavelengths dashed, the method's solid with points, L and L′ across, and
     // the thresholds YaRN and Llama 3 put between keeping a pair and dividing it by the factor.
@@ -173,16 +185,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     // Every method at the same settings.
     tableCaption.textContent = m.t('extend.tableCaption', { pair, L: int(L), Lr: int(readLength), s: factor });
-    tableBody.replaceChildren(...METHODS.map((mt) => {
+    for (const mt of METHODS) {
       const r = c.methods[mt];
-      const cell = (v, text) => h('td', { 'data-value': String(v) }, text);
-      return h('tr', { class: mt === method ? 'current' : '', 'data-method': mt },
-        h('th', { scope: 'row' }, methodName[mt]),
-        cell(r.attentionFactor, m.fixed(r.attentionFactor, 4)),
-        cell(r.invFreq[pair] / theta, sig(r.invFreq[pair] / theta)),
-        cell(r.scores[c.atL], score(r.scores[c.atL])),
-        cell(r.scores[SAMPLES], score(r.scores[SAMPLES])));
-    }));
+      const { tr, cells } = tableRows[mt];
+      tr.classList.toggle('current', mt === method);
+      [[r.attentionFactor, m.fixed(r.attentionFactor, 4)], [r.invFreq[pair] / theta, sig(r.invFreq[pair] / theta)],
+        [r.scores[c.atL], score(r.scores[c.atL])], [r.scores[SAMPLES], score(r.scores[SAMPLES])]].forEach(([v, text], k) => {
+        if (cells[k].dataset.value !== String(v)) cells[k].dataset.value = String(v);
+        if (cells[k].textContent !== text) cells[k].textContent = text;
+      });
+    }
 
     out.theta.set(sig(theta), theta);
     out.scaled.set(sig(scaled), scaled);

@@ -24,11 +24,12 @@ export function extendFormats(m) {
   return { int, sig, wave, score, decade };
 }
 
-/** The method's rule in MathML, then the chosen pair with the current numbers. */
-export function methodFormula(m, method, { base, L, factor, read, pair, theta, scaled, ratio, lambda, plainLambda, attention }) {
-  const { int, sig, wave } = extendFormats(m);
-  const th = (prime, sub = mi('i')) => msub(mi(prime ? 'θ′' : 'θ'), sub);
-  const lam = (sub = mi('i')) => msub(mi('λ'), sub);
+const th = (prime, sub = mi('i')) => msub(mi(prime ? 'θ′' : 'θ'), sub);
+const lam = (sub = mi('i')) => msub(mi('λ'), sub);
+
+/** The method's rule in MathML, one block per formula or sentence (none depends on the pair). */
+export function methodRules(m, method, { base, L, factor, read, attention }) {
+  const { int } = extendFormats(m);
   const paren = (...c) => mrow(mo('('), ...c, mo(')'));
   const clamp = (...c) => mrow(mi('clamp'), paren(...c, mo(','), mn('0'), mo(','), mn('1')));
   const vars = { base: int(base), L: int(L), s: factor, k: read, d: D, beta: BETA_FAST, low: LOW_FF, high: HIGH_FF, a: m.fixed(attention, 4) };
@@ -67,13 +68,17 @@ export function methodFormula(m, method, { base, L, factor, read, pair, theta, s
       h('p', { class: 'extend-rule' }, m.t('extend.ruleLlama3', vars)),
     ],
   };
+  return [plainRule, ...rules[method]()].map((f) => h('div', {}, f));
+}
+
+/** The chosen pair with the current numbers, in two halves that wrap onto two lines on a phone. */
+export function pairNow(m, { pair, theta, scaled, ratio, lambda, plainLambda }) {
+  const { sig, wave } = extendFormats(m);
   const i = () => mn(String(pair));  // a fresh node for every place it appears
   const nowVars = { pair, plain: wave(plainLambda), theta: sig(theta), scaled: sig(scaled), ratio: sig(ratio), wavelength: wave(lambda) };
-  // The chosen pair's numbers in two halves that wrap onto two lines on a phone.
-  const now = h('span', { class: 'extend-now' },
+  return h('div', {}, h('span', { class: 'extend-now' },
     math(m.t('extend.formulaNow', nowVars),
       lam(i()), mo('='), mn(wave(plainLambda)), mo(','), th(false, i()), mo('='), mn(sig(theta)), mo('→')),
     math(m.t('extend.formulaNowScaled', nowVars),
-      th(true, i()), mo('='), mn(sig(scaled)), mo('='), mn(sig(ratio)), mo('·'), th(false, i())));
-  return [plainRule, ...rules[method](), now].map((f) => h('div', {}, f));
+      th(true, i()), mo('='), mn(sig(scaled)), mo('='), mn(sig(ratio)), mo('·'), th(false, i()))));
 }
