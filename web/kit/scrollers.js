@@ -13,9 +13,11 @@ export function keyboardScrollers(root) {
   let queued = false;
   // Whether a box's overflow-x lets it scroll, read once per box: a computed style costs more
   // than the widths, and only a box that can scroll needs its widths read. Forgotten when the
-  // root's size changes (a media query may set another overflow); a change of overflow without a
-  // resize is not seen.
+  // root's width changes (a media query may set another overflow); a change of overflow without a
+  // resize is not seen. A change of height alone keeps them: a step's height changes with what it
+  // shows (a train task's results), and a new step width is what media queries follow.
   let scrollable = new WeakMap();
+  let width = -1;
   const canScroll = (el) => {
     let yes = scrollable.get(el);
     if (yes === undefined) {
@@ -46,8 +48,10 @@ export function keyboardScrollers(root) {
     queued = true;
     requestAnimationFrame(run);
   };
-  new ResizeObserver(() => {
-    scrollable = new WeakMap();
+  new ResizeObserver(([entry]) => {
+    const now = entry.contentRect.width;
+    if (now !== width) scrollable = new WeakMap();
+    width = now;
     check();
   }).observe(root);
   return { check };
