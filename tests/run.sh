@@ -4,9 +4,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash wasm/tools/setup.sh
+# Each phase's start, in minutes and seconds since npm test began: where the wall time goes.
+phase() { printf '== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+
+# What building needs first; the browsers, Xvfb and torch (what only the tests need) install
+# beside the build, which needs none of them: on a fresh machine apt's download and unpacking
+# then overlap the compiler's minutes instead of coming before them.
+phase "setup: what building needs"
+bash wasm/tools/setup.sh --build
+setup_log=$(mktemp)
+bash wasm/tools/setup.sh >"$setup_log" 2>&1 &
+setup=$!
+phase "build: the WebAssembly modules, the Lab and the wasm doctest suite (the rest of setup beside it)"
 bash wasm/tools/build.sh --wasm-tests
 node web/tools/build-dist.mjs
+setup_ok=0
+wait "$setup" || setup_ok=$?
+cat "$setup_log"
+rm -f "$setup_log"
+[ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
 
 # Logs: the wasm doctest and lane 1, the quiet timing, the native suites, lane 2.
 log=$(mktemp)
@@ -28,13 +44,13 @@ count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each 
   [ "$runs" -eq "$2" ] || failed=$((failed + $2 - runs))
 }
 
-echo "== doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
+phase "doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest "$log" 1
 rm -rf tests/out/perf
 # Before anything runs beside it: every step's update times in Chromium, Firefox and WebKit on an
 # otherwise idle machine (under a minute): the tables to judge update times by.
-echo "== node:test, alone: update times with nothing else running (tests/quiet/)"
+phase "node:test, alone: update times with nothing else running (tests/quiet/)"
 POSENC_PERF_SET=quiet node --test tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
 # run beside the browser lanes below, at nice 19, so they no longer hold up the lanes' start. The
@@ -68,17 +84,20 @@ walks=("${walks[@]/#/tests/browser/}")
 walks=("${walks[@]/%/.test.js}")
 timed=()
 for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+=("$f"); done
-echo "== node:test, two lanes at once:"
+phase "node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
 echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
 node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
 lane2=$!
 node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
+phase "lane 1 done"
 wait "$lane2" || true  # its failures are counted from its log below
+phase "lane 2 done"
 echo
 echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's untimed tests):"
 cat "$lane2_log"
 wait "$native" || true  # counted from its log
+phase "native suites done"
 echo
 echo "== the native doctest suites, built and run beside the lanes:"
 cat "$native_log"
