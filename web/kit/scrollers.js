@@ -15,7 +15,7 @@ export function keyboardScrollers(root) {
   // than the widths, and only a box that can scroll needs its widths read. Forgotten when the
   // root's width changes (a media query may set another overflow); a change of overflow without a
   // resize is not seen. A change of height alone keeps them: a step's height changes with what it
-  // shows (a train task's results), and a new step width is what media queries follow.
+  // shows (a train task's results), and the stylesheets' media queries test widths only.
   let scrollable = new WeakMap();
   let width = -1;
   const canScroll = (el) => {
