@@ -4,25 +4,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each phase's start, in minutes and seconds since npm test began: where the wall time goes.
+# Where the wall time goes: each phase's start (and the lanes' ends), in minutes and seconds
+# since npm test began.
 phase() { printf '== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
-# What building needs first; the browsers, Xvfb and torch (what only the tests need) install
-# beside the build, which needs none of them: on a fresh machine apt's download and unpacking
-# then overlap the compiler's minutes instead of coming before them.
+# What building needs comes first. The rest (the browsers, Xvfb, torch, NumPy: what only the tests
+# need) installs beside the build, which needs none of it, so that on a fresh machine apt's
+# download and unpacking overlap the compiler's minutes instead of coming before them. Only as
+# root: through sudo, a password prompt in the middle of the build's output would make no sense,
+# so then it all installs first, as before.
 phase "setup: what building needs"
-bash wasm/tools/setup.sh --build
-setup_log=$(mktemp)
-bash wasm/tools/setup.sh >"$setup_log" 2>&1 &
-setup=$!
+if [ "$(id -u)" -ne 0 ]; then
+  bash wasm/tools/setup.sh
+else
+  bash wasm/tools/setup.sh --build
+  setup_log=$(mktemp)
+  bash wasm/tools/setup.sh >"$setup_log" 2>&1 &
+  setup=$!
+  # A failed build stops the script here; apt is still let finish and its output shown.
+  trap 'wait "$setup" 2>/dev/null; cat "$setup_log"; rm -f "$setup_log"' EXIT
+fi
 phase "build: the WebAssembly modules, the Lab and the wasm doctest suite (the rest of setup beside it)"
 bash wasm/tools/build.sh --wasm-tests
 node web/tools/build-dist.mjs
-setup_ok=0
-wait "$setup" || setup_ok=$?
-cat "$setup_log"
-rm -f "$setup_log"
-[ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
+if [ -n "${setup:-}" ]; then
+  setup_ok=0
+  wait "$setup" || setup_ok=$?
+  trap - EXIT
+  cat "$setup_log"
+  rm -f "$setup_log"
+  [ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
+fi
 
 # Logs: the wasm doctest and lane 1, the quiet timing, the native suites, lane 2.
 log=$(mktemp)

@@ -13,9 +13,10 @@ export function keyboardScrollers(root) {
   let queued = false;
   // Whether a box's overflow-x lets it scroll, read once per box: a computed style costs more
   // than the widths, and only a box that can scroll needs its widths read. Forgotten when the
-  // root's width changes (a media query may set another overflow); a change of overflow without a
-  // resize is not seen. A change of height alone keeps them: a step's height changes with what it
-  // shows (a train task's results), and the stylesheets' media queries test widths only.
+  // root's width changes, in case a width query some day sets another overflow; a change of
+  // overflow without a change of that width is not seen. A change of height alone keeps them: a
+  // step's height changes with what it shows (a train task's results), and no stylesheet sets the
+  // overflow of a div or figure by anything but fixed rules today.
   let scrollable = new WeakMap();
   let width = -1;
   const canScroll = (el) => {
