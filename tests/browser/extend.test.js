@@ -34,7 +34,10 @@ const snapshot = (page) => page.evaluate(() => {
     table[tr.dataset.method] = { current: tr.classList.contains('current'),
       cells: [...tr.querySelectorAll('td')].map((td) => ({ text: td.textContent.trim(), value: Number(td.dataset.value) })) };
   }
-  return { readouts, table };
+  // The formulas: the method's rule (every block but the last) and the chosen pair's numbers.
+  const blocks = [...document.querySelectorAll('#extend .extend-formulas > div')];
+  const text = (el) => el.textContent.replace(/\s+/g, '');
+  return { readouts, table, rules: blocks.slice(0, -1).map(text).join('|'), now: text(blocks.at(-1)) };
 });
 
 const rel = (a, b) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -42,7 +45,7 @@ const rel = (a, b) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 /** Compares every readout and table cell of the state with the reference. */
 async function check(page, { model, method, factor, read, pair }) {
   const what = `${model}/${method}/s${factor}/read${read}/pair${pair}`;
-  const { readouts: r, table } = await snapshot(page);
+  const { readouts: r, table, rules, now } = await snapshot(page);
   const Lr = read * MODELS[model].L;
   const ref = Object.fromEntries(METHODS.map((mt) => [mt, reference(mt, model, factor, Lr)]));
   const cur = ref[method];
@@ -58,6 +61,15 @@ async function check(page, { model, method, factor, read, pair }) {
   // The score goes through float32 rotations and a float32 dot product of 128 terms.
   assert.ok(Math.abs(r.scoreEnd.value - want.scoreEnd) < 2e-3, `${what} scoreEnd ${r.scoreEnd.value} vs ${want.scoreEnd}`);
   near(r.scoreEnd.text, want.scoreEnd, `${what} scoreEnd`, 2e-3);
+  // The pair's numbers under the rule are this state's (the page rewrites them alone when only
+  // the pair moved): λ and θ of the pair, then θ′ and the ratio, as the readouts show them.
+  const bare = (t) => t.replace(/\s+/g, '');
+  for (const name of ['theta', 'scaled', 'ratio']) {
+    assert.ok(now.includes(`=${bare(r[name].text)}`), `${what}: the pair's line shows ${name} ${r[name].text}: ${now}`);
+  }
+  assert.ok(now.startsWith(`λ${pair}=`), `${what}: the pair's line names pair ${pair}: ${now}`);
+  // YaRN's rule carries its attention factor: rebuilt when the factor changes.
+  if (method === 'yarn') assert.ok(rules.includes(`=${minus(cur.a.toFixed(4))}`), `${what}: YaRN's rule shows a = ${cur.a.toFixed(4)}`);
   assert.deepEqual(Object.keys(table), METHODS);
   for (const mt of METHODS) {
     const row = table[mt];
@@ -122,7 +134,7 @@ test('every model × method, with factors, reading lengths and pairs varied, mat
   const state = { model: 'llama3', method: 'llama3', factor: 8, read: 16, pair: 32 };
   const walk = [
     ['llama2', 'none', 2, 2, 0], ['llama2', 'linear', 4, 4, 63], ['llama2', 'dynamic', 16, 16, 40],
-    ['llama2', 'yarn', 16, 16, 20], ['llama2', 'yarn', 16, 16, 33], ['llama2', 'yarn', 32, 8, 46],
+    ['llama2', 'yarn', 16, 16, 20], ['llama2', 'yarn', 16, 16, 33], ['llama2', 'yarn', 32, 8, 46], ['llama2', 'yarn', 8, 8, 46],
     ['llama2', 'llama3', 8, 32, 30], ['llama2', 'dynamic', 2, 32, 63], ['llama3', 'none', 32, 32, 63],
     ['llama3', 'linear', 8, 2, 10], ['llama3', 'dynamic', 4, 8, 50], ['llama3', 'yarn', 2, 4, 25],
     ['llama3', 'llama3', 32, 16, 29], ['llama3', 'llama3', 8, 16, 35],
