@@ -241,6 +241,12 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   await page.waitForFunction((k) => window.__longTasks.length > k, longTasks.length);
   await writeFile(new URL('../out/perf/attention-longtasks.json', import.meta.url), JSON.stringify(longTasks));
   console.log(`attention at n = 2048: ${longTasks.length} main-thread tasks over 50 ms during the changes, ${longTasks.filter((t) => t.change).length} of them a change`);
+  // After all that the map on show, and the difference view's (its arrays come from maps let go),
+  // are still the ones computed here.
+  const last = { family: FAMILIES.at(-1), versus: 'none', view: 'single', n, causal: false, head: 4 };
+  await checkMap(page, last, 'n = 2048 after the changes');
+  await pick(page, 'view', 'difference');
+  await checkMap(page, { ...last, view: 'difference' }, 'n = 2048, the difference view');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -290,6 +296,63 @@ test('an old link with family=relative (and versus=relative) opens T5, and the U
   const r = await readouts(page);
   checkReadouts(r, 't5', 64, 40, 33, { causal: false });
   near(r.diff.value, 0, 0, 'T5 against itself');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+/**
+ * The map on show: every drawn cell (Save CSV) equals the binned attention computed here (A, or
+ * A − B in the difference view), and a spread of unmasked cells is painted in the colour of the
+ * cell the CSV gives. The step reuses its maps' arrays (cells and colours) once a map leaves its
+ * cache or the screen: a map written into an array still on show, or colours left from another
+ * map, fail here.
+ */
+async function checkMap(page, { family, versus, view, n, causal, head }, what) {
+  const cells = await csv(page, 'cells');
+  const { rows, edges } = grid(n);
+  const diff = view === 'difference';
+  assert.equal(cells.rows.length, rows.length, `${what}: rows`);
+  let worst = 0;
+  rows.forEach((q, r) => {
+    const a = binRow(attentionRow(family, n, q, { causal, head }).probs, edges);
+    const b = diff ? binRow(attentionRow(versus, n, q, { causal, head }).probs, edges) : null;
+    a.forEach((v, c) => { worst = Math.max(worst, Math.abs(cells.rows[r][c + 1] - (diff ? v - b[c] : v))); });
+  });
+  assert.ok(worst < 1e-5, `${what}: worst cell error ${worst}`);
+  const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
+  const R = rows.length;
+  // Cells spread over the map, each moved into its row's unmasked bins under the causal mask.
+  const spots = [[0, 0], [1, 3], [R >> 3, R >> 1], [R >> 2, 5], [R >> 1, R >> 2], [(3 * R) >> 2, R - 2], [R - 1, R - 1], [R - 3, 1]]
+    .map(([r, c]) => [r, causal ? Math.min(c, edges.findLastIndex((e) => e <= rows[r])) : c]);
+  const got = await pixels(page, spots);
+  spots.forEach(([r, c], s) => {
+    const want = colour(cells.rows[r][c + 1], limit);
+    assert.ok(want.every((v, k) => Math.abs(v - got[s][k]) <= 2), `${what}: pixel (${r}, ${c}) ${got[s]} vs ${want.map(Math.round)}`);
+  });
+}
+
+// Settles the page's idle work (the maps computed ahead of need): a run of idle slots.
+const idle = (page) => page.evaluate(async () => {
+  for (let k = 0; k < 20; k++) await new Promise((r) => requestIdleCallback(r, { timeout: 200 }));
+});
+
+test('n = 64 and 128 through changes that let maps go and reuse their arrays (ALiBi\'s heads, the mask, both views, the length): the map on show is always the one computed here', async () => {
+  const state = { family: 'alibi', versus: 'rope', view: 'difference', n: 64, causal: true, head: 0 };
+  const page = await openStep(b, 'attention', 'family=alibi&versus=rope&view=difference&n=64&i=40&j=30&causal=1&head=0');
+  await checkMap(page, state, 'at the start');
+  // Back and forth, so that maps the cache kept are shown again after others came and went.
+  const moves = [['head', 1], ['head', 2], ['causal', false], ['head', 5], ['view', 'single'], ['family', 't5'],
+    ['family', 'alibi'], ['n', 128], ['versus', 'alibi'], ['view', 'difference'], ['family', 't5'], ['view', 'single'],
+    ['n', 64], ['head', 7], ['causal', true], ['family', 'rope'], ['family', 't5'], ['view', 'difference'], ['head', 0],
+    ['view', 'single'], ['view', 'difference'], ['family', 'rope'], ['view', 'single'], ['family', 't5']];
+  for (const [control, value] of moves) {
+    if (control === 'head') await setSlider(page, 'attention', 'head', value);
+    else if (control === 'causal') await page.click('#attention input[name=causal]');
+    else await pick(page, control, value);
+    state[control] = value;
+    await checkMap(page, state, `after ${control} = ${value}`);
+    await idle(page);
+  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -14,6 +14,7 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
 import { ZERO, cellPixels, cssWord, digitsFor, drawLegend, scaleTop } from './attention/colours.js';
+import { arrayPool } from './attention/buffers.js';
 import { mapCache } from './attention/cache.js';
 import { heldContents } from './attention/contents.js';
 import { mspace, scoreFormula } from './attention/formula.js';
@@ -165,8 +166,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
-  let map = null;   // what the heatmap shows: { key, cells, limit, g, causal, diffView }
+  let map = null;   // what the heatmap shows: { key, entry, cells, pixels, limit, g, causal, diffView } (entry: the kept map shown, or null for A − B)
   const NO_ROWS = new Int32Array(0);
+  // The maps' cells and colours are taken from and given back to a pool (attention/buffers.js);
+  // what the map on show reads is given back only once another map replaces it (showMap).
+  const pool = arrayPool();
+  const give = (...arrays) => pool.give(...arrays.filter((a) => a && a !== map?.cells && a !== map?.pixels));
   // The drawn maps (attention/cache.js): keyed by family, n, mask and, where heads differ, head.
   const mapKey = (f, causal = values.causal) => [f, values.n, causal, familyPerHead(f) ? values.head : ''].join();
   // The colours of a map on its own scale, in the current mask colour.
@@ -174,7 +179,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     entry.limit ??= scaleTop(entry.cells);
     const mask = maskColour();
     if (entry.mask !== mask) {
-      entry.pixels = cellPixels(entry.cells, entry.limit, g, causal, mask);
+      give(entry.pixels);
+      entry.pixels = cellPixels(entry.cells, entry.limit, g, causal, mask, pool.take(Uint32Array, entry.cells.length));
       entry.mask = mask;
     }
     return entry;
@@ -183,10 +189,27 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((family) => ({
     key: mapKey(family, causal), family, causal,
   })));
-  const maps = mapCache(wantedMaps, ({ family, causal }) => {
-    const g = grid(values.n);
-    return coloured({ cells: run(family, g, values.n, g.rows, causal).cells }, g, causal);
-  });
+  // Idle work: a short map in one core call; from FILL_FROM, FILL_ROWS rows per idle slot (a
+  // whole map of 2,048 keys is a task of tens of milliseconds that a change would wait behind).
+  let partial = null;  // the long map the idle work is part-way through: { key, cells, next }
+  const maps = mapCache(wantedMaps, ({ key, family, causal }) => {
+    const n = values.n;
+    const g = grid(n);
+    if (n < FILL_FROM) return coloured({ cells: run(family, g, n, g.rows, causal).cells }, g, causal);
+    const R = g.rows.length;
+    const C = g.edges.length - 1;
+    if (partial?.key !== key) {
+      give(partial?.cells);
+      partial = { key, cells: pool.take(Float32Array, R * C), next: 0 };
+    }
+    const end = Math.min(R, partial.next + FILL_ROWS);
+    partial.cells.set(run(family, g, n, g.rows.subarray(partial.next, end), causal).cells, partial.next * C);
+    partial.next = end;
+    if (end < R) return null;
+    const { cells } = partial;
+    partial = null;
+    return coloured({ cells }, g, causal);
+  }, (entry) => give(entry.cells, entry.pixels));
   const prefetch = maps.prefetch;
 
   const contents = heldContents(core, D, SEED);  // the seeded rows, held (attention/contents.js)
@@ -208,14 +231,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
   function showMap(key, { family, versus, n, causal, diffView, g }, aEntry, bEntry) {
     let shown = aEntry;
     if (diffView) {
-      const cells = new Float32Array(aEntry.cells.length);
+      const cells = pool.take(Float32Array, aEntry.cells.length);
       for (let x = 0; x < cells.length; x++) cells[x] = aEntry.cells[x] - bEntry.cells[x];
       shown = { cells };
     }
     const { cells, limit, pixels } = coloured(shown, g, causal);
     const R = g.rows.length;
     const C = g.edges.length - 1;
-    map = { key, cells, limit, g, causal, diffView };
+    const before = map;
+    map = { key, entry: diffView ? null : shown, cells, pixels, limit, g, causal, diffView };
+    // The map replaced: its arrays go back unless the cache still holds them.
+    if (before && !(before.entry && maps.holds(before.entry))) give(before.cells, before.pixels);
     drawn = { rows: g.rows, edges: g.edges, cells, limit };
     canvas.dataset.limit = String(limit);
     canvas.dataset.cols = String(C);
@@ -259,10 +285,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const g = grid(n);
     const R = g.rows.length;
     const C = g.edges.length - 1;
-    const jobs = [...new Set(families)].filter((f) => !maps.get(mapKey(f))).map((f) => ({ f, k: mapKey(f), cells: new Float32Array(R * C), next: 0 }));
+    const jobs = [...new Set(families)].filter((f) => !maps.get(mapKey(f))).map((f) => ({ f, k: mapKey(f), cells: pool.take(Float32Array, R * C), next: 0 }));
     let frame = 0;
     const stop = () => {
       cancelAnimationFrame(frame);
+      give(...jobs.map((job) => job.cells));  // a stopped fill's unfinished maps
       filling = null;
       root.removeAttribute('data-busy');
       canvas.classList.remove('stale');

@@ -2,8 +2,8 @@
 // the most recently used last: { cells, limit, pixels, mask } (limit and pixels are worked out
 // when a map is first shown). After a change the other families' maps for the same n and mask,
 // then every family's with the mask toggled, are computed in idle time, one core call per idle
-// slot, so that switching family (A or B) or the mask costs a paint, not a core call. The cache
-// holds two masks' worth of every family.
+// slot (a long map takes several), so that switching family (A or B) or the mask costs a paint,
+// not a core call. The cache holds two masks' worth of every family.
 import { FAMILIES } from '../../families.js';
 
 const later = globalThis.requestIdleCallback
@@ -12,20 +12,26 @@ const later = globalThis.requestIdleCallback
 
 /**
  * @param {() => {key: string}[]} wanted  the maps the idle work aims at, most wanted first
- * @param {(map: {key: string}) => object} draw  computes one of them: { cells }, coloured
+ * @param {(map: {key: string}) => object | null} draw  computes (part of) one of them: { cells },
+ *   coloured, or null when it needs another idle slot (it is then asked for the same map again,
+ *   unless a change made another map more wanted)
+ * @param {(entry: object) => void} drop  told of each map the cache lets go
  */
-export function mapCache(wanted, draw) {
+export function mapCache(wanted, draw, drop = () => {}) {
   const kept = new Map();
   const KEEP = 2 * FAMILIES.length;
   let idle = null;
 
   const keep = (k, entry) => {
+    const before = kept.get(k);
     kept.delete(k);
     kept.set(k, entry);
+    if (before && before !== entry) drop(before);
     if (kept.size > KEEP) {
       // The oldest map no longer aimed at (another n or head), else the oldest.
       const aimed = new Set(wanted().map((w) => w.key));
       const old = [...kept.keys()].find((x) => !aimed.has(x)) ?? kept.keys().next().value;
+      drop(kept.get(old));
       kept.delete(old);
     }
     return entry;
@@ -39,7 +45,8 @@ export function mapCache(wanted, draw) {
     if (!next) return;
     idle = later(() => {
       idle = null;
-      keep(next.key, draw(next));
+      const entry = draw(next);
+      if (entry) keep(next.key, entry);
       prefetch();
     });
   }
@@ -50,5 +57,6 @@ export function mapCache(wanted, draw) {
     idle = null;
   }
 
-  return { get: (k) => kept.get(k), keep, prefetch, pause };
+  const holds = (entry) => [...kept.values()].includes(entry);
+  return { get: (k) => kept.get(k), holds, keep, prefetch, pause };
 }

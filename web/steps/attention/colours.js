@@ -33,12 +33,12 @@ export function scaleTop(cells) {
 /**
  * The map's colours: each cell at sign(v)·sqrt(min(|v|/limit, 1)) on the [−1, 1] scale, looked
  * up in the colour table (a square-root scale keeps small weights visible next to the peaks); with the causal mask a bin whose keys all
- * come after its row's query is masked (colour `masked`), not a probability of 0.
+ * come after its row's query is masked (colour `masked`), not a probability of 0. Written into
+ * `px` (every element), a new array by default.
  */
-export function cellPixels(cells, limit, { rows, edges }, causal, masked) {
+export function cellPixels(cells, limit, { rows, edges }, causal, masked, px = new Uint32Array(cells.length)) {
   const C = edges.length - 1;
   const half = (LEVELS - 1) / 2;
-  const px = new Uint32Array(cells.length);
   for (let r = 0; r < rows.length; r++) {
     let seen = C;  // bins with a key at or before the query
     if (causal) for (seen = 0; seen < C && edges[seen] <= rows[r];) seen++;
