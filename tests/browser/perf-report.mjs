@@ -58,7 +58,9 @@ async function table(title, folder, names, cpu = null) {
 }
 // quiet/ (tests/quiet/chromium.test.js): every step's update times with nothing else running.
 const quiet = new URL('quiet/', dir);
-const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !f.startsWith('longtasks-')).sort(), () => []);
+// host.json (tests/quiet/host-speed.mjs): how fast the cores were when the quiet tables were taken.
+const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
+const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && f !== 'host.json' && !f.startsWith('longtasks-')).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
@@ -83,6 +85,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   }
   if (p95s.size) {
     console.log('Update time p95 per engine, nothing else running (ms; * over its budget: 16 for the attention step, 8 for every other step):');
+    if (host) console.log(`(this host: tests/quiet/host-speed.mjs's fixed workload took ${host.medianMs.toFixed(0)} ms just before; a host that takes longer runs every update slower too)`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;

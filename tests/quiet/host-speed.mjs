@@ -1,0 +1,35 @@
+// How fast this machine's cores are while npm test measures its update tables: one fixed piece of
+// single-threaded JavaScript (arithmetic over a typed array and number formatting; no DOM, so it
+// stands for the cores alone), timed in Node just before tests/quiet/ runs. The update budgets are
+// absolute milliseconds, and the same code's tables have differed by 2 to 6 times from one
+// session's machine to the next (both with 2 vCPUs), so perf-report.mjs prints this beside them,
+// to tell a slower machine from slower code. Written to tests/out/perf/quiet/host.json; not a
+// test (nothing in it can fail).
+import { mkdir, writeFile } from 'node:fs/promises';
+
+function work() {
+  const a = new Float64Array(1 << 16);
+  let sum = 0;
+  for (let round = 0; round < 120; round++) {
+    for (let i = 0; i < a.length; i++) {
+      a[i] = Math.sin(i * 0.001 + round) * a[(i * 7) & 0xffff] + 1;
+      sum += a[i];
+    }
+  }
+  let text = '';
+  for (let i = 0; i < 400000; i++) text += (i * 1.37).toFixed(2);
+  return sum + text.length;
+}
+
+work();  // compiled and warm before the timed runs
+const times = [];
+for (let k = 0; k < 5; k++) {
+  const start = performance.now();
+  work();
+  times.push(performance.now() - start);
+}
+times.sort((x, y) => x - y);
+const dir = new URL('../out/perf/quiet/', import.meta.url);
+await mkdir(dir, { recursive: true });
+await writeFile(new URL('host.json', dir), JSON.stringify({ medianMs: times[2], times }));
+console.log(`host speed: the fixed workload took ${times[2].toFixed(0)} ms (median of 5; lower is faster)`);
