@@ -58,7 +58,7 @@ async function table(title, folder, names, cpu = null) {
 }
 // quiet/ (tests/quiet/chromium.test.js): every step's update times with nothing else running.
 const quiet = new URL('quiet/', dir);
-// host.json (tests/quiet/host-speed.mjs): how fast the cores were when the quiet tables were taken.
+// host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && f !== 'host.json' && !f.startsWith('longtasks-')).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
@@ -74,7 +74,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]];
   const p95s = new Map();  // row → [p95 per engine]
   for (const [k, [, folder]] of engines.entries()) {
-    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !f.startsWith('longtasks-')), () => []);
+    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && f !== 'host.json' && !f.startsWith('longtasks-')), () => []);
     for (const f of names) {
       const times = JSON.parse(await readFile(new URL(f, folder), 'utf8'));
       if (!times.length) continue;
@@ -85,7 +85,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   }
   if (p95s.size) {
     console.log('Update time p95 per engine, nothing else running (ms; * over its budget: 16 for the attention step, 8 for every other step):');
-    if (host) console.log(`(this host: tests/quiet/host-speed.mjs's fixed workload took ${host.medianMs.toFixed(0)} ms just before; a host that takes longer runs every update slower too)`);
+    if (host) console.log(`(this host: tests/quiet/host-speed.mjs's fixed workload took ${host.medianMs.toFixed(0)} ms just before; a slower figure there usually means slower updates too: compare it with an earlier run's before blaming the code)`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;

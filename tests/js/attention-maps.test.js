@@ -20,7 +20,7 @@ test('the pool hands back an array given to it, only for the same type and lengt
   assert.notEqual(pool.take(Float32Array, 8), a, 'another length');
   assert.notEqual(pool.take(Uint32Array, 16), a, 'another type');
   assert.equal(pool.take(Float32Array, 16), a, 'the array given back');
-  assert.deepEqual([...a], Array(16).fill(7), 'as it was left: the taker writes every element');
+  assert.deepEqual([...a], Array(16).fill(7), 'given back as it was left (the pool does not clear: the taker writes every element)');
   assert.notEqual(pool.take(Float32Array, 16), a, 'taken once');
   const three = [1, 2, 3].map(() => new Uint32Array(4));
   pool.give(...three);

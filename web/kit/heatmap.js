@@ -109,10 +109,10 @@ export class Heatmap {
     // written below anyway).
     if (this.source.width !== cols) this.source.width = cols;
     if (this.source.height !== rows) this.source.height = rows;
-    // When `pixels` is the very array the last draw uploaded (a caller's kept map shown again), its
-    // colours are on the source already: a caller passes another array for new colours (one it
-    // reuses is fine as long as it is not the one last drawn). Otherwise
-    // they go through an image kept for the next draw of the same size (up to
+    // The upload is skipped when `pixels` is the array the last upload read (a caller's kept map
+    // shown again): its colours are on the source already. A caller with new colours must
+    // therefore pass another array; a reused one is fine as long as it is not the last uploaded.
+    // Otherwise the colours go through an image kept for the next draw of the same size (up to
     // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
     // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
     if (pixels === null || pixels !== this.uploaded) {

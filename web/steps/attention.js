@@ -166,10 +166,18 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
-  let map = null;   // what the heatmap shows: { key, entry, cells, pixels, limit, g, causal, diffView } (entry: the kept map shown, or null for A − B)
+  // What the heatmap shows: { key, entry, cells, pixels, limit, g, causal, diffView }. entry: the
+  // kept map shown, or null for A − B; pixels: the colours showMap drew (a theme change repaints
+  // from a fresh array).
+  let map = null;
   const NO_ROWS = new Int32Array(0);
-  // The maps' cells and colours are taken from and given back to a pool (attention/buffers.js);
-  // what the map on show reads is given back only once another map replaces it (showMap).
+  // The maps' cells and colours come from a pool (attention/buffers.js) and go back once nothing
+  // reads them: not kept, not on show, not part of an unfinished map. give() skips the arrays on
+  // show, because the cache can let a map go while it is still shown (a change of ALiBi's head or
+  // of the length evicts it in render, before showMap replaces it; so can a fill); showMap gives
+  // them back once the next map is drawn. Reused earlier, the shown cells would change under Save
+  // CSV and the hover line, and the heatmap would be handed the array it last uploaded as new
+  // colours, and skip the upload.
   const pool = arrayPool();
   const give = (...arrays) => pool.give(...arrays.filter((a) => a && a !== map?.cells && a !== map?.pixels));
   // The drawn maps (attention/cache.js): keyed by family, n, mask and, where heads differ, head.
@@ -189,8 +197,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((family) => ({
     key: mapKey(family, causal), family, causal,
   })));
-  // Idle work: a short map in one core call; from FILL_FROM, FILL_ROWS rows per idle slot (a
-  // whole map of 2,048 keys is a task of tens of milliseconds that a change would wait behind).
+  // Idle work: a short map in one core call; from FILL_FROM, FILL_ROWS rows per idle slot, so
+  // that a change waits behind a quarter of a map at most (a whole map of 2,048 keys took 4-12 ms
+  // in Node, and up to 9 ms in an idle callback in Chromium on a fast machine: more on a slow one).
   let partial = null;  // the long map the idle work is part-way through: { key, cells, next }
   const maps = mapCache(wantedMaps, ({ key, family, causal }) => {
     const n = values.n;
@@ -275,7 +284,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
    * Computes the maps of `families` that are not kept (at the current n, mask and head), FILL_ROWS
    * rows per core call, each frame starting calls until FILL_SLICE_MS have passed (the last may
    * run past it). Each finished map is kept; when all are done, draw() shows the map for `key`. A
-   * change to another map stops the fill first (render), and the half-filled map is dropped. Until
+   * change to another map stops the fill first (render), and the unfinished maps' arrays go back
+   * to the pool. Until
    * the draw, the map on show stays, dimmed, and the step carries data-busy, which tests wait on.
    */
   function fillMaps(key, families, draw) {

@@ -1,5 +1,6 @@
-// Map-sized arrays the attention step gives back when a map leaves its cache or the screen, and
-// takes again for the next map. At 2,048 tokens a change can make or drop several maps of
+// Map-sized arrays the attention step gives back once nothing reads them (a map neither kept nor
+// on show, a stopped fill's unfinished maps, colours a recolour replaced), and takes again for
+// the next map. At 2,048 tokens a change can make or drop several maps of
 // 256 × 256 cells (a quarter of a megabyte of cells and as much of colours each); allocated anew
 // every time, that garbage set off collections inside later changes (traced in Chromium: a 16 ms
 // major GC finalisation, a 24 ms sweep of array buffers) and fresh memory to fault in.
