@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, readout, setSlider, showStep, updateTimes, urlParams, minus } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, omega, pe } from '../expect/sinusoidal.js';
 
@@ -96,4 +96,27 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.equal(await page2.inputValue('#sinusoidal input[name=dim]'), '5');
   assert.deepEqual(page2.errors, []);
   await page2.close();
+});
+
+test('leaving the step and coming back: the heatmap keeps its canvas size and its picture (no new backing store either way)', async () => {
+  const page = await openStep(b, 'sinusoidal', '', { whole: true });
+  const twoFrames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // The canvas's pixel size and a checksum of its pixels.
+  const state = () => page.evaluate(() => {
+    const c = document.querySelector('#sinusoidal canvas.heatmap');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 7) sum = (sum * 31 + d[i]) >>> 0;
+    return { width: c.width, height: c.height, sum };
+  });
+  await twoFrames();
+  const shown = await state();
+  await showStep(page, 'frequencies');
+  await twoFrames();
+  assert.deepEqual(await state(), shown, 'while the step is hidden');
+  await showStep(page, 'sinusoidal');
+  await twoFrames();
+  assert.deepEqual(await state(), shown, 'shown again');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

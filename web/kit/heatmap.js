@@ -79,11 +79,15 @@ export class Heatmap {
     canvas.addEventListener('keydown', (e) => this.#key(e));
     canvas.addEventListener('blur', () => this.#setCursor(null));
     // The observer keeps the canvas's CSS size, so painting (every slider move) never forces a
-    // layout just to read it.
+    // layout just to read it. A canvas hidden after it was laid out (its step left, its figure
+    // folded away) keeps that size and its picture: painting it at the fixed size of a canvas
+    // never laid out (#paint) meant a new backing store of 800 × 600 for every heatmap of a
+    // step the reader left, and another at the real size on the way back.
     this.size = null;
     new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
-      this.size = width > 0 ? { width, height } : null;
+      if (!(width > 0)) return;
+      this.size = { width, height };
       this.#paint();
     }).observe(canvas);
   }
@@ -135,7 +139,7 @@ export class Heatmap {
   #paint() {
     if (!this.values) return;
     const ratio = window.devicePixelRatio || 1;
-    // Not laid out (a step built hidden, for printing): paint at a fixed size; the resize
+    // Never laid out (a step built hidden, for printing): paint at a fixed size; the resize
     // observer repaints at the real size once the canvas shows.
     const size = this.size;
     const w = size ? Math.max(1, Math.round(size.width * ratio)) : 800;
