@@ -80,9 +80,10 @@ export class Heatmap {
     canvas.addEventListener('blur', () => this.#setCursor(null));
     // The observer keeps the canvas's CSS size, so painting (every slider move) never forces a
     // layout just to read it. A canvas hidden after it was laid out (its step left, its figure
-    // folded away) keeps that size and its picture: painting it at the fixed size of a canvas
-    // never laid out (#paint) meant a new backing store of 800 × 600 for every heatmap of a
-    // step the reader left, and another at the real size on the way back.
+    // folded away) keeps that size: its picture stays, and a draw while hidden paints at that
+    // size. Painting at the fixed size of a canvas with no size yet (#paint) made a new 800 × 600
+    // backing store for every heatmap of a step the reader left, and another at the real size on
+    // the way back.
     this.size = null;
     new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
@@ -139,8 +140,9 @@ export class Heatmap {
   #paint() {
     if (!this.values) return;
     const ratio = window.devicePixelRatio || 1;
-    // Never laid out (a step built hidden, for printing): paint at a fixed size; the resize
-    // observer repaints at the real size once the canvas shows.
+    // No size reported yet (a first draw, which comes before the observer's first report, or a
+    // step built hidden for printing): paint at a fixed size; the resize observer repaints at
+    // the real size once the canvas shows.
     const size = this.size;
     const w = size ? Math.max(1, Math.round(size.width * ratio)) : 800;
     const h = size ? Math.max(1, Math.round(size.height * ratio)) : 600;

@@ -73,17 +73,18 @@ export function seriesParts(out, series, x, y, r, memo = null) {
 const drawn = new WeakMap();
 
 /**
- * Makes `group`'s children the parts [tag, attributes, text?] in order, reusing the elements an
- * earlier patch made (same tag at the same place) and writing only the attributes and text that
- * differ. Anything else a caller added to the group after a draw is removed first, as a rebuild
- * would have removed it.
+ * Makes `group`'s children the parts [tag, attributes, text?] in order, reusing, in order, the
+ * elements an earlier patch made (an old element whose tag is the part's) and writing only the
+ * attributes and text that differ. Anything else a caller added to the group after a draw is
+ * removed first, as a rebuild would have removed it.
  *
- * Where the tags part ways (a plot that drops a guide line or a series before its points): if
- * the old elements outnumber the parts left and one with the part's tag comes within that
- * surplus, those before it are removed; otherwise the old element is replaced while the old
- * ones left are at least as many as the parts, and a new one goes before it while they are
- * fewer. One part fewer near the start then costs a removal, not a new element for every part
- * after it (the score plot's 129 points, rebuilt whenever a guide line went).
+ * Where the next old element's tag is not the part's (a plot that drops a guide line or a series
+ * before its points): if more old elements are left than parts (a surplus of s) and one of the
+ * next s old elements has the part's tag, the old elements before it are removed and it is
+ * reused; otherwise a new element replaces the old one while the old elements left are at least
+ * as many as the parts left, and goes in before it while they are fewer. One part fewer near the
+ * start then costs a removal, not a new element for every part after it (the extend step's 129
+ * points were rebuilt whenever a guide line went).
  */
 export function patch(group, parts) {
   for (const el of [...group.children]) if (!drawn.has(el)) el.remove();
@@ -92,7 +93,8 @@ export function patch(group, parts) {
   for (let k = 0; k < parts.length; k++) {
     const [tag, attrs, text] = parts[k];
     if (el && el.localName !== tag) {
-      // Old elements past what the parts need: drop those before the next one with this tag.
+      // More old elements left than parts: if one of the next (surplus) old elements has this
+      // tag, drop those before it.
       let ahead = el;
       for (let skip = left - (parts.length - k); ahead && ahead.localName !== tag && skip > 0; skip--) ahead = ahead.nextElementSibling;
       if (ahead?.localName === tag) {

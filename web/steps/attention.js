@@ -285,8 +285,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
    * rows per core call, each frame starting calls until FILL_SLICE_MS have passed (the last may
    * run past it). Each finished map is kept; when all are done, draw() shows the map for `key`. A
    * change to another map stops the fill first (render), and the unfinished maps' arrays go back
-   * to the pool. Until
-   * the draw, the map on show stays, dimmed, and the step carries data-busy, which tests wait on.
+   * to the pool. Until the draw, the map on show stays, dimmed, and the step carries data-busy,
+   * which tests wait on.
    */
   function fillMaps(key, families, draw) {
     filling?.stop();

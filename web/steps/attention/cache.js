@@ -1,9 +1,10 @@
 // The attention step's drawn maps, kept per (family, n, causal, and the head where heads differ),
 // the most recently used last: { cells, limit, pixels, mask } (limit and pixels are worked out
-// when the idle work draws a map, or when a map a change or a fill kept is first shown). After a change the other families' maps for the same n and mask,
-// then every family's with the mask toggled, are computed in idle time, one core call per idle
-// slot (a long map takes several), so that switching family (A or B) or the mask costs a paint,
-// not a core call. The cache holds two masks' worth of every family.
+// when the idle work draws a map, or when a map a change or a fill kept is first shown). After a
+// change the other families' maps for the same n and mask, then every family's with the mask
+// toggled, are computed in idle time, one core call per idle slot (a long map takes several), so
+// that switching family (A or B) or the mask costs a paint, not a core call. The cache holds two
+// masks' worth of every family.
 import { FAMILIES } from '../../families.js';
 
 const later = globalThis.requestIdleCallback
