@@ -256,8 +256,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const model of Object.keys(MODELS)) for (const factor of FACTORS) for (const read of READS) pending.push([model, factor, read]);
   pending.sort((a, b) => Number(a[0] !== values.model) - Number(b[0] !== values.model));
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 10 }), 40));
+  // At least one setting per idle slot, more while the slot lasts: between changes one frame
+  // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings
+  // to be computed inside the changes that first asked for them.
   const fill = (deadline) => {
-    while (pending.length && deadline.timeRemaining() > 6) computed(...pending.shift());
+    do computed(...pending.shift()); while (pending.length && deadline.timeRemaining() > 6);
     if (pending.length) idle(fill);
   };
   idle(fill);
