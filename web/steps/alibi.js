@@ -5,6 +5,7 @@
 // query's whole row; softmax weights from core.softmax. The query is the last position of a
 // sequence of adjustable length, which crosses the paper's training length of 1024.
 import { h, s } from '../kit/dom.js';
+import { patch } from '../kit/lineplot.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
@@ -190,18 +191,20 @@ export function mount(root, { core, m, values, setter, index, total }) {
     for (let k = 0; k < len - TRAIN; k++) far += prob[k];  // keys at distance ≥ TRAIN
     current = { heads, head, slope, len, bias, prob, all };
 
-    // Formula, then the same with the current numbers.
-    const mh = () => msub(mi('m'), mi('h'));
-    formula.replaceChildren(h('div', {},
-      math(m.t('alibi.formulaLabel'),
-        msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
-        mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
-        mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
-        mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div', {},
+    // Formula (built once: it has no numbers in it), then the same with the current numbers.
+    if (!formula.firstChild) {
+      const mh = () => msub(mi('m'), mi('h'));
+      formula.append(h('div', {},
+        math(m.t('alibi.formulaLabel'),
+          msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
+          mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
+          mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
+          mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div'));
+    }
+    formula.lastChild.replaceChildren(
       math(m.t('alibi.formulaNowLabel', { slope: m.fixed(slope, 5), i, j, bias: m.fixed(b, 3) }),
         mo('−'), mn(m.fixed(slope, 5)), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')')),
-        mo('='), mn(m.fixed(b, 3)))),
-    );
+        mo('='), mn(m.fixed(b, 3))));
 
     drawSlopes(all, head);
     slopeSvg.setAttribute('aria-label', m.t('alibi.slopesAlt', {
@@ -252,24 +255,27 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const parts = [];
     for (let k = 0; k <= 8; k += 2) {
       parts.push(
-        s('line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -k), y2: y(2 ** -k), class: 'tick-line' }),
-        s('text', { x: pad.left - 6, y: y(2 ** -k) + 4, 'text-anchor': 'end', class: 'tick' }, k === 0 ? '1' : `1/${2 ** k}`),
+        ['line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -k), y2: y(2 ** -k), class: 'tick-line' }],
+        ['text', { x: pad.left - 6, y: y(2 ** -k) + 4, 'text-anchor': 'end', class: 'tick' }, k === 0 ? '1' : `1/${2 ** k}`],
       );
     }
     const every = n <= 12 ? 1 : n <= 32 ? 4 : 16;
+    // The bars together, then their labels: a change of the head count then keeps the bars it
+    // had and adds or drops the rest, instead of meeting labels where bars were.
+    const labels = [];
     all.forEach((v, k) => {
       const x0 = pad.left + k * slot;
       const chosen = k + 1 === head;
-      parts.push(s('rect', {
+      parts.push(['rect', {
         x: x0 + slot * 0.12, width: Math.max(1, slot * 0.76), y: y(v), height: y(2 ** -9) - y(v),
         class: `bar ${chosen ? 'a chosen' : 'other'}`, 'data-head': k + 1,
-      }));
+      }]);
       if ((k + 1) % every === 0 || k === 0) {
-        parts.push(s('text', { x: x0 + slot / 2, y: H - 10, 'text-anchor': 'middle', class: 'tick' }, String(k + 1)));
+        labels.push(['text', { x: x0 + slot / 2, y: H - 10, 'text-anchor': 'middle', class: 'tick' }, String(k + 1)]);
       }
     });
-    parts.push(s('line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -9), y2: y(2 ** -9), class: 'zero' }));
-    slopeSvg.replaceChildren(...parts);
+    parts.push(...labels, ['line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -9), y2: y(2 ** -9), class: 'zero' }]);
+    patch(slopeSvg, parts);  // the bars kept, moved and recoloured: rebuilding up to 112 of them cost more
   }
 
   function drawPlot(all, head, len, dist, prob) {

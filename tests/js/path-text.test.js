@@ -1,0 +1,47 @@
+// The line plots' path text (web/kit/lineplot.js): centsText writes what String(cents(v)) wrote,
+// and seriesParts, which keeps each x array's point prefixes between drawings, gives the same
+// parts as a drawing made from nothing, also when a caller refills an array it drew before.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { centsText, seriesParts } from '../../web/kit/lineplot.js';
+
+// The plain route, as the plots wrote their paths before centsText.
+const plain = (v) => String(Math.round(v * 100) / 100);
+
+test('centsText(v) equals String(Math.round(v * 100) / 100) for 200,000 seeded values and the edge cases', () => {
+  let s = 7;
+  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const edges = [0, -0, 0.005, -0.005, 0.004999, -0.004999, 0.015, 1.005, -1.005, 0.1, -0.1, 0.09, 0.9, 10, -10,
+    123.456, -123.456, 99.995, -99.995, 2 ** 31 / 100 - 1, 2 ** 31 / 100 + 1, -(2 ** 31) / 100, 1e12, -1e12, 1e-9,
+    NaN, Infinity, -Infinity];
+  const values = [...edges, ...Array.from({ length: 200000 }, (_, i) => (random() - 0.4) * 10 ** (i % 7))];
+  const wrong = values.filter((v) => centsText(v) !== plain(v));
+  assert.deepEqual(wrong.slice(0, 5).map((v) => [v, centsText(v), plain(v)]), []);
+});
+
+test('seriesParts with a memo, redrawn over refilled and new arrays, equals a drawing from nothing every time', () => {
+  let s = 11;
+  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const memo = { scale: '', paths: new Map() };
+  const xa = Float64Array.from({ length: 300 }, (_, i) => i);
+  const xb = Float64Array.from({ length: 50 }, (_, i) => i * 6);
+  let ya = Float64Array.from(xa, () => random());
+  const yb = Float64Array.from(xb, () => random());
+  for (let round = 0; round < 60; round++) {
+    const scale = round % 7 < 4 ? 1 : 2;  // a domain change now and then
+    memo.scale = String(scale);
+    const x = (v) => 52 + (v * 574 * scale) / 299;
+    const y = (v) => 230 - v * 207;
+    // A new y array, a refilled x or y array (same object, new numbers), or nothing new.
+    const move = round % 5;
+    if (move === 1) ya = Float64Array.from(xa, () => random());
+    if (move === 2) for (let i = 0; i < yb.length; i++) yb[i] = random();
+    if (move === 3) for (let i = 0; i < xb.length; i++) xb[i] = i * 6 + Math.floor(random() * 3);
+    const series = [{ x: xa, y: ya, cls: 'a', points: round % 2 === 0 }, { x: xb, y: yb, cls: 'b' }];
+    const fresh = seriesParts([], series, x, y, 2.5);
+    assert.deepEqual(seriesParts([], series, x, y, 2.5, memo), fresh, `round ${round}`);
+    // And the path text is the point list written the plain way.
+    const d = Array.from(xb, (v, i) => `${i ? 'L' : 'M'}${plain(x(v))},${plain(y(yb[i]))}`).join('');
+    assert.equal(fresh.find(([tag, a]) => tag === 'path' && a.class === 'series b')[1].d, d);
+  }
+});
