@@ -45,3 +45,37 @@ test('seriesParts with a memo, redrawn over refilled and new arrays, equals a dr
     assert.equal(fresh.find(([tag, a]) => tag === 'path' && a.class === 'series b')[1].d, d);
   }
 });
+
+/** A path's points as [x, y] numbers. */
+const pointsOf = (d) => d.slice(1).split('L').map((xy) => xy.split(',').map(Number));
+
+test('joinFlat: where x rises, the path keeps each run\'s ends and passes through every point; elsewhere it keeps every point', () => {
+  // A softmax-like row: a few peaks over long runs near zero, and a masked tail of exact zeros.
+  const n = 2048;
+  const xs = Float64Array.from({ length: n }, (_, k) => k);
+  const ys = Float64Array.from({ length: n }, (_, k) => (k > 1500 ? 0 : Math.exp(-((k - 700) ** 2) / 50) + 1e-5 * (k % 3)));
+  const x = (v) => 52 + (v * 574) / (n - 1);
+  const y = (v) => 218 - v * 206;
+  const [[, { d: full }]] = seriesParts([], [{ x: xs, y: ys, cls: 'a' }], x, y, 2.5);
+  const [[, { d: thin }]] = seriesParts([], [{ x: xs, y: ys, cls: 'a', joinFlat: true }], x, y, 2.5);
+  const all = pointsOf(full);
+  const kept = pointsOf(thin);
+  assert.equal(all.length, n);
+  assert.ok(kept.length < n / 10, `${kept.length} points kept of ${n}`);
+  // Every kept point is one of the points, in order, first and last included.
+  assert.deepEqual(kept[0], all[0]);
+  assert.deepEqual(kept.at(-1), all.at(-1));
+  // Every point lies on the thinned path: between two kept neighbours either it is kept or all
+  // the points between them are at the height of both.
+  let j = 0;
+  for (const [px, py] of all) {
+    while (kept[j + 1] && kept[j + 1][0] <= px) j++;
+    const [ax, ay] = kept[j];
+    if (px === ax) assert.equal(py, ay, `point at ${px}`);
+    else assert.ok(ay === py && kept[j + 1][1] === py, `point at ${px} off the segment from ${ax}`);
+  }
+  // x not rising (a curve that turns back): every point stays.
+  const back = Float64Array.from(xs, (v) => (v < 1000 ? v : 2000 - v));
+  const [[, { d: turned }]] = seriesParts([], [{ x: back, y: ys, cls: 'a', joinFlat: true }], x, y, 2.5);
+  assert.equal(pointsOf(turned).length, n);
+});

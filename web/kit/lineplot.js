@@ -79,12 +79,31 @@ export function seriesParts(out, series, x, y, r, memo = null) {
       // x values (a new query row, a new task) only formats its y values.
       let head = heads.get(line.x) ?? memo?.heads?.get(line.x);
       if (!(head && head.scale === memo?.scale && sameValues(head.xs, line.x))) {
-        head = { scale: memo?.scale, xs: Float64Array.from(line.x), texts: Array.from(line.x, (v, i) => `${i ? 'L' : 'M'}${centsText(x(v))},`) };
+        const xs = Float64Array.from(line.x);
+        head = {
+          scale: memo?.scale, xs, texts: Array.from(xs, (v, i) => `${i ? 'L' : 'M'}${centsText(x(v))},`),
+          rising: xs.every((v, i) => i === 0 || v > xs[i - 1]),
+        };
       }
       heads.set(line.x, head);
       const { texts } = head;
       let d = '';
-      for (let i = 0; i < texts.length; i++) d += texts[i] + centsText(y(line.y[i]));
+      if (line.joinFlat && head.rising) {
+        // Where x rises, a run of points drawn at the same height lies on the segment between
+        // the run's ends: only the ends are written (a row of 2,048 attention weights is mostly
+        // such runs, near 0 or masked, and the browser parses every point it is given).
+        const n = texts.length;
+        let before = null;
+        let here = n ? centsText(y(line.y[0])) : '';
+        for (let i = 0; i < n; i++) {
+          const next = i + 1 < n ? centsText(y(line.y[i + 1])) : null;
+          if (here !== before || here !== next) d += texts[i] + here;
+          before = here;
+          here = next;
+        }
+      } else {
+        for (let i = 0; i < texts.length; i++) d += texts[i] + centsText(y(line.y[i]));
+      }
       kept = { scale: memo?.scale, xs: memo && head.xs, ys: memo && Float64Array.from(line.y), d };
     }
     if (memo) paths.set(line.y, kept);
@@ -351,10 +370,13 @@ export class LinePlot {
 
   /**
    * @param {{xDomain:[number,number], yDomain:[number,number],
-   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean, cursor?:boolean}[],
+   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean, cursor?:boolean,
+   *     joinFlat?:boolean}[],
    *   markers?:{x:number, y:number, cls:string}[], vlines?:{x:number, cls:string, label?:string}[],
    *   bands?:{x:ArrayLike<number>, lo:ArrayLike<number>, hi:ArrayLike<number>, cls:string}[]}} d
    *   bands: filled areas between lo and hi (a spread), drawn under the series.
+   *   joinFlat: where x rises, a run of points at the same drawn height is written as its two
+   *   ends (the same picture from fewer points: for long, mostly flat curves).
    */
   draw({ xDomain, yDomain, series, markers = [], vlines = [], bands = [] }) {
     this.xd = xDomain;
