@@ -185,6 +185,36 @@ test('the difference view at n = 32 draws p_A − p_B and reads out both probabi
   await page.close();
 });
 
+test('a change of j alone reuses query i\'s row only while it is the same row: after a head, mask, family or i change the readouts follow', async () => {
+  const n = 64;
+  const page = await openStep(b, 'attention', `n=${n}&family=alibi&versus=t5&i=40&j=10&head=3`);
+  // Each step, then a move of j alone, which reads the row the step before computed or left.
+  const steps = [
+    [{ head: 0 }, () => setSlider(page, 'attention', 'head', 0)],
+    [{ causal: false }, () => page.click('#attention input[name=causal]')],
+    [{ family: 'rope' }, () => pick(page, 'family', 'rope')],
+    [{ i: 41 }, () => setSlider(page, 'attention', 'i', 41)],
+    [{ i: 40 }, () => setSlider(page, 'attention', 'i', 40)],
+    [{ versus: 'alibi' }, () => pick(page, 'versus', 'alibi')],
+  ];
+  const at = { family: 'alibi', versus: 't5', i: 40, causal: true, head: 3 };
+  let j = 10;
+  for (const [change, act] of steps) {
+    await act();
+    Object.assign(at, change);
+    for (const move of [1, 2]) {
+      j = (j + 7 * move) % n;
+      await setSlider(page, 'attention', 'j', j);
+      const r = await readouts(page);
+      checkReadouts(r, at.family, n, at.i, j, { causal: at.causal, head: at.head });
+      const bRow = attentionRow(at.versus, n, at.i, { causal: at.causal, head: at.head });
+      near(r.probB.value, bRow.probs[j], 5e-6, `${at.versus} probability after ${JSON.stringify(change)}, j ${j}`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins its row; update times', async () => {
   const n = 2048;
   const page = await openStep(b, 'attention', `n=${n}&i=1500&j=1490`);
