@@ -185,10 +185,11 @@ test('the difference view at n = 32 draws p_A − p_B and reads out both probabi
   await page.close();
 });
 
-test('a change of j alone reuses query i\'s row only while it is the same row: after a head, mask, family or i change the readouts follow', async () => {
-  const n = 64;
+test('after a head, mask, family, i, B, length or view change, moves of j alone show the new rows (no stale row)', async () => {
+  let n = 64;
   const page = await openStep(b, 'attention', `n=${n}&family=alibi&versus=t5&i=40&j=10&head=3`);
-  // Each step, then a move of j alone, which reads the row the step before computed or left.
+  // Each change, then two moves of j alone: the first reads the rows the change computed, the
+  // second the rows the first move kept.
   const steps = [
     [{ head: 0 }, () => setSlider(page, 'attention', 'head', 0)],
     [{ causal: false }, () => page.click('#attention input[name=causal]')],
@@ -196,12 +197,16 @@ test('a change of j alone reuses query i\'s row only while it is the same row: a
     [{ i: 41 }, () => setSlider(page, 'attention', 'i', 41)],
     [{ i: 40 }, () => setSlider(page, 'attention', 'i', 40)],
     [{ versus: 'alibi' }, () => pick(page, 'versus', 'alibi')],
+    [{ view: 'difference' }, () => pick(page, 'view', 'difference')],
+    [{ n: 128 }, () => pick(page, 'n', 128)],
+    [{ head: 5 }, () => setSlider(page, 'attention', 'head', 5)],
   ];
   const at = { family: 'alibi', versus: 't5', i: 40, causal: true, head: 3 };
   let j = 10;
   for (const [change, act] of steps) {
     await act();
     Object.assign(at, change);
+    n = at.n ?? n;
     for (const move of [1, 2]) {
       j = (j + 7 * move) % n;
       await setSlider(page, 'attention', 'j', j);

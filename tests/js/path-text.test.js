@@ -8,9 +8,17 @@ import { centsText, seriesParts } from '../../web/kit/lineplot.js';
 // The plain route, as the plots wrote their paths before centsText.
 const plain = (v) => String(Math.round(v * 100) / 100);
 
+/** A seeded generator of numbers in [0, 1) (a 32-bit linear congruential one). */
+function seeded(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 4294967296;
+  };
+}
+
 test('centsText(v) equals String(Math.round(v * 100) / 100) for 200,000 seeded values and the edge cases', () => {
-  let s = 7;
-  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const random = seeded(7);
   const edges = [0, -0, 0.005, -0.005, 0.004999, -0.004999, 0.015, 1.005, -1.005, 0.1, -0.1, 0.09, 0.9, 10, -10,
     123.456, -123.456, 99.995, -99.995, 2 ** 31 / 100 - 1, 2 ** 31 / 100 + 1, -(2 ** 31) / 100, 1e12, -1e12, 1e-9,
     NaN, Infinity, -Infinity];
@@ -19,37 +27,48 @@ test('centsText(v) equals String(Math.round(v * 100) / 100) for 200,000 seeded v
   assert.deepEqual(wrong.slice(0, 5).map((v) => [v, centsText(v), plain(v)]), []);
 });
 
-test('seriesParts with a memo, redrawn over refilled and new arrays, equals a drawing from nothing every time', () => {
-  let s = 11;
-  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
-  const memo = { scale: '', paths: new Map() };
+test('seriesParts with a memo, redrawn over refilled and new arrays, at new scales and with joinFlat switched, equals a drawing from nothing every time', () => {
+  const random = seeded(11);
+  const memo = { scale: '', xScale: '', paths: new Map() };
   const xa = Float64Array.from({ length: 300 }, (_, i) => i);
   const xb = Float64Array.from({ length: 50 }, (_, i) => i * 6);
-  let ya = Float64Array.from(xa, () => random());
+  // ya has runs of equal values, which joinFlat draws as their ends.
+  const runs = () => Float64Array.from(xa, () => Math.floor(random() * 1.6) / 4);
+  let ya = runs();
   const yb = Float64Array.from(xb, () => random());
-  for (let round = 0; round < 60; round++) {
-    const scale = round % 7 < 4 ? 1 : 2;  // a domain change now and then
-    memo.scale = String(scale);
-    const x = (v) => 52 + (v * 574 * scale) / 299;
-    const y = (v) => 230 - v * 207;
+  let reused = 0;
+  for (let round = 0; round < 80; round++) {
+    const xs = round % 7 < 4 ? 1 : 2;  // an x domain change now and then
+    const ys = round % 3 === 0 ? 1 : 3;  // a y domain change more often
+    memo.scale = `${xs}|${ys}`;
+    memo.xScale = String(xs);
+    const x = (v) => 52 + (v * 574 * xs) / 299;
+    const y = (v) => 230 - v * 69 * ys;
     // A new y array, a refilled x or y array (same object, new numbers), or nothing new.
     const move = round % 5;
-    if (move === 1) ya = Float64Array.from(xa, () => random());
+    if (move === 1) ya = runs();
     if (move === 2) for (let i = 0; i < yb.length; i++) yb[i] = random();
     if (move === 3) for (let i = 0; i < xb.length; i++) xb[i] = i * 6 + Math.floor(random() * 3);
-    const series = [{ x: xa, y: ya, cls: 'a', points: round % 2 === 0 }, { x: xb, y: yb, cls: 'b' }];
+    const series = [{ x: xa, y: ya, cls: 'a', points: round % 2 === 0, joinFlat: round % 4 < 2 }, { x: xb, y: yb, cls: 'b' }];
+    const before = memo.xTexts?.get(xa);
     const fresh = seriesParts([], series, x, y, 2.5);
     assert.deepEqual(seriesParts([], series, x, y, 2.5, memo), fresh, `round ${round}`);
+    // xa never changes: its x texts are the last drawing's whenever the x domain is.
+    if (before?.xScale === memo.xScale) {
+      assert.equal(memo.xTexts.get(xa), before, `round ${round}: the x texts of xa were made again`);
+      reused++;
+    }
     // And the path text is the point list written the plain way.
     const d = Array.from(xb, (v, i) => `${i ? 'L' : 'M'}${plain(x(v))},${plain(y(yb[i]))}`).join('');
     assert.equal(fresh.find(([tag, a]) => tag === 'path' && a.class === 'series b')[1].d, d);
   }
+  assert.ok(reused > 40, `x texts reused in ${reused} of 80 drawings`);
 });
 
 /** A path's points as [x, y] numbers. */
 const pointsOf = (d) => d.slice(1).split('L').map((xy) => xy.split(',').map(Number));
 
-test('joinFlat: where x rises, the path keeps each run\'s ends and passes through every point; elsewhere it keeps every point', () => {
+test('joinFlat: when x rises throughout, the path keeps each run\'s ends and passes through every point; when x turns back it keeps every point', () => {
   // A softmax-like row: a few peaks over long runs near zero, and a masked tail of exact zeros.
   const n = 2048;
   const xs = Float64Array.from({ length: n }, (_, k) => k);
@@ -61,12 +80,12 @@ test('joinFlat: where x rises, the path keeps each run\'s ends and passes throug
   const all = pointsOf(full);
   const kept = pointsOf(thin);
   assert.equal(all.length, n);
+  // Kept: the first and last points and every point whose drawn height differs from a neighbour's.
+  const want = all.filter(([, py], k) => k === 0 || k === n - 1 || py !== all[k - 1][1] || py !== all[k + 1][1]);
+  assert.deepEqual(kept, want);
   assert.ok(kept.length < n / 10, `${kept.length} points kept of ${n}`);
-  // Every kept point is one of the points, in order, first and last included.
-  assert.deepEqual(kept[0], all[0]);
-  assert.deepEqual(kept.at(-1), all.at(-1));
-  // Every point lies on the thinned path: between two kept neighbours either it is kept or all
-  // the points between them are at the height of both.
+  // Every point lies on the thinned path: it is kept, or it lies on the flat segment between the
+  // kept points either side of it.
   let j = 0;
   for (const [px, py] of all) {
     while (kept[j + 1] && kept[j + 1][0] <= px) j++;

@@ -34,8 +34,9 @@ const cents = (v) => Math.round(v * 100) / 100;
 /**
  * String(cents(v)), written from whole numbers: the hundredths as an integer, split into the
  * whole part and the digits after the point. Turning a fraction into its shortest text is the
- * slow part of a path of thousands of points (a 2,048-point path took ~1 ms this way against
- * ~0.4 ms in Node); a value too large or not finite takes the plain route.
+ * slow part of a path of thousands of points: for 2,048 values, String(cents(v)) took ~0.25 ms
+ * in Chromium, ~0.3 ms in WebKit and ~0.8 ms in Firefox, this ~0.15, ~0.2 and ~0.15 ms. A value
+ * with |100·v| ≥ 2³¹, or not finite, takes the plain route.
  */
 export function centsText(v) {
   let k = Math.round(v * 100);
@@ -48,10 +49,6 @@ export function centsText(v) {
   return `${sign}${whole}.${f % 10 === 0 ? f / 10 : f < 10 ? `0${f}` : f}`;
 }
 
-function samePoints(kept, xs, ys) {
-  return sameValues(kept.xs, xs) && sameValues(kept.ys, ys);
-}
-
 function sameValues(copy, values) {
   const n = values.length;
   if (copy.length !== n) return false;
@@ -59,53 +56,62 @@ function sameValues(copy, values) {
   return true;
 }
 
+/** Each point's "Mx," or "Lx," text for an x array, and whether x rises throughout. */
+function xTextsOf(values, x, xScale) {
+  const xs = Float64Array.from(values);
+  return {
+    xScale, xs, texts: Array.from(xs, (v, i) => `${i ? 'L' : 'M'}${centsText(x(v))},`),
+    rising: xs.every((v, i) => i === 0 || v > xs[i - 1]),
+  };
+}
+
+/** A series' path text from its x texts; with joinFlat and x rising throughout, flat runs as their ends. */
+function pathText(line, { texts, rising }, y) {
+  let d = '';
+  if (!(line.joinFlat && rising)) {
+    for (let i = 0; i < texts.length; i++) d += texts[i] + centsText(y(line.y[i]));
+    return d;
+  }
+  // A run of points drawn at the same height lies on the segment between the run's ends, since
+  // x rises: only the ends are written (a row of 2,048 attention weights is mostly such runs,
+  // near 0 or masked, and the browser parses every point it is given).
+  const n = texts.length;
+  let before = null;
+  let here = n ? centsText(y(line.y[0])) : '';
+  for (let i = 0; i < n; i++) {
+    const next = i + 1 < n ? centsText(y(line.y[i + 1])) : null;
+    if (here !== before || here !== next) d += texts[i] + here;
+    before = here;
+    here = next;
+  }
+  return d;
+}
+
 /**
  * [tag, attributes] of each series' path (and of its points, dots of radius r), in drawing
- * order. With `memo` (a plot's own { scale, paths }; scale names the mapping x and y make, e.g.
- * the domains and the size), a series whose y array is the very one drawn last time, still
- * holding the same numbers, at the same scale, keeps its path text instead of formatting
- * thousands of numbers again (a step that keeps its curves and moves a marker), and a new y
- * array over an x array drawn last time at the same scale formats only its y values. The numbers
- * are copied and compared, not trusted: a caller may refill the same array. Only the last
- * drawing's paths and x texts are kept.
+ * order. With `memo` (a plot's own { scale, xScale, paths, xTexts }: scale names the mapping x
+ * and y make, e.g. the domains and the size; xScale the one x makes), a series whose y array is
+ * the very one drawn last time, still holding the same numbers over the same x values, at the
+ * same scale and with the same joinFlat, keeps its path text instead of formatting thousands of
+ * numbers again (a step that keeps its curves and moves a marker); and a new y array over an x
+ * array drawn last time, at the same xScale, formats only its y values (a new query row, a new
+ * task). The numbers are copied and compared, not trusted: a caller may refill the same array.
+ * Only the last drawing's paths and x texts are kept.
  */
 export function seriesParts(out, series, x, y, r, memo = null) {
-  const paths = new Map();  // y array → { scale, xs, ys, d }
-  const heads = new Map();   // x array → { scale, xs, texts }
+  const paths = new Map();   // y array → { scale, joinFlat, ys, xText, d }
+  const xTexts = new Map();  // x array → { xScale, xs, texts, rising }
+  const xScale = memo?.xScale ?? memo?.scale;
   for (const line of series) {
     let kept = memo?.paths.get(line.y);
-    if (!(kept && kept.scale === memo.scale && samePoints(kept, line.x, line.y))) {
-      // Each point's "M x," or "L x," is kept per x array and scale: a new curve over the same
-      // x values (a new query row, a new task) only formats its y values.
-      let head = heads.get(line.x) ?? memo?.heads?.get(line.x);
-      if (!(head && head.scale === memo?.scale && sameValues(head.xs, line.x))) {
-        const xs = Float64Array.from(line.x);
-        head = {
-          scale: memo?.scale, xs, texts: Array.from(xs, (v, i) => `${i ? 'L' : 'M'}${centsText(x(v))},`),
-          rising: xs.every((v, i) => i === 0 || v > xs[i - 1]),
-        };
-      }
-      heads.set(line.x, head);
-      const { texts } = head;
-      let d = '';
-      if (line.joinFlat && head.rising) {
-        // Where x rises, a run of points drawn at the same height lies on the segment between
-        // the run's ends: only the ends are written (a row of 2,048 attention weights is mostly
-        // such runs, near 0 or masked, and the browser parses every point it is given).
-        const n = texts.length;
-        let before = null;
-        let here = n ? centsText(y(line.y[0])) : '';
-        for (let i = 0; i < n; i++) {
-          const next = i + 1 < n ? centsText(y(line.y[i + 1])) : null;
-          if (here !== before || here !== next) d += texts[i] + here;
-          before = here;
-          here = next;
-        }
-      } else {
-        for (let i = 0; i < texts.length; i++) d += texts[i] + centsText(y(line.y[i]));
-      }
-      kept = { scale: memo?.scale, xs: memo && head.xs, ys: memo && Float64Array.from(line.y), d };
+    const joinFlat = Boolean(line.joinFlat);
+    if (!(kept && kept.scale === memo.scale && kept.joinFlat === joinFlat &&
+      sameValues(kept.xText.xs, line.x) && sameValues(kept.ys, line.y))) {
+      let xText = xTexts.get(line.x) ?? memo?.xTexts?.get(line.x);
+      if (!(xText && xText.xScale === xScale && sameValues(xText.xs, line.x))) xText = xTextsOf(line.x, x, xScale);
+      kept = { scale: memo?.scale, joinFlat, ys: memo && Float64Array.from(line.y), xText, d: pathText(line, xText, y) };
     }
+    xTexts.set(line.x, kept.xText);
     if (memo) paths.set(line.y, kept);
     const { d } = kept;
     out.push(['path', { d, class: `series ${line.cls}` }]);
@@ -115,7 +121,7 @@ export function seriesParts(out, series, x, y, r, memo = null) {
   }
   if (memo) {
     memo.paths = paths;
-    memo.heads = heads;
+    memo.xTexts = xTexts;
   }
   return out;
 }
@@ -272,7 +278,7 @@ export class LinePlot {
     }
     container.append(this.svg, this.legend, this.announcer, ...extra);
     registerFigure(this.svg, { holder: container });
-    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths (seriesParts)
+    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (seriesParts)
     this.cursor = null;   // index into the cursor series: set by the keys or a press, cleared on blur
     this.track = null;    // { x, y } of the cursor series
     this.svg.addEventListener('keydown', (e) => this.#key(e));
@@ -375,8 +381,8 @@ export class LinePlot {
    *   markers?:{x:number, y:number, cls:string}[], vlines?:{x:number, cls:string, label?:string}[],
    *   bands?:{x:ArrayLike<number>, lo:ArrayLike<number>, hi:ArrayLike<number>, cls:string}[]}} d
    *   bands: filled areas between lo and hi (a spread), drawn under the series.
-   *   joinFlat: where x rises, a run of points at the same drawn height is written as its two
-   *   ends (the same picture from fewer points: for long, mostly flat curves).
+   *   joinFlat: when x rises throughout, a run of points at the same drawn height is written as
+   *   its two ends (the same picture from fewer points: for long, mostly flat curves).
    */
   draw({ xDomain, yDomain, series, markers = [], vlines = [], bands = [] }) {
     this.xd = xDomain;
@@ -415,6 +421,7 @@ export class LinePlot {
       if (d) plot.push(['path', { d: `${d}Z`, class: `band ${b.cls}` }]);
     }
     this.memo.scale = `${xDomain}|${yDomain}|${H}`;
+    this.memo.xScale = `${xDomain}`;  // x(v) reads the x domain alone (the width is fixed)
     seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 2.5, this.memo);
     for (const mk of markers) {
       plot.push(['circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }]);

@@ -31,7 +31,7 @@ export class LogPlot {
       s('text', { x: 14, y: midY, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 14 ${midY})` }, yLabel),
     );
     this.legend = h('div', { class: 'plot-legend' });
-    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths (lineplot.js's seriesParts)
+    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (lineplot.js's seriesParts)
     container.append(this.svg, this.legend);
     registerFigure(this.svg, { holder: container });
   }
@@ -83,6 +83,7 @@ export class LogPlot {
       }
     }
     this.memo.scale = `${xDomain}|${yDomain}`;
+    this.memo.xScale = `${xDomain}`;  // x(v) reads the x domain alone (the width is the plot's own)
     seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 3.5, this.memo);
     for (const mk of markers) {
       const cx = this.x(mk.x);

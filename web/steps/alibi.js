@@ -191,7 +191,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     for (let k = 0; k < len - TRAIN; k++) far += prob[k];  // keys at distance ≥ TRAIN
     current = { heads, head, slope, len, bias, prob, all };
 
-    // Formula (built once: it has no numbers in it), then the same with the current numbers.
+    // Formula (built once: nothing in it depends on the values), then the same with the current numbers.
     if (!formula.firstChild) {
       const mh = () => msub(mi('m'), mi('h'));
       formula.append(h('div', {},
@@ -260,8 +260,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
       );
     }
     const every = n <= 12 ? 1 : n <= 32 ? 4 : 16;
-    // The bars together, then their labels: a change of the head count then keeps the bars it
-    // had and adds or drops the rest, instead of meeting labels where bars were.
+    // Bars first, then labels: when the head count changes, patch keeps the bars there are and
+    // adds or removes the rest; interleaved, a new bar would land on an old label and both would
+    // be rebuilt.
     const labels = [];
     all.forEach((v, k) => {
       const x0 = pad.left + k * slot;
