@@ -56,6 +56,11 @@ count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each 
   [ "$runs" -eq "$2" ] || failed=$((failed + $2 - runs))
 }
 
+# A test file that hangs (a wait on the page that never ends) fails after this long, by name,
+# instead of holding npm test until CI's own limit; node reports it as cancelled, counted below
+# as a failure. The longest file takes a few minutes on a slow run of this machine.
+file_timeout=$((20 * 60 * 1000))
+
 phase "doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs scalar kernels)"
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest "$log" 1
@@ -64,7 +69,7 @@ rm -rf tests/out/perf
 # otherwise idle machine (under a minute): the tables to judge update times by.
 phase "node:test, alone: update times with nothing else running (tests/quiet/)"
 node tests/quiet/host-speed.mjs || true  # one core's speed, printed above the per-engine table (a gauge, not a test)
-POSENC_PERF_SET=quiet node --test tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
+POSENC_PERF_SET=quiet node --test --test-timeout="$file_timeout" tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
 # run beside the browser lanes below, at nice 19, so they no longer hold up the lanes' start. The
 # lanes keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
@@ -100,9 +105,9 @@ for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+
 phase "node:test, two lanes at once:"
 echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
 echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
-node --test tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
+node --test --test-timeout="$file_timeout" tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
 lane2=$!
-node --test tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
+node --test --test-timeout="$file_timeout" tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
 phase "lane 1 done"
 wait "$lane2" || true  # its failures are counted from its log below
 phase "lane 2 done"
@@ -121,6 +126,8 @@ for f in "$quiet_log" "$log" "$lane2_log"; do
   passed=$((passed + $(grep -a '^# pass ' "$f" | awk '{s += $3} END {print s + 0}')))
   failed=$((failed + $(grep -a '^# fail ' "$f" | awk '{s += $3} END {print s + 0}')))
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))
+  # A cancelled test (its file timed out, or its parent failed) did not pass: it counts as failed.
+  failed=$((failed + $(grep -a '^# cancelled ' "$f" | awk '{s += $3} END {print s + 0}')))
   # A lane that crashed before its summary counts as a failure, not as nothing.
   grep -aq '^# pass ' "$f" || failed=$((failed + 1))
 done

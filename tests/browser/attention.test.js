@@ -367,9 +367,12 @@ async function checkMap(page, { family, versus, view, n, causal, head }, what) {
 }
 
 // Gives the page's idle work (the maps it computes ahead of need, one per idle slot below 1,024
-// tokens) twenty idle slots: enough for its 13 other maps on an idle machine (not checked).
+// tokens) twenty idle slots: enough for its 13 other maps on an idle machine (not checked). Each
+// wait ends after a second even without an idle period: a CI run once hung in this test for 28
+// minutes with the page's renderer idle, and this wait and a CSV download's were its only waits
+// with no time limit.
 const idle = (page) => page.evaluate(async () => {
-  for (let k = 0; k < 20; k++) await new Promise((r) => requestIdleCallback(r));
+  for (let k = 0; k < 20; k++) await new Promise((r) => requestIdleCallback(r, { timeout: 1000 }));
 });
 
 test('n = 64 and 128 through changes that let maps go and reuse their arrays (ALiBi\'s heads, the mask, both views, the length): the map on show is always the one computed here', async () => {
