@@ -277,7 +277,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       }
     });
     parts.push(...labels, ['line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -9), y2: y(2 ** -9), class: 'zero' }]);
-    patch(slopeSvg, parts);  // the bars kept, moved and recoloured: rebuilding up to 112 of them cost more
+    patch(slopeSvg, parts);  // the bars kept, moved and recoloured: fewer new nodes (update time measured the same)
   }
 
   function drawPlot(all, head, len, dist, prob) {
