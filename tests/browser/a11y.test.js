@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
-import { openStep, showStep } from './steps.js';
+import { openStep, showStep, pageUrl } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
@@ -200,7 +200,7 @@ test('every slider, choice and toggle of every step works from the keyboard', as
       if (c.type === 'radio' && !c.checked) continue;  // one tab stop per group: the checked one
       const input = page.locator(`#${c.id}`);
       await input.focus();
-      const before = await page.url();
+      const before = await pageUrl(page);
       if (c.type === 'range') {
         const [value, max] = [Number(await input.inputValue()), Number(await input.getAttribute('max'))];
         await page.keyboard.press(value < max ? 'ArrowRight' : 'ArrowLeft');
@@ -213,7 +213,7 @@ test('every slider, choice and toggle of every step works from the keyboard', as
         await page.keyboard.press('Space');
         assert.equal(await input.isChecked(), !c.checked, `${id} ${c.name}`);
       }
-      assert.notEqual(page.url(), before, `${id} ${c.name}: the state (and URL) changed`);
+      assert.notEqual(await pageUrl(page), before, `${id} ${c.name}: the state (and URL) changed`);
     }
   }
   await page.close();
@@ -433,10 +433,10 @@ test('the theme switch sets light, dark or the system palette, remembered across
   await page.goto(`${b.url}?step=${STEP_IDS[1]}&theme=light`);
   await page.waitForSelector('body[data-ready=true]');
   assert.deepEqual(await state(), { attr: 'light', pressed: ['light'], stored: 'dark', card: 'rgb(255, 255, 255)' });
-  assert.equal(new URL(page.url()).searchParams.get('theme'), 'light', 'kept while the step writes its state');
+  assert.equal(new URL(await pageUrl(page)).searchParams.get('theme'), 'light', 'kept while the step writes its state');
   await page.getByRole('button', { name: 'System' }).click();
   assert.equal((await state()).stored, null);
-  assert.equal(new URL(page.url()).searchParams.get('theme'), null);
+  assert.equal(new URL(await pageUrl(page)).searchParams.get('theme'), null);
   await page.emulateMedia({ colorScheme: 'dark' });
   assert.deepEqual(await state(), { attr: null, pressed: ['system'], stored: null, card: 'rgb(29, 33, 41)' });
   assert.deepEqual(page.errors, []);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The slopes, weights and formats: shared with the cross-engine suite.
 import { fixed, slopes, weights } from '../expect/alibi.js';
 
@@ -49,7 +49,7 @@ async function check(page, { heads, head, len, dist }) {
   assert.equal(await page.getAttribute(`#${ID} input[name=head]`, 'max'), String(heads));
   assert.equal(await page.getAttribute(`#${ID} input[name=dist]`, 'max'), String(len - 1));
   assert.equal(await page.isChecked(`#${ID} input[name=heads][value="${heads}"]`), true);
-  assert.deepEqual(urlParams(page), { step: ID, heads: String(heads), head: String(head), len: String(len), dist: String(dist) });
+  assert.deepEqual((await urlParams(page)), { step: ID, heads: String(heads), head: String(head), len: String(len), dist: String(dist) });
 
   // One bar per head; the chosen one marked; tops on a log₂ scale: y = a − c·log₂(slope).
   const bars = await page.$$eval(`#${ID} .alibi-bars rect.bar`, (rs) => rs.map((x) => ({
@@ -162,7 +162,7 @@ test('the row CSV, shrinking the length clamps the distance, clicks on bars and 
   const box = await canvas.boundingBox();
   await page.mouse.click(box.x + box.width * (14.5 / 20), box.y + box.height * (19.5 / 20));  // row 19, col 14
   await check(page, { heads: 8, head: 5, len: 320, dist: 5 });
-  const url = page.url();
+  const url = await pageUrl(page);
   await updateTimes(page, ID);
   await page.close();
   const again = await b.newPage();

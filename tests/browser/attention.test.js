@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
@@ -102,7 +102,7 @@ test('n = 32, every family with and without the causal mask: readouts, every dra
     if (!causal) await page.click('#attention input[name=causal]');
     for (const family of FAMILIES) {
       await pick(page, 'family', family);
-      assert.deepEqual(urlParams(page), {
+      assert.deepEqual((await urlParams(page)), {
         step: 'attention', family, versus: 'none', view: 'single', n: String(n), causal: causal ? '1' : '0', head: '2', i: String(i), j: String(j),
       });
       const r = await readouts(page);
@@ -288,7 +288,7 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
 
 test('URL state: the controls write it, it reopens the same state, and bad values are clamped', async () => {
   const page = await openStep(b, 'attention', 'family=bogus&versus=alibi&view=nope&n=100&i=5000&j=-3&head=99&causal=maybe');
-  assert.deepEqual(urlParams(page), {
+  assert.deepEqual((await urlParams(page)), {
     step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '128', causal: '1', head: '7', i: '127', j: '0',
   });
   assert.equal(await page.inputValue('#attention input[name=i]'), '127');
@@ -297,7 +297,7 @@ test('URL state: the controls write it, it reopens the same state, and bad value
   // A shorter sequence pulls i and j inside it.
   await setSlider(page, 'attention', 'j', 90);
   await pick(page, 'n', 64);
-  assert.deepEqual(urlParams(page), {
+  assert.deepEqual((await urlParams(page)), {
     step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '64', causal: '1', head: '7', i: '63', j: '63',
   });
   // The heatmap takes focus; with a chosen cell the arrow keys move it: one row down is query 63
@@ -305,9 +305,9 @@ test('URL state: the controls write it, it reopens the same state, and bad value
   await page.focus('#attention canvas.heatmap');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowLeft');
-  assert.deepEqual([urlParams(page).i, urlParams(page).j], ['62', '62']);
+  assert.deepEqual([(await urlParams(page)).i, (await urlParams(page)).j], ['62', '62']);
   assert.match(await page.textContent('#attention .hover-readout'), /^query 62, key 62: 0\.\d{4}/);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
 
   const again = await b.newPage();
@@ -325,7 +325,7 @@ test('an old link with family=relative (and versus=relative) opens T5, and the U
   const page = await openStep(b, 'attention', 'family=relative&versus=relative&n=64&causal=0&i=40&j=33&view=difference');
   assert.equal(await page.isChecked('#attention input[name=family][value="t5"]'), true);
   assert.equal(await page.isChecked('#attention input[name=versus][value="t5"]'), true);
-  assert.deepEqual(urlParams(page), {
+  assert.deepEqual((await urlParams(page)), {
     step: 'attention', family: 't5', versus: 't5', view: 'difference', n: '64', causal: '0', head: '3', i: '40', j: '33',
   });
   const r = await readouts(page);

@@ -72,13 +72,13 @@ async function answer(page, now, a) {
 test('clicking through all 40 answer sets shows the rule-table method, its row and its URL', async () => {
   const page = await openStep(b, ID);
   // The default answers: text, decoder, fixed length, a modern LLM → RoPE.
-  assert.deepEqual(urlParams(page), { step: ID, data: 'text', model: 'decoder', length: 'fixed', want: 'llm' });
+  assert.deepEqual((await urlParams(page)), { step: ID, data: 'text', model: 'decoder', length: 'fixed', want: 'llm' });
   await checkState(page, { data: 'text', model: 'decoder', length: 'fixed', want: 'llm' });
   const now = { data: 'text', model: 'decoder', length: 'fixed', want: 'llm' };
   for (const a of ALL) {
     await answer(page, now, a);
     await checkState(page, a);
-    assert.deepEqual(urlParams(page), { step: ID, ...a });
+    assert.deepEqual((await urlParams(page)), { step: ID, ...a });
   }
   const times = await updateTimes(page, ID);
   assert.ok(times.length >= 40, `${times.length} updates measured`);
@@ -97,7 +97,7 @@ test('each answer set opened from its URL shows the same recommendation; bad val
     await page.goto(`${b.url}?step=${ID}&${query}`);
     await page.waitForSelector('body[data-ready=true]');
     await checkState(page, a);
-    assert.deepEqual(urlParams(page), { step: ID, ...a }, query);
+    assert.deepEqual((await urlParams(page)), { step: ID, ...a }, query);
     assert.deepEqual(page.errors, [], query);
   }
   await page.close();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { runPython } from '../js/python.js';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 import { DIGITS, TOL, own, t5Exact } from '../expect/code.js';
 
 let b;
@@ -77,7 +77,7 @@ test('every quantity: the card equals the formula computed here, and the NumPy a
     assert.equal(digits, DIGITS[q], `${JSON.stringify(state)}: "${card.text}"`);
     assert.ok(Math.abs(Number(card.text) - want) <= 0.5 * 10 ** -DIGITS[q] + 1e-9, `${JSON.stringify(state)}: "${card.text}" vs ${want}`);
     // The URL holds the state.
-    const url = urlParams(page);
+    const url = (await urlParams(page));
     for (const [k, v] of Object.entries(state)) assert.equal(url[k], typeof v === 'boolean' ? (v ? '1' : '0') : String(v), `${k} in the URL`);
     const numpy = await page.inputValue('#code textarea[data-lib=numpy]');
     const torch = await page.inputValue('#code textarea[data-lib=torch]');
@@ -127,7 +127,7 @@ test('only the current quantity\'s controls exist; the picker works by keyboard 
   assert.deepEqual(await names(), ['pos', 'dim']);
   await page.locator('#code input[name=quantity]:checked').focus();
   await page.keyboard.press('ArrowRight');
-  assert.equal(urlParams(page).quantity, 'wavelength');
+  assert.equal((await urlParams(page)).quantity, 'wavelength');
   assert.deepEqual(await names(), ['wdim']);
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(await names(), ['width', 'i', 'j']);
@@ -135,12 +135,12 @@ test('only the current quantity\'s controls exist; the picker works by keyboard 
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(urlParams(page).quantity, 'scaled');
+  assert.equal((await urlParams(page)).quantity, 'scaled');
   assert.deepEqual(await names(), ['scaling', 'factor', 'pair']);
   // A slider by keyboard.
   await page.locator('#code input[name=pair]').focus();
   await page.keyboard.press('Home');
-  assert.equal(urlParams(page).pair, '0');
+  assert.equal((await urlParams(page)).pair, '0');
   const card = await readout(page, 'code', 'value');
   assert.ok(Math.abs(card.value - own.scaled({ scaling: 'yarn', factor: 8, pair: 0 })) < 1e-9);
   assert.equal(card.text, '6.28');
@@ -158,7 +158,7 @@ test('ALiBi: the head slider ends at the number of heads, and a head past it is 
   assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 16, head: 12, dist: 3 }));
   await setSlider(page, 'code', 'heads', 5);
   assert.equal(await page.inputValue('#code input[name=head]'), '5');
-  assert.equal(urlParams(page).head, '5');
+  assert.equal((await urlParams(page)).head, '5');
   assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 5, head: 5, dist: 3 }));
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -169,7 +169,7 @@ test('the URL reopens a state, and bad values are clamped or fall back to the de
   assert.equal((await readout(page, 'code', 'value')).text, String(t5Exact(-64, false)));
   assert.equal(await page.isChecked('#code input[name=bidir]'), false);
   await setSlider(page, 'code', 'rel', 17);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
   const again = await b.newPage();
   await again.goto(url);
@@ -180,14 +180,14 @@ test('the URL reopens a state, and bad values are clamped or fall back to the de
   await again.close();
 
   const bad = await openStep(b, 'code', 'quantity=nope&pos=999&dim=-3');
-  assert.equal(urlParams(bad).quantity, 'pe');
+  assert.equal((await urlParams(bad)).quantity, 'pe');
   assert.equal(await bad.inputValue('#code input[name=pos]'), '49');
   assert.equal(await bad.inputValue('#code input[name=dim]'), '0');
   assert.equal((await readout(bad, 'code', 'value')).text, own.pe({ pos: 49, dim: 0 }).toFixed(4));
   assert.deepEqual(bad.errors, []);
   await bad.close();
   const bad2 = await openStep(b, 'code', 'quantity=scaled&scaling=ntk2&factor=3&pair=1e9');
-  assert.deepEqual([urlParams(bad2).scaling, urlParams(bad2).factor, urlParams(bad2).pair], ['yarn', '8', '63']);
+  assert.deepEqual([(await urlParams(bad2)).scaling, (await urlParams(bad2)).factor, (await urlParams(bad2)).pair], ['yarn', '8', '63']);
   assert.ok(Math.abs((await readout(bad2, 'code', 'value')).value - own.scaled({ scaling: 'yarn', factor: 8, pair: 63 })) < 1e-6);
   assert.deepEqual(bad2.errors, []);
   await bad2.close();

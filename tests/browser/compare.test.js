@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
@@ -61,7 +61,7 @@ test('moving the sliders gives dot products equal to the ones computed here', as
     await setSlider(page, 'compare', 'm', m);
     await setSlider(page, 'compare', 'n', n);
     checkReadouts(await readAll(page), m, n);
-    assert.deepEqual(urlParams(page), { step: 'compare', m: String(m), n: String(n) });
+    assert.deepEqual((await urlParams(page)), { step: 'compare', m: String(m), n: String(n) });
   }
   const times = await updateTimes(page, 'compare');
   assert.ok(times.length >= 2 * moves.length - 2, `every slider move was measured (${times.length})`);
@@ -78,7 +78,7 @@ test('the arrow keys move a focused slider', async () => {
   await page.locator('#compare input[name=m]').focus();
   await page.keyboard.press('ArrowLeft');
   checkReadouts(await readAll(page), 1, 10);
-  assert.deepEqual(urlParams(page), { step: 'compare', m: '1', n: '10' });
+  assert.deepEqual((await urlParams(page)), { step: 'compare', m: '1', n: '10' });
   await updateTimes(page, 'compare');
   await page.close();
 });
@@ -142,7 +142,7 @@ test('clicking a point of the plot moves n there', async () => {
   await page.locator('#compare circle.point.b').nth(15).click();
   assert.equal(await page.inputValue('#compare input[name=n]'), '15');
   checkReadouts(await readAll(page), 2, 15);
-  assert.deepEqual(urlParams(page), { step: 'compare', m: '2', n: '15' });
+  assert.deepEqual((await urlParams(page)), { step: 'compare', m: '2', n: '15' });
   await updateTimes(page, 'compare');
   await page.close();
 });
@@ -171,8 +171,8 @@ test('the URL round trip: moved sliders are written to the URL, and the URL rest
   const page = await openStep(b, 'compare');
   await setSlider(page, 'compare', 'm', 15);
   await setSlider(page, 'compare', 'n', 4);
-  const url = new URL(page.url());
-  assert.deepEqual(urlParams(page), { step: 'compare', m: '15', n: '4' });
+  const url = new URL(await pageUrl(page));
+  assert.deepEqual((await urlParams(page)), { step: 'compare', m: '15', n: '4' });
   await updateTimes(page, 'compare');
   await page.close();
   const again = await openStep(b, 'compare', url.search.replace(/^\?step=compare&?/, ''));
@@ -196,7 +196,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.equal(await page2.inputValue('#compare input[name=m]'), '2');
   assert.equal(await page2.inputValue('#compare input[name=n]'), '4');
   checkReadouts(await readAll(page2), 2, 4);
-  assert.deepEqual(urlParams(page2), { step: 'compare', m: '2', n: '4' });
+  assert.deepEqual((await urlParams(page2)), { step: 'compare', m: '2', n: '4' });
   assert.deepEqual(page2.errors, []);
   await updateTimes(page2, 'compare');
   await page2.close();

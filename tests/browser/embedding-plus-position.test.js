@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { E, TOL, distance, input, pe, two } from '../expect/embedding-plus-position.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
@@ -33,7 +33,7 @@ async function check(page, pos, other) {
 
 test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1.14], at position 5 as another vector", async () => {
   const page = await openStep(b, ID);
-  assert.deepEqual(urlParams(page), { step: ID, pos: '0', other: '5' });
+  assert.deepEqual((await urlParams(page)), { step: ID, pos: '0', other: '5' });
   const texts = [];
   for (let d = 0; d < 4; d++) texts.push((await readout(page, ID, `x${d}`)).text);
   assert.deepEqual(texts, ['0.51', '0.78', '0.88', '1.14']);
@@ -61,7 +61,7 @@ test('sliders: every readout equals e + PE(pos) computed here, and the URL follo
     await setSlider(page, ID, 'pos', pos);
     await setSlider(page, ID, 'other', other);
     await check(page, pos, other);
-    assert.deepEqual(urlParams(page), { step: ID, pos: String(pos), other: String(other) });
+    assert.deepEqual((await urlParams(page)), { step: ID, pos: String(pos), other: String(other) });
     const alt = await page.getAttribute(`#${ID} .epp-pair svg`, 'aria-label');
     if (pos === other) {
       assert.equal((await readout(page, ID, 'distance')).value, 0);
@@ -90,8 +90,8 @@ test('arrow keys move the positions; the URL reopens the same state', async () =
   await check(page, 5, 9);
   await page.keyboard.press('End');
   await check(page, 5, 99);
-  assert.deepEqual(urlParams(page), { step: ID, pos: '5', other: '99' });
-  const url = page.url();
+  assert.deepEqual((await urlParams(page)), { step: ID, pos: '5', other: '99' });
+  const url = await pageUrl(page);
   await updateTimes(page, ID);
   await page.close();
 
@@ -114,7 +114,7 @@ test('out-of-range and malformed URL values are clamped or fall back to the defa
     assert.equal(await page.inputValue(`#${ID} input[name=pos]`), String(pos), query);
     assert.equal(await page.inputValue(`#${ID} input[name=other]`), String(other), query);
     await check(page, pos, other);
-    assert.deepEqual(urlParams(page), { step: ID, pos: String(pos), other: String(other) });
+    assert.deepEqual((await urlParams(page)), { step: ID, pos: String(pos), other: String(other) });
     assert.deepEqual(page.errors, [], query);
     await updateTimes(page, ID);
     await page.close();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
 import { METHODS, MODELS, parseShown, plainInv, randomMeanAt, reference, scoreAt } from '../expect/extend.js';
 
 const SAMPLES = 128;
@@ -112,7 +112,7 @@ test('the reference transcription agrees with the numbers REFERENCES.md and the 
 test('the default state is the Llama 3.1 preset, and every readout and table cell matches the reference', async () => {
   const page = await openStep(b, 'extend');
   const state = { model: 'llama3', method: 'llama3', factor: 8, read: 16, pair: 32 };
-  assert.deepEqual(urlParams(page), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '32' });
+  assert.deepEqual((await urlParams(page)), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '32' });
   for (const [name, value] of Object.entries(state)) {
     if (name === 'pair') assert.equal(await page.inputValue('#extend input[name=pair]'), '32');
     else assert.equal(await page.isChecked(`#extend input[name=${name}][value="${value}"]`), true, name);
@@ -147,7 +147,7 @@ test('every model × method, with factors, reading lengths and pairs varied, mat
     if (read !== state.read) await pick(page, 'read', read);
     if (pair !== state.pair) await setSlider(page, 'extend', 'pair', pair);
     Object.assign(state, { model, method, factor, read, pair });
-    assert.deepEqual(urlParams(page), { step: 'extend', model, method, factor: String(factor), read: String(read), pair: String(pair) });
+    assert.deepEqual((await urlParams(page)), { step: 'extend', model, method, factor: String(factor), read: String(read), pair: String(pair) });
     await check(page, state);
   }
   // Some properties the numbers must show, read off the page.
@@ -183,7 +183,7 @@ test('the presets set the model, method, factor and reading length; the URL reop
   };
   for (const [name, want] of Object.entries(presets)) {
     await page.click(`#extend button[name=preset][value=${name}]`);
-    assert.deepEqual(urlParams(page), { step: 'extend', ...want, pair: '5' });
+    assert.deepEqual((await urlParams(page)), { step: 'extend', ...want, pair: '5' });
     await check(page, { ...want, factor: Number(want.factor), read: Number(want.read), pair: 5 });
   }
   await page.click('#extend button[name=preset][value=yarn16]');
@@ -193,7 +193,7 @@ test('the presets set the model, method, factor and reading length; the URL reop
   assert.match(await page.locator('#extend .extend-formulas math').nth(2).getAttribute('aria-label'), /16, plus 1, which is 1\.2773$/);
   assert.match(await page.locator('#extend .extend-formulas math').nth(2).textContent(), /=1\.2773$/);
   await setSlider(page, 'extend', 'pair', 41);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
 
   const again = await b.newPage();
@@ -209,7 +209,7 @@ test('the presets set the model, method, factor and reading length; the URL reop
 
 test('unknown and out-of-range URL values fall back or are clamped, never an error page', async () => {
   const page = await openStep(b, 'extend', 'model=gpt2&method=rope&factor=3&read=64&pair=99');
-  assert.deepEqual(urlParams(page), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '63' });
+  assert.deepEqual((await urlParams(page)), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '63' });
   await check(page, { model: 'llama3', method: 'llama3', factor: 8, read: 16, pair: 63 });
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -218,7 +218,7 @@ test('unknown and out-of-range URL values fall back or are clamped, never an err
   await check(page2, { model: 'llama2', method: 'dynamic', factor: 32, read: 2, pair: 0 });
   await page2.close();
   const page3 = await openStep(b, 'extend', 'pair=12.6&factor=16.0&method=&read=Infinity');
-  assert.deepEqual(urlParams(page3), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '13' });
+  assert.deepEqual((await urlParams(page3)), { step: 'extend', model: 'llama3', method: 'llama3', factor: '8', read: '16', pair: '13' });
   assert.deepEqual(page3.errors, []);
   await page3.close();
 });
@@ -310,17 +310,17 @@ test('keyboard: arrow keys move through the choices and the pair slider, and the
   assert.equal((await snapshot(page)).readouts.ratio.text, '1.000');
   await page.focus('#extend input[name=method][value=none]');
   await page.keyboard.press('ArrowRight');
-  assert.equal(urlParams(page).method, 'linear');
+  assert.equal((await urlParams(page)).method, 'linear');
   await page.keyboard.press('ArrowRight');
-  assert.equal(urlParams(page).method, 'ntk');
+  assert.equal((await urlParams(page)).method, 'ntk');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(urlParams(page).method, 'yarn');
+  assert.equal((await urlParams(page)).method, 'yarn');
   await page.focus('#extend input[name=pair]');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(urlParams(page).pair, '62');
+  assert.equal((await urlParams(page)).pair, '62');
   await page.focus('#extend input[name=read]:checked');
   await page.keyboard.press('ArrowLeft');
   await check(page, { model: 'llama2', method: 'yarn', factor: 4, read: 2, pair: 62 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, omega, wavelength, waveText } from '../expect/frequencies.js';
 
@@ -63,7 +63,7 @@ test('every dimension button gives ω = 10000^(−2i/16) and λ = 2π/ω, and wr
   for (const dim of [2, 4, 6, 0, 6, 2, 0, 4]) {
     await pick(page, dim);
     await checkReadouts(page, dim);
-    assert.deepEqual(urlParams(page), { step: 'frequencies', dim: String(dim) });
+    assert.deepEqual((await urlParams(page)), { step: 'frequencies', dim: String(dim) });
   }
   const times = await updateTimes(page, 'frequencies');
   assert.ok(times.length >= 8, 'every button press was measured');
@@ -83,7 +83,7 @@ test('arrow keys move between the dimension buttons', async () => {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await checkReadouts(page, 0);
-  assert.equal(urlParams(page).dim, '0');
+  assert.equal((await urlParams(page)).dim, '0');
   await updateTimes(page, 'frequencies');
   await updateTimes(page, 'frequencies');
   await page.close();
@@ -163,7 +163,7 @@ test('the formula and the notes carry the computed numbers', async () => {
 test('the URL round-trip: a button press writes dim, opening that URL restores it', async () => {
   const page = await openStep(b, 'frequencies');
   await pick(page, 4);
-  const url = page.url();
+  const url = await pageUrl(page);
   assert.equal(new URL(url).searchParams.get('dim'), '4');
   await updateTimes(page, 'frequencies');
   await page.close();
@@ -184,7 +184,7 @@ test('values outside the enum or malformed fall back to dim 0 without errors', a
     await page.goto(`${b.url}?step=frequencies&dim=${bad}`);
     await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
     await checkReadouts(page, 0);
-    assert.equal(urlParams(page).dim, '0', `dim=${bad}`);
+    assert.equal((await urlParams(page)).dim, '0', `dim=${bad}`);
   }
   assert.deepEqual(page.errors, []);
   await updateTimes(page, 'frequencies');

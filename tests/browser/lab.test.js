@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { startBrowser } from './browser.js';
-import { openStep, readout as stepReadout, setSlider, urlParams } from './steps.js';
+import { openStep, readout as stepReadout, setSlider, urlParams, pageUrl } from './steps.js';
 import { decodePng, imageStats, pixelDifference } from '../native/png.js';
 import { token } from '../expect/attention.js';
 import { t5Bucket } from '../js/reference.js';
@@ -70,7 +70,7 @@ const close = (a, e, tol, what) => assert.ok(Math.abs(a - e) <= tol, `${what}: $
 
 test('the Lab draws its figures, and every number it shows is the core\'s and the formula\'s', { timeout: 180000 }, async () => {
   const page = await openLab('?family=sinusoidal&len=64&d=16&base=100&pos=5&dim=3&qpos=40&kpos=30');
-  const url = urlParams(page);
+  const url = (await urlParams(page));
   assert.deepEqual([url.family, url.len, url.d, url.base, url.pos, url.dim, url.qpos, url.kpos],
     ['sinusoidal', '64', '16', '100', '5', '3', '40', '30'], 'the URL holds the state');
   assert.equal(url.scaling, 'default');
@@ -121,7 +121,7 @@ test('the Lab draws its figures, and every number it shows is the core\'s and th
   const second = await canvasShot(page);
   const changed = pixelDifference(first, second);
   assert.ok(changed > 0.05, `switching to RoPE changed only ${(changed * 100).toFixed(2)} % of the pixels`);
-  assert.deepEqual([urlParams(page).family, urlParams(page).scaling, urlParams(page).factor], ['rope', 'yarn', '8']);
+  assert.deepEqual([(await urlParams(page)).family, (await urlParams(page)).scaling, (await urlParams(page)).factor], ['rope', 'yarn', '8']);
   const rope = pe.ropeFrequencies(16, { base: 100, scaling: { type: 'yarn', factor: 8, originalMaxPositions: 32 } });
   const af = await readout(page, 'attentionFactor');
   assert.equal(af, rope.attentionFactor);
@@ -192,7 +192,7 @@ test('bad URL values are clamped; frame times at N = 2048 (reported)', { timeout
   assert.equal(state.qpos, '0');
   assert.equal(state.causal, '1', 'an unparsable flag keeps the default');
   assert.equal(state.tok, undefined, 'an unknown key is ignored');
-  assert.equal(urlParams(page).len, '2048', 'the clamped state is written back to the URL');
+  assert.equal((await urlParams(page)).len, '2048', 'the clamped state is written back to the URL');
 
   // N = 2048, d = 64, RoPE: the figure holds every 4th query and the keys summed in 512 bins
   // of 4, computed only for those rows; the same cells as pe.familyAttention for those rows.
@@ -303,7 +303,7 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
     afterKeys = await page.evaluate(() => window.posencLab.state());
   }
   assert.notEqual(afterKeys, beforeKeys, 'the keyboard changed no parameter');
-  assert.equal(new URL(page.url()).search.slice(1), afterKeys, 'the URL follows a change made from the keyboard');
+  assert.equal(new URL(await pageUrl(page)).search.slice(1), afterKeys, 'the URL follows a change made from the keyboard');
   // Escape is Dear ImGui's own while it uses the keyboard (web/lab.js): the keys above may leave
   // an item active or a list open (a key held over a slow frame repeats), and Escape closes that
   // first, keeping the focus; once nothing is open, Escape leaves the canvas.
@@ -394,7 +394,7 @@ test('the Lab follows the page\'s language (its catalog, a font with every glyph
   assert.equal(await dark(), 1, 'the switch made the Lab dark');
   const darkShot = meanLuminance(await canvasShot(page));
   assert.ok(darkShot < light - 60, `the dark canvas (${darkShot.toFixed(0)}) is not darker than the light one (${light.toFixed(0)})`);
-  assert.equal(urlParams(page).theme, undefined, 'the chosen theme is remembered, not kept in the URL');
+  assert.equal((await urlParams(page)).theme, undefined, 'the chosen theme is remembered, not kept in the URL');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.locator('[data-theme-option=system]').click();
   await settle(page);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The tables and formulas: shared with the cross-engine suite.
 import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
@@ -79,7 +79,7 @@ async function check(page, preset, pos) {
   }
   assert.equal(await page.inputValue(`#${ID} input[name=pos]`), String(pos));
   assert.equal(await page.getAttribute(`#${ID} input[name=pos]`, 'max'), String(T * 1.5 - 1));
-  assert.deepEqual(urlParams(page), { step: ID, preset, pos: String(pos), trained: '0' });
+  assert.deepEqual((await urlParams(page)), { step: ID, preset, pos: String(pos), trained: '0' });
 }
 
 async function download(page, name) {
@@ -179,7 +179,7 @@ test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters;
 test('the URL reopens the same state, and bad values are clamped', async () => {
   const page = await openStep(b, ID, 'preset=bert&pos=600');
   await check(page, 'bert', 600);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
   const again = await b.newPage();
   await again.goto(url);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The weights a causal mask leaves on identical tokens: shared with the cross-engine suite.
 import { TOL, f2, f3, gap, share, weight } from '../expect/nope.js';
 
@@ -47,7 +47,7 @@ async function check(page, len, i, causal) {
 
 test('the default state: six identical tokens, query 3 gives token 0 a quarter and reads back 3', async () => {
   const page = await openStep(b, ID);
-  assert.deepEqual(urlParams(page), { step: ID, len: '6', query: '3', causal: '1', shuffle: '0' });
+  assert.deepEqual((await urlParams(page)), { step: ID, len: '6', query: '3', causal: '1', shuffle: '0' });
   await check(page, 6, 3, true);
   assert.equal((await readout(page, ID, 'share')).text, '0.250');
   assert.equal((await readout(page, ID, 'gap')).text, '0.050');
@@ -67,7 +67,7 @@ test('length, query and mask: readouts and matrix follow 1/(i + 1); without the 
     await setSlider(page, ID, 'query', i);
     if ((await page.isChecked(`#${ID} input[name=causal]`)) !== causal) await page.locator(`#${ID} input[name=causal]`).click();
     await check(page, len, i, causal);
-    assert.deepEqual(urlParams(page), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' });
+    assert.deepEqual((await urlParams(page)), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' });
     if (!causal) {
       const rows = await page.$$eval(`#${ID} .matrix-table tbody tr td`, (tds) => tds.map((t) => t.textContent));
       assert.equal(new Set(rows).size, 1, 'every cell the same without the mask');
@@ -76,7 +76,7 @@ test('length, query and mask: readouts and matrix follow 1/(i + 1); without the 
   // Shortening the sequence below the query pulls the query back to the last position.
   await setSlider(page, ID, 'len', 5);
   await check(page, 5, 4, true);
-  assert.equal(urlParams(page).query, '4');
+  assert.equal((await urlParams(page)).query, '4');
   const times = await updateTimes(page, ID);
   assert.ok(times.length >= moves.length * 2, `${times.length} updates measured`);
   assert.deepEqual(page.errors, []);
@@ -138,7 +138,7 @@ test('reversing the words before the query moves their weights with them and lea
       // The switch flips on the key's release: wait for the redraw to write the URL.
       await page.waitForFunction((want) => new URLSearchParams(location.search).get('shuffle') === want, on ? '1' : '0');
     }
-    assert.equal(urlParams(page).shuffle, on ? '1' : '0');
+    assert.equal((await urlParams(page)).shuffle, on ? '1' : '0');
     const { w, out } = lastRow(order);
     assert.deepEqual(await table(), order.map((word, p) => [String(p), word, f3(w[p])]));
     const text = await page.textContent(`#${ID} .nope-output`);
@@ -171,7 +171,7 @@ test('keyboard: Space switches the mask, arrows move the query; the URL reopens 
   await page.keyboard.press('Space');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('causal') === '1');
   await check(page, 8, 7, true);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
   const again = await b.newPage();
   await again.goto(url);
@@ -188,7 +188,7 @@ test('bad URL values are clamped: the query never passes the last position', asy
   ]) {
     const page = await openStep(b, ID, query);
     await check(page, len, i, causal);
-    assert.deepEqual(urlParams(page), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' }, query);
+    assert.deepEqual((await urlParams(page)), { step: ID, len: String(len), query: String(i), causal: causal ? '1' : '0', shuffle: '0' }, query);
     assert.deepEqual(page.errors, [], query);
     await page.close();
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, readout, updateTimes, urlParams, minus, pageUrl } from './steps.js';
 // The toy model and its scores: shared with the cross-engine suite.
 import { EMB, MEANINGS, NAMES, ORDERS, TOL, change, maxGap, rows, scores, sortedNine } from '../expect/order.js';
 
@@ -57,7 +57,7 @@ test("the seed's state: Dog bites man without positions shows the seed's nine va
   await checkState(page, 0, false);
   assert.equal((await readout(page, 'order', 'change')).text, 'Same values!');
   assert.equal((await readout(page, 'order', 'meaning')).text, 'Normal');
-  assert.deepEqual(urlParams(page), { step: 'order', sentence: '0', pe: '0' });
+  assert.deepEqual((await urlParams(page)), { step: 'order', sentence: '0', pe: '0' });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -100,11 +100,11 @@ test('clicking the sentence buttons and the toggle updates readouts and URL; the
     await page.locator('#order .choice label', { hasText: NAMES[sentence] }).click();
     if ((await page.isChecked('#order input[name=pe]')) !== pe) await page.locator('#order input[name=pe]').click();
     await checkState(page, sentence, pe);
-    assert.deepEqual(urlParams(page), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
+    assert.deepEqual((await urlParams(page)), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
   }
   const times = await updateTimes(page, 'order');
   assert.ok(times.length >= moves.length, 'every control move was measured');
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
 
   const again = await b.newPage();
@@ -127,7 +127,7 @@ test('the keyboard works: arrows move between sentences, space flips the toggle'
   await page.locator('#order input[name=pe]').focus();
   await page.keyboard.press('Space');
   await checkState(page, 2, true);
-  assert.deepEqual(urlParams(page), { step: 'order', sentence: '2', pe: '1' });
+  assert.deepEqual((await urlParams(page)), { step: 'order', sentence: '2', pe: '1' });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -169,7 +169,7 @@ test('out-of-range and malformed URL values are clamped or ignored, with no cons
   ]) {
     const page = await openStep(b, 'order', query);
     await checkState(page, sentence, pe);
-    assert.deepEqual(urlParams(page), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
+    assert.deepEqual((await urlParams(page)), { step: 'order', sentence: String(sentence), pe: pe ? '1' : '0' });
     assert.deepEqual(page.errors, [], query);
     await page.close();
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { openStep, pageUrl } from './steps.js';
 import { ALL_STEP_IDS as STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
@@ -26,7 +26,7 @@ const visibleSteps = (page) => page.$$eval('main > section.step', (els) => els.f
 test('without ?step the first step shows, alone', async () => {
   const page = await open();
   assert.deepEqual(await visibleSteps(page), [STEP_IDS[0]]);
-  assert.equal(new URL(page.url()).searchParams.get('step'), STEP_IDS[0]);
+  assert.equal(new URL(await pageUrl(page)).searchParams.get('step'), STEP_IDS[0]);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -57,7 +57,7 @@ test('Next and Previous walk through the steps in order and update the URL', asy
   for (const id of STEP_IDS.slice(1)) {
     await page.locator('main > section.step:not([hidden]) .pager .primary').click();
     assert.deepEqual(await visibleSteps(page), [id]);
-    assert.equal(new URL(page.url()).searchParams.get('step'), id);
+    assert.equal(new URL(await pageUrl(page)).searchParams.get('step'), id);
   }
   await page.locator('main > section.step:not([hidden]) .pager button').first().click();
   assert.deepEqual(await visibleSteps(page), [STEP_IDS.at(-2)]);

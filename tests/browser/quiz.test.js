@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The right answers and the English catalog: shared with the cross-engine suite.
 import { KEYS, en } from '../expect/quiz.js';
 
@@ -27,7 +27,7 @@ test('the table of answers has eight questions, each with four options and its e
 
 test('mouse: pick, reveal, score; the reveal is announced politely and the table follows', async () => {
   const page = await openStep(b, 'quiz');
-  assert.deepEqual(urlParams(page), { step: 'quiz', q: '1' });
+  assert.deepEqual((await urlParams(page)), { step: 'quiz', q: '1' });
   assert.equal((await readout(page, 'quiz', 'question')).value, 1);
   assert.equal((await score(page)).value, 0);
   assert.equal(await page.isHidden('#quiz .quiz-answer'), true);
@@ -59,7 +59,7 @@ test('mouse: pick, reveal, score; the reveal is announced politely and the table
 
   // Question 2 by the Next button: a wrong option.
   await page.click('#quiz button[name=next]');
-  assert.deepEqual(urlParams(page), { step: 'quiz', q: '2' });
+  assert.deepEqual((await urlParams(page)), { step: 'quiz', q: '2' });
   const q2 = KEYS[1];
   const wrong = (q2.answer + 1) % 4;
   await page.locator('#quiz .quiz-option label').nth(wrong).click();
@@ -105,7 +105,7 @@ test('keyboard only: arrows pick, Enter reveals, all eight right gives 8; the qu
     if (n < KEYS.length - 1) {
       await page.locator('#quiz input[name=q]').focus();
       await page.keyboard.press('ArrowRight');
-      assert.equal(urlParams(page).q, String(n + 2));
+      assert.equal((await urlParams(page)).q, String(n + 2));
       assert.equal((await readout(page, 'quiz', 'question')).value, n + 2);
     }
   }
@@ -114,10 +114,10 @@ test('keyboard only: arrows pick, Enter reveals, all eight right gives 8; the qu
   assert.equal(await page.getAttribute('#quiz button[name=next]', 'aria-disabled'), 'true');
   await page.locator('#quiz button[name=next]').focus();
   await page.keyboard.press('Enter');
-  assert.equal(urlParams(page).q, '8');
+  assert.equal((await urlParams(page)).q, '8');
   await page.locator('#quiz input[name=q]').focus();
   await page.keyboard.press('Home');
-  assert.equal(urlParams(page).q, '1');
+  assert.equal((await urlParams(page)).q, '1');
   const times = await updateTimes(page, 'quiz');
   t.diagnostic(`update p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length}`);
   assert.deepEqual(page.errors, []);
@@ -127,7 +127,7 @@ test('keyboard only: arrows pick, Enter reveals, all eight right gives 8; the qu
 test('the URL opens a question, and bad values of q are clamped', async () => {
   for (const [query, want] of [['q=5', 5], ['q=99', 8], ['q=-2', 1], ['q=abc', 1], ['q=3.6', 4]]) {
     const page = await openStep(b, 'quiz', query);
-    assert.equal(urlParams(page).q, String(want), query);
+    assert.equal((await urlParams(page)).q, String(want), query);
     assert.equal(await page.inputValue('#quiz input[name=q]'), String(want));
     const legend = await page.textContent('#quiz legend');
     assert.ok(legend.startsWith(`Question ${want} of 8.`) && legend.includes(en[`quiz.${KEYS[want - 1].key}.text`]), legend);
@@ -136,7 +136,7 @@ test('the URL opens a question, and bad values of q are clamped', async () => {
   }
   const page = await openStep(b, 'quiz', 'q=2');
   await setSlider(page, 'quiz', 'q', 7);
-  const url = page.url();
+  const url = await pageUrl(page);
   await page.close();
   const again = await b.newPage();
   await again.goto(url);

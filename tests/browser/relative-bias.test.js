@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes } from './steps.js';
+import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
 
 const ID = 'relative-bias';
@@ -38,8 +38,6 @@ test('the exact T5 reference agrees with the HF float64 code away from exact bou
 // [HELPERS] ----------------------------------------------------------------------------------------
 
 const ro = (page, name) => readout(page, ID, name);
-// The query string as the page has it now (page.url() can lag behind history.replaceState).
-const urlParams = (page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 const minus = (v) => (v < 0 ? `−${-v}` : String(v));
 
 /** Colours at the centre of every cell of the step's visible heatmap, row-major. */
@@ -102,7 +100,7 @@ async function checkShaw(page, k, i, j) {
 
 test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the URL, the index map and its cells', async () => {
   const page = await openStep(b, ID);
-  assert.deepEqual(await urlParams(page), {
+  assert.deepEqual((await urlParams(page)), {
     step: ID, method: 'shaw', k: '3', i: '9', j: '4', xi: '12', xj: '7', seed: '0', len: '128', nb: '32', maxd: '128', bidir: '1', ti: '60', tj: '40', trained: '0',
   });
   assert.equal(await page.getAttribute(`#${ID} [role=tab][aria-selected=true]`, 'data-method'), 'shaw');
@@ -114,7 +112,7 @@ test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the U
     await setSlider(page, ID, 'i', i);
     await setSlider(page, ID, 'j', j);
     await checkShaw(page, k, i, j);
-    assert.deepEqual([(await urlParams(page)).k, (await urlParams(page)).i, (await urlParams(page)).j], [String(k), String(i), String(j)]);
+    assert.deepEqual([((await urlParams(page))).k, ((await urlParams(page))).i, ((await urlParams(page))).j], [String(k), String(i), String(j)]);
     // The map: one colour per clipped distance, 2k + 1 of them (one when k = 0).
     const values = Array.from({ length: 256 }, (_, n) => shawIndex(Math.floor(n / 16), n % 16, k));
     const colours = await cellColours(page, 16, 16);
@@ -134,7 +132,7 @@ test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the U
   await page.keyboard.press('ArrowLeft');
   await checkShaw(page, 3, 3, 11);
   assert.match(await page.textContent(`#${ID} .hover-readout`), /^query 3, key 11: row 6 of the table \(clipped distance 3\)$/);
-  assert.deepEqual([(await urlParams(page)).i, (await urlParams(page)).j], ['3', '11']);
+  assert.deepEqual([((await urlParams(page))).i, ((await urlParams(page))).j], ['3', '11']);
 
   const times = await updateTimes(page, ID);
   assert.ok(times.length >= 20);
@@ -152,7 +150,7 @@ test('tabs: click or arrow keys switch the scheme, only its controls, figures an
   assert.equal(await count('.readouts [data-readout]'), 4);
 
   await page.locator(`#${ID} [role=tab][data-method=xl]`).click();
-  assert.equal((await urlParams(page)).method, 'xl');
+  assert.equal(((await urlParams(page))).method, 'xl');
   assert.equal(await count('input[name=k]'), 0);
   assert.equal(await count('input[name=xi]'), 1);
   assert.equal(await count('svg.lineplot'), 1);
@@ -164,17 +162,17 @@ test('tabs: click or arrow keys switch the scheme, only its controls, figures an
   assert.deepEqual(await page.$$eval(`#${ID} [role=tab]`, (ts) => ts.map((t) => t.tabIndex)), [-1, 0, -1]);
   await page.locator(`#${ID} [role=tab][aria-selected=true]`).focus();
   await page.keyboard.press('ArrowRight');
-  assert.equal((await urlParams(page)).method, 't5');
+  assert.equal(((await urlParams(page))).method, 't5');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.method), 't5');
   assert.equal(await count('input[name=nb]'), 1);
   assert.equal(await count('canvas.heatmap'), 1);
   assert.equal(await count('button[data-export=png]'), 2);
   await page.keyboard.press('ArrowRight');  // wraps round to the first
-  assert.equal((await urlParams(page)).method, 'shaw');
+  assert.equal(((await urlParams(page))).method, 'shaw');
   await page.keyboard.press('End');
-  assert.equal((await urlParams(page)).method, 't5');
+  assert.equal(((await urlParams(page))).method, 't5');
   await page.keyboard.press('Home');
-  assert.equal((await urlParams(page)).method, 'shaw');
+  assert.equal(((await urlParams(page))).method, 'shaw');
   // Shaw kept its state while hidden.
   await checkShaw(page, 5, 2, 14);
 
@@ -220,7 +218,7 @@ test('Transformer-XL: the four terms and their sum against the seeded vectors re
     await setSlider(page, ID, 'xj', j);
     await setSlider(page, ID, 'seed', seed);
     const { terms, score } = await checkXl(page, i, j, seed);
-    assert.deepEqual([(await urlParams(page)).xi, (await urlParams(page)).xj, (await urlParams(page)).seed], [String(i), String(j), String(seed)]);
+    assert.deepEqual([((await urlParams(page))).xi, ((await urlParams(page))).xj, ((await urlParams(page))).seed], [String(i), String(j), String(seed)]);
     // Waterfall: five bars whose lengths are proportional to |term| and |score|, each term
     // starting where the previous one ended.
     const rects = await page.$$eval(`#${ID} .rb-waterfall rect.bar`, (rs) => rs.map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) })));
@@ -314,7 +312,7 @@ async function checkT5(page, { len, nb, maxd, bidir, ti, tj }) {
 }
 
 const values = async (page) => {
-  const u = await urlParams(page);
+  const u = (await urlParams(page));
   return { len: Number(u.len), nb: Number(u.nb), maxd: Number(u.maxd), bidir: u.bidir === '1', ti: Number(u.ti), tj: Number(u.tj) };
 };
 
@@ -433,7 +431,7 @@ test('T5 controls stay consistent: maxd above the exact range, len on its grid, 
   assert.deepEqual(odd.errors, []);
   await odd.close();
   const bad = await openStep(b, ID, 'method=rope&k=99&i=-3&j=1e9&xi=50&seed=-1');
-  const u = await urlParams(bad);
+  const u = (await urlParams(bad));
   assert.deepEqual([u.method, u.k, u.i, u.j, u.xi, u.seed], ['shaw', '15', '0', '15', '23', '0']);
   await checkShaw(bad, 15, 0, 15);
   assert.deepEqual(bad.errors, []);

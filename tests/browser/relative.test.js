@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, PAIRS, dot, omega, pe, text2 } from '../expect/relative.js';
 
@@ -49,7 +49,7 @@ test('moving the sliders gives readouts equal to Σ cos(ω_k (i − j)) computed
     await setSlider(page, 'relative', 'i', i);
     await setSlider(page, 'relative', 'j', j);
     checkReadouts(await readBoth(page), i, j);
-    assert.deepEqual(urlParams(page), { step: 'relative', i: String(i), j: String(j) });
+    assert.deepEqual((await urlParams(page)), { step: 'relative', i: String(i), j: String(j) });
   }
   const times = await updateTimes(page, 'relative');
   assert.ok(times.length >= 18, 'every slider move was measured');
@@ -88,18 +88,18 @@ test('shifting i and j by the same amount leaves the dot product unchanged', asy
     assert.equal(r.dot.value, start.dot.value, `after ${n} shifts`);
     assert.equal(r.dot.text, '6.14');
     assert.equal(r.distance.text, '5');
-    assert.deepEqual(urlParams(page), { step: 'relative', i: String(3 + n), j: String(8 + n) });
+    assert.deepEqual((await urlParams(page)), { step: 'relative', i: String(3 + n), j: String(8 + n) });
   }
   // j reached 19: another step up would leave the range, so the button is marked off and a
   // press changes nothing.
   assert.equal(await up.getAttribute('aria-disabled'), 'true');
   assert.equal(await down.getAttribute('aria-disabled'), 'false');
   await up.click({ force: true });
-  assert.deepEqual(urlParams(page), { step: 'relative', i: '14', j: '19' });
+  assert.deepEqual((await urlParams(page)), { step: 'relative', i: '14', j: '19' });
   // Down by keyboard: focus the button and press Enter; focus stays there at the edge.
   await down.focus();
   for (let n = 0; n < 16; n++) await page.keyboard.press('Enter');
-  assert.deepEqual(urlParams(page), { step: 'relative', i: '0', j: '5' });
+  assert.deepEqual((await urlParams(page)), { step: 'relative', i: '0', j: '5' });
   assert.equal(await down.getAttribute('aria-disabled'), 'true');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), '-1');
   assert.equal((await readBoth(page)).dot.value, start.dot.value);
@@ -131,7 +131,7 @@ test('arrow keys on a focused slider move that position', async () => {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('End');
   checkReadouts(await readBoth(page), 19, 10);
-  assert.deepEqual(urlParams(page), { step: 'relative', i: '19', j: '10' });
+  assert.deepEqual((await urlParams(page)), { step: 'relative', i: '19', j: '10' });
   await page.close();
 });
 
@@ -140,8 +140,8 @@ test('the URL written by the controls reopens the same state', async () => {
   await setSlider(page, 'relative', 'i', 14);
   await setSlider(page, 'relative', 'j', 2);
   await page.locator('#relative button[name=shift][value="1"]').click();
-  assert.deepEqual(urlParams(page), { step: 'relative', i: '15', j: '3' });
-  const url = page.url();
+  assert.deepEqual((await urlParams(page)), { step: 'relative', i: '15', j: '3' });
+  const url = await pageUrl(page);
   await page.close();
 
   const again = await b.newPage();
@@ -160,7 +160,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   assert.equal(await page.inputValue('#relative input[name=i]'), '19');
   assert.equal(await page.inputValue('#relative input[name=j]'), '0');
   checkReadouts(await readBoth(page), 19, 0);
-  assert.deepEqual(urlParams(page), { step: 'relative', i: '19', j: '0' });
+  assert.deepEqual((await urlParams(page)), { step: 'relative', i: '19', j: '0' });
   assert.deepEqual(page.errors, []);
   await page.close();
   const page2 = await openStep(b, 'relative', 'i=abc&j=2.6');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas (rotations, scores, rotate_half): shared with the cross-engine suite.
 import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
 
@@ -42,7 +42,7 @@ test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 
     assert.equal((await readout(page, 'rope', 'q0y')).text, '−0.31');
     assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
     assert.equal((await readout(page, 'rope', 'k0y')).text, '0.70');
-    assert.deepEqual(urlParams(page), { step: 'rope', qpos: '3', kpos: '7' });
+    assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: '3', kpos: '7' });
     assert.deepEqual(page.errors, []);
     await page.close();
   }
@@ -84,7 +84,7 @@ test('every slider position gives q′·k′ equal to the rotations computed her
     await setSlider(page, 'rope', 'qpos', qpos);
     await setSlider(page, 'rope', 'kpos', kpos);
     await expectState(page, qpos, kpos);
-    assert.deepEqual(urlParams(page), { step: 'rope', qpos: String(qpos), kpos: String(kpos) });
+    assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: String(qpos), kpos: String(kpos) });
   }
   const times = await updateTimes(page, 'rope');
   assert.ok(times.length >= 16, 'every slider move was measured');
@@ -101,7 +101,7 @@ test('the shift buttons move both sliders and leave q′·k′ unchanged', async
     await up.click();
     const qk = await expectState(page, 3 + s, 7 + s);
     assert.ok(Math.abs(qk - start) < 2e-5, `shift +${s}: ${qk} vs ${start}`);
-    assert.deepEqual(urlParams(page), { step: 'rope', qpos: String(3 + s), kpos: String(7 + s) });
+    assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: String(3 + s), kpos: String(7 + s) });
   }
   // n = 19: one more step up would leave the range, so the button says so and does nothing.
   assert.equal(await up.getAttribute('aria-disabled'), 'true');
@@ -136,7 +136,7 @@ test('the arrow keys on a focused slider move that position', async () => {
   await page.locator('#rope input[name=kpos]').focus();
   await page.keyboard.press('ArrowLeft');
   await expectState(page, 5, 6);
-  assert.deepEqual(urlParams(page), { step: 'rope', qpos: '5', kpos: '6' });
+  assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: '5', kpos: '6' });
   await page.close();
 });
 
@@ -175,8 +175,8 @@ test('moving a slider writes the URL, and opening that URL restores the state', 
   await setSlider(page, 'rope', 'qpos', 11);
   await setSlider(page, 'rope', 'kpos', 2);
   await page.locator('#rope button[name=shift][value="1"]').click();
-  const url = page.url();
-  assert.deepEqual(urlParams(page), { step: 'rope', qpos: '12', kpos: '3' });
+  const url = await pageUrl(page);
+  assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: '12', kpos: '3' });
   await page.close();
   const again = await b.newPage();
   await again.goto(url);
@@ -193,7 +193,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   await page.close();
   const page2 = await openStep(b, 'rope', 'qpos=abc&kpos=6.6');
   await expectState(page2, 3, 7);
-  assert.deepEqual(urlParams(page2), { step: 'rope', qpos: '3', kpos: '7' });
+  assert.deepEqual((await urlParams(page2)), { step: 'rope', qpos: '3', kpos: '7' });
   assert.deepEqual(page2.errors, []);
   await page2.close();
   const page3 = await openStep(b, 'rope', 'qpos=%3Cb%3E&kpos=1e1');

@@ -33,7 +33,7 @@ test('every slider position gives readouts equal to sin/cos computed here', asyn
     assert.ok(Math.abs(angle.value - pos * omega(dim)) < 1e-9);
     assert.ok(Math.abs(value.value - pe(pos, dim)) < 2e-6, `pos ${pos} dim ${dim}: ${value.value} vs ${pe(pos, dim)}`);
     assert.equal(value.text, minus(pe(pos, dim).toFixed(3).replace('-0.000', '0.000')));
-    assert.deepEqual(urlParams(page), { step: 'sinusoidal', pos: String(pos), dim: String(dim) });
+    assert.deepEqual((await urlParams(page)), { step: 'sinusoidal', pos: String(pos), dim: String(dim) });
   }
   const times = await updateTimes(page, 'sinusoidal');
   assert.ok(times.length >= 12, 'every slider move was measured');

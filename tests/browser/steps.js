@@ -42,9 +42,16 @@ export async function setSlider(page, id, name, value) {
   await page.locator(`#${id} input[name="${name}"]`).fill(String(value));
 }
 
+// Read in the page: page.url() follows history.replaceState through a browser event that can
+// arrive after the key or click that caused it has returned (a quiz test failed so under load).
+/** The page's URL as the page has it now. */
+export function pageUrl(page) {
+  return page.evaluate(() => location.href);
+}
+
 /** The query string of the page's current URL as an object. */
-export function urlParams(page) {
-  return Object.fromEntries(new URL(page.url()).searchParams);
+export async function urlParams(page) {
+  return Object.fromEntries(new URL(await pageUrl(page)).searchParams);
 }
 
 // Every page's update times per step id, in this test file's process: a test file opens several

@@ -121,7 +121,7 @@ test('a tap on a sinusoidal cell reads PE(pos, dim); on a vision patch it choose
     await tap(page, p);
     assert.equal(await line.textContent(), `position ${pos}, dimension ${dim}: ${minus(pe(pos, dim).toFixed(4))}`);
     // The tap is also a click: the cell is chosen, as with a mouse.
-    assert.deepEqual([urlParams(page).pos, urlParams(page).dim], [String(pos), String(dim)]);
+    assert.deepEqual([(await urlParams(page)).pos, (await urlParams(page)).dim], [String(pos), String(dim)]);
   }
   await page.close();
 
@@ -130,7 +130,7 @@ test('a tap on a sinusoidal cell reads PE(pos, dim); on a vision patch it choose
   for (const [r, c] of [[7, 11], [15, 0]]) {
     const p = await pointIn(map, (c + 0.5) / 16, (r + 0.5) / 16);
     await tap(vision, p);
-    assert.deepEqual([urlParams(vision).r, urlParams(vision).c], [String(r), String(c)]);
+    assert.deepEqual([(await urlParams(vision)).r, (await urlParams(vision)).c], [String(r), String(c)]);
     // The chosen patch against itself: cosine 1.
     assert.equal(await vision.textContent('#vision .vision-main .hover-readout'), `row ${r}, column ${c}: 1.000`);
   }
@@ -190,7 +190,7 @@ test('a finger drags a slider: the value, the readout and the URL follow, the pa
   await drag(page, { x: box.x + box.width * (10 / 49), y }, { x: box.x + box.width * 0.8, y });
   const pos = Number(await input.inputValue());
   assert.ok(pos >= 34 && pos <= 44, `the thumb followed the finger to ${pos}`);
-  assert.equal(urlParams(page).pos, String(pos));
+  assert.equal((await urlParams(page)).pos, String(pos));
   const value = pe(pos, 4);
   const shown = await page.locator('#sinusoidal [data-readout="value"]').getAttribute('data-value');
   assert.ok(Math.abs(Number(shown) - value) < 2e-6, `value readout ${shown} vs PE(${pos}, 4) = ${value}`);
@@ -210,7 +210,7 @@ test('a finger drags the heatmap cursor across cells; the page does not pan unde
   assert.equal(await line.textContent(), `position 40, dimension 12: ${minus(pe(40, 12).toFixed(4))}`);
   assert.deepEqual(await scroll(page), still, 'the page did not pan under the drag');
   // A drag is not a tap: the chosen cell stays where it was.
-  assert.deepEqual([urlParams(page).pos, urlParams(page).dim], ['10', '4']);
+  assert.deepEqual([(await urlParams(page)).pos, (await urlParams(page)).dim], ['10', '4']);
   // Dragged past the map's edge, the cursor stays on the last cell it was over.
   const edge = await pointIn(canvas, 1.03, 40.5 / 50);
   await drag(page, to, edge, 30);

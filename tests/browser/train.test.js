@@ -119,7 +119,7 @@ test('before Train: the reference run of the default task, its table, readouts, 
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
   await checkResults(page, referenceRows(task), config, { runs: DATA.tasks[task].runs.length });
   // The steps control starts at the reference run's steps (read from the file, not a constant).
-  assert.equal(urlParams(page).steps, String(Math.round(config.steps / 10) * 10));
+  assert.equal((await urlParams(page)).steps, String(Math.round(config.steps / 10) * 10));
   const line = await page.textContent(`#${ID} .train-provenance`);
   assert.ok(line.includes(DATA.provenance.command) && line.includes(DATA.provenance.commit.slice(0, 10)), line);
   // The loss curves: one per family, as many points as the file keeps.
@@ -216,13 +216,13 @@ test('in print the reference run shows: figures, table and provenance, no button
 
 test('URL state is clamped: steps onto its grid and range, seeds to 1–3, unknown names to the defaults', async () => {
   const page = await openTrain('steps=99999&seeds=9&task=bogus&lengths=2-3&family=zzz&at=nowhere&size=huge&source=x&tokens=maybe');
-  assert.deepEqual(urlParams(page), {
+  assert.deepEqual((await urlParams(page)), {
     step: ID, task: DEFAULT_TASK, lengths: '1-8', size: 'tiny', steps: '10000', seeds: '3', source: 'reference', tokens: '0', family: 'rope', at: 'past',
   });
   await page.close();
   const other = await openTrain('steps=45&seeds=0');
-  assert.equal(urlParams(other).steps, '50');
-  assert.equal(urlParams(other).seeds, '1');
+  assert.equal((await urlParams(other)).steps, '50');
+  assert.equal((await urlParams(other)).seeds, '1');
   assert.equal(await other.inputValue(`#${ID} input[name=steps]`), '50');
   await other.close();
 });
@@ -270,7 +270,7 @@ test('Train with 40 steps trains every family in Web Workers; figures, table and
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-state'), 'done');
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-mode'), 'workers');
   assert.match(await page.textContent(`#${ID} .train-mode`), /^Training in \d Web Workers/);
-  assert.equal(urlParams(page).source, 'yours');
+  assert.equal((await urlParams(page)).source, 'yours');
   const rows = await runRows(page);
   const setId = rows[0].set;
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), setId);
@@ -412,7 +412,7 @@ test('the learned and relative-bias steps fetch the reference data only when the
   await page.locator('#learned input[name=trained]').check();
   await page.waitForSelector('#learned .tp-panel[data-ready]');
   assert.equal(fetched.length, 1);
-  assert.equal(urlParams(page).trained, '1');
+  assert.equal((await urlParams(page)).trained, '1');
   const table = DATA.tasks[DEFAULT_TASK].trained.learned.table;
   assert.match(await page.textContent('#learned .tp-panel figcaption'), /^Trained.*reference run, task Repeat, seed 0/);
   await page.locator('#learned .tp-panel canvas.heatmap').focus();

@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
 import { D, bilinear, cosine, flatVector, ropeVector, sincosVector } from '../expect/vision.js';
 
 let b;
@@ -107,7 +107,7 @@ async function downloadCsv(page, name) {
 test('2-D sin-cos: readouts and every drawn cell equal the cosine of MAE vectors computed here; second-patch sliders; grids', async () => {
   const page = await openStep(b, 'vision');
   // Defaults: sin-cos, 14 × 14, base 100, chosen (4, 5), second (9, 10).
-  assert.deepEqual(urlParams(page), { step: 'vision', method: 'sincos', grid: '14', base: '100', train: '7', r: '4', c: '5', r2: '9', c2: '10' });
+  assert.deepEqual((await urlParams(page)), { step: 'vision', method: 'sincos', grid: '14', base: '100', train: '7', r: '4', c: '5', r2: '9', c2: '10' });
   const sc = (n, base, r, c) => (rr, cc) => cosine(sincosVector(r, c, base), sincosVector(rr, cc, base));
   await checkReadouts(page, { n: 14, r: 4, c: 5, r2: 9, c2: 10, vec: (rr, cc) => sincosVector(rr, cc, 100), label: 'default' });
   await checkCells(page, 14, sc(14, 100, 4, 5), 'default map');
@@ -127,14 +127,14 @@ test('2-D sin-cos: readouts and every drawn cell equal the cosine of MAE vectors
 
   // Base 10 000: the slow frequencies barely turn, every patch stays alike.
   await page.locator('#vision label', { hasText: '10,000' }).click();
-  assert.equal(urlParams(page).base, '10000');
+  assert.equal((await urlParams(page)).base, '10000');
   await checkReadouts(page, { n: 14, r: 4, c: 5, r2: 11, c2: 5, vec: (rr, cc) => sincosVector(rr, cc, 10000), label: 'base 10000' });
   await checkCells(page, 14, sc(14, 10000, 4, 5), 'base 10000 map');
 
   // Each grid size; the second patch's sliders follow the grid.
   for (const n of [24, 7, 16]) {
     await page.locator('#vision .choice-item label', { hasText: `${n} × ${n}` }).first().click();
-    const p = urlParams(page);
+    const p = (await urlParams(page));
     assert.equal(p.grid, String(n));
     assert.equal(await page.getAttribute('#vision input[name=r2]', 'max'), String(n - 1));
     const [r, c, r2, c2] = [p.r, p.c, p.r2, p.c2].map(Number);
@@ -143,7 +143,7 @@ test('2-D sin-cos: readouts and every drawn cell equal the cosine of MAE vectors
     await checkCells(page, n, sc(n, 10000, r, c), `grid ${n} map`);
   }
   // 24 → 7 moved the second patch (11, 5) to (6, 5).
-  assert.deepEqual([urlParams(page).r2, urlParams(page).c2], ['6', '5']);
+  assert.deepEqual([(await urlParams(page)).r2, (await urlParams(page)).c2], ['6', '5']);
   const times = await collectTimes(page);
   assert.ok(times.length >= 14, `every change was measured (${times.length})`);
   assert.deepEqual(page.errors, []);
@@ -158,7 +158,7 @@ test('clicking a patch chooses it, arrow keys move it; the map, readouts and URL
   const cell = box.width / 16;
   for (const [r, c] of [[7, 11], [0, 0], [15, 15], [9, 2]]) {
     await canvas.click({ position: { x: (c + 0.5) * cell, y: (r + 0.5) * cell } });
-    assert.deepEqual([urlParams(page).r, urlParams(page).c], [String(r), String(c)]);
+    assert.deepEqual([(await urlParams(page)).r, (await urlParams(page)).c], [String(r), String(c)]);
     await checkReadouts(page, { n: 16, r, c, r2: 15, c2: 0, vec: (rr, cc) => sincosVector(rr, cc, 100), label: `click (${r}, ${c})` });
   }
   await checkCells(page, 16, sc(9, 2), 'after clicks');
@@ -175,7 +175,7 @@ test('clicking a patch chooses it, arrow keys move it; the map, readouts and URL
     await checkReadouts(page, { n: 16, r, c, r2: 15, c2: 0, vec: (rr, cc) => sincosVector(rr, cc, 100), label: `${key} → (${r}, ${c})` });
     assert.equal(await page.textContent('#vision .vision-main .hover-readout'), `row ${r}, column ${c}: 1.000`);
   }
-  assert.deepEqual(urlParams(page), { step: 'vision', method: 'sincos', grid: '16', base: '100', train: '7', r: '8', c: '0', r2: '15', c2: '0' });
+  assert.deepEqual((await urlParams(page)), { step: 'vision', method: 'sincos', grid: '16', base: '100', train: '7', r: '8', c: '0', r2: '15', c2: '0' });
   // The map's text alternative states the current numbers.
   const alt = await canvas.getAttribute('aria-label');
   assert.match(alt, /16 × 16/);
@@ -198,7 +198,7 @@ test('axial 2-D RoPE: the cosine of q and k rotated here pair by pair; at equal 
   const sincos = cosine(sincosVector(6, 1, 100), sincosVector(2, 12, 100));
   assert.ok(Math.abs(rope(100, 6, 1)(2, 12) - sincos) < 1e-12);
   await page.locator('#vision label', { hasText: '2-D sin-cos' }).click();
-  assert.equal(urlParams(page).method, 'sincos');
+  assert.equal((await urlParams(page)).method, 'sincos');
   const sincosShown = await read(page);
   assert.ok(Math.abs(sincosShown.similarity.value - ropeText) < 2e-6);
   // The dot products differ by |(0.6, 0.4)|² = 0.52, the length of each rotated pair.
@@ -237,7 +237,7 @@ test('learned, resized: the trained 7 × 7 and 14 × 14 tables resized here bili
   for (const n of [14, 16, 24]) {
     await page.locator('#vision .choice-item label', { hasText: `${n} × ${n}` }).first().click();
     const resized = bilinear(trained7, 7, n);
-    const p = urlParams(page);
+    const p = (await urlParams(page));
     const [r, c, r2, c2] = [p.r, p.c, p.r2, p.c2].map(Number);
     await checkReadouts(page, { n, r, c, r2, c2, vec: (rr, cc) => resized[rr * n + cc], dotDigits: 5, label: `7 → ${n}` });
     await checkCells(page, n, cosIn(resized)(r, c, n), `7 → ${n} map`);
@@ -253,14 +253,14 @@ test('learned, resized: the trained 7 × 7 and 14 × 14 tables resized here bili
 
   // Trained on 14 × 14 instead.
   await page.locator('#vision .choice-item label', { hasText: '14 × 14' }).last().click();
-  assert.equal(urlParams(page).train, '14');
+  assert.equal((await urlParams(page)).train, '14');
   await page.locator('#vision .choice-item label', { hasText: '14 × 14' }).first().click();
   const trained14 = (await downloadCsv(page, 'vectors')).map((row) => row.slice(2));
   await page.locator('#vision .choice-item label', { hasText: '24 × 24' }).first().click();
   await setSlider(page, 'vision', 'r2', 20);
   await setSlider(page, 'vision', 'c2', 1);
   const resized = bilinear(trained14, 14, 24);
-  const { r, c } = urlParams(page);
+  const { r, c } = (await urlParams(page));
   await checkReadouts(page, { n: 24, r: Number(r), c: Number(c), r2: 20, c2: 1, vec: (rr, cc) => resized[rr * 24 + cc], dotDigits: 5, label: '14 → 24' });
   await checkCells(page, 24, cosIn(resized)(Number(r), Number(c), 24), '14 → 24 map');
   // The similarity CSV is the map.
@@ -274,7 +274,7 @@ test('learned, resized: the trained 7 × 7 and 14 × 14 tables resized here bili
 
 test('the URL reopens the same state, and bad URL values are clamped into the grid, not an error page', async () => {
   const page = await openStep(b, 'vision', 'method=learned&grid=16&train=14&r=15&c=2&r2=0&c2=9');
-  const url = page.url();
+  const url = await pageUrl(page);
   const state = await read(page);
   await page.close();
   const again = await b.newPage();
@@ -288,13 +288,13 @@ test('the URL reopens the same state, and bad URL values are clamped into the gr
 
   // Past the grid: clamped to its last row and column; unknown names fall back to the defaults.
   const bad = await openStep(b, 'vision', 'grid=7&r=20&c=-3&r2=99&c2=2.4&method=cnn&base=5&train=9');
-  assert.deepEqual(urlParams(bad), { step: 'vision', method: 'sincos', grid: '7', base: '100', train: '7', r: '6', c: '0', r2: '6', c2: '2' });
+  assert.deepEqual((await urlParams(bad)), { step: 'vision', method: 'sincos', grid: '7', base: '100', train: '7', r: '6', c: '0', r2: '6', c2: '2' });
   await checkReadouts(bad, { n: 7, r: 6, c: 0, r2: 6, c2: 2, vec: (rr, cc) => sincosVector(rr, cc, 100), label: 'clamped' });
   assert.equal(await bad.getAttribute('#vision input[name=r2]', 'max'), '6');
   assert.deepEqual(bad.errors, []);
   await bad.close();
   const junk = await openStep(b, 'vision', 'grid=abc&r=&c=Infinity&r2=1e9&c2=NaN');
-  assert.deepEqual(urlParams(junk), { step: 'vision', method: 'sincos', grid: '14', base: '100', train: '7', r: '4', c: '5', r2: '13', c2: '10' });
+  assert.deepEqual((await urlParams(junk)), { step: 'vision', method: 'sincos', grid: '14', base: '100', train: '7', r: '4', c: '5', r2: '13', c2: '10' });
   assert.deepEqual(junk.errors, []);
   await junk.close();
 });
