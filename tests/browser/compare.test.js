@@ -130,7 +130,7 @@ test('the plot draws both curves over n = 0..19 with the marker at m and the mar
   assert.match(g.label, /m = 6/);
   assert.match(g.label, /n = 14/);
   // The axes carry labels.
-  const axisLabels = await page.locator('#compare svg.lineplot text.axis-label').allTextContents();
+  const axisLabels = await page.locator('#compare svg.lineplot > text.axis-label').allTextContents();
   assert.equal(axisLabels.length, 2);
   assert.ok(axisLabels.every((t) => t.trim().length > 0));
   await updateTimes(page, 'compare');

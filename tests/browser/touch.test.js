@@ -12,6 +12,7 @@ import { LANGUAGES } from '../../web/i18n.js';
 import { ARGS } from './browser.js';
 import { minus, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
+import { textsOutsideFigures } from './text-boxes.js';
 import { pe } from '../expect/sinusoidal.js';
 
 let server;
@@ -235,4 +236,26 @@ test('at 320 px no step scrolls sideways, in any language', async () => {
   }
   await narrow.close();
   assert.deepEqual(wide, []);
+});
+
+// Text cut by the screen's edge or run into its neighbour (tests/browser/text-boxes.js), at a
+// phone's width, where the kit sets SVG text larger, and in every language, whose labels differ
+// in length.
+test('at 375 px every figure keeps its text inside its box, in any language', async () => {
+  const page = await phone.newPage();
+  const outside = [];
+  let texts = 0;
+  for (const lang of LANGUAGES) {
+    await page.goto(`${server.url}?step=${STEP_IDS[0]}&lang=${lang}`);
+    await page.waitForSelector('body[data-ready=true]');
+    for (const id of STEP_IDS) {
+      await showStep(page, id);
+      const found = await page.evaluate(textsOutsideFigures, id);
+      texts += found.n;
+      outside.push(...found.out.map((o) => `${lang} ${id}: ${o}`));
+    }
+  }
+  await page.close();
+  assert.ok(texts > 200, `${texts} texts checked`);
+  assert.deepEqual(outside, []);
 });

@@ -12,6 +12,7 @@ import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
+import { textsOutsideFigures } from '../browser/text-boxes.js';
 import { driveControls, TIMED_CHANGES, timedSeed } from '../browser/drive.js';
 import { percentile, perfDir } from '../browser/steps.js';
 import { startEngine, serveSite, waitFor } from './engines.js';
@@ -139,6 +140,10 @@ export function engineSuite(name, { timing = false } = {}) {
         })
         .filter(([, extra, allowed]) => extra > allowed), id);
       assert.deepEqual(loose, [], `${name} ${id}: formulas wider than their content (label, extra px, allowed px)`);
+      // Text cut at a figure's edge or run into its neighbour: the kit sizes margins by measuring
+      // labels in this engine's fonts (web/kit/textfit.js).
+      const { out } = await page.eval(textsOutsideFigures, id);
+      assert.deepEqual(out, [], `${name} ${id}: figure text outside its figure or run together`);
       const bad = compareReadouts(await readReadouts(page, id), want.readouts);
       assert.deepEqual(bad, [], `${name} ${id} (?${want.query}): readouts differ`);
       assert.deepEqual(await page.errors(), [], `${name} ${id}: page errors`);

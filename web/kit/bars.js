@@ -2,14 +2,25 @@
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
 import { legendItems, patch } from './lineplot.js';
+import { plotFonts, textWidth } from './textfit.js';
 
 const W = 640;
 const H = 200;
 const PAD = { left: 30, right: 8, top: 10, bottom: 26 };
 
 export class VectorBars {
-  constructor(container, { label }) {
+  /**
+   * @param {HTMLElement} container
+   * @param {{label:string, format?:(v:number)=>string}} options format writes the scale's limit
+   *   for its two tick labels (in the page's language: a decimal comma where that is the custom)
+   */
+  constructor(container, { label, format = String }) {
+    this.format = format;
     this.svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'bars', role: 'img', 'aria-label': label });
+    this.layer = s('g');
+    this.svg.append(this.layer);
+    this.fonts = plotFonts(this.svg);
+    this.left = PAD.left;
     this.legend = h('div', { class: 'plot-legend' });
     container.append(this.svg, this.legend);
     registerFigure(this.svg, { holder: container });
@@ -21,18 +32,28 @@ export class VectorBars {
    */
   draw(vectors, limit = 1) {
     const n = vectors[0].values.length;
-    const slot = (W - PAD.left - PAD.right) / n;
+    const top = `+${this.format(limit)}`;
+    const bottom = `−${this.format(limit)}`;
+    // A margin that fits the longer tick label (kit/textfit.js); never narrower than it was, so
+    // the bars do not shift sideways between drawings.
+    const font = this.fonts()?.tick;
+    if (font) this.left = Math.max(this.left, Math.ceil(2 + Math.max(textWidth(font, top), textWidth(font, bottom)) + 4));
+    const left = this.left;
+    // The top label's digits reach about 0.8 em above its baseline: a large font (a phone's)
+    // lowers it so they stay inside the drawing.
+    const topLine = Math.max(PAD.top + 4, font ? Math.ceil(0.8 * font.size) : 0);
+    const slot = (W - left - PAD.right) / n;
     const bw = (slot * 0.8) / vectors.length;
     const y = (v) => PAD.top + ((limit - v) / (2 * limit)) * (H - PAD.top - PAD.bottom);
     // Parts [tag, attributes, text?], patched into the drawing (lineplot.js): a redraw rewrites
     // the bars' heights instead of building every bar anew.
     const parts = [
-      ['line', { x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }],
-      ['text', { x: PAD.left - 4, y: y(limit) + 4, 'text-anchor': 'end', class: 'tick' }, `+${limit}`],
-      ['text', { x: PAD.left - 4, y: y(-limit) + 4, 'text-anchor': 'end', class: 'tick' }, `−${limit}`],
+      ['line', { x1: left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }],
+      ['text', { x: left - 4, y: topLine, 'text-anchor': 'end', class: 'tick' }, top],
+      ['text', { x: left - 4, y: y(-limit) + 4, 'text-anchor': 'end', class: 'tick' }, bottom],
     ];
     for (let d = 0; d < n; d++) {
-      const x0 = PAD.left + d * slot + slot * 0.1;
+      const x0 = left + d * slot + slot * 0.1;
       vectors.forEach((vec, k) => {
         const v = vec.values[d];
         parts.push(['rect', {
@@ -43,7 +64,7 @@ export class VectorBars {
       });
       parts.push(['text', { x: x0 + slot * 0.4, y: H - 8, 'text-anchor': 'middle', class: 'tick' }, String(d)]);
     }
-    patch(this.svg, parts);
+    patch(this.layer, parts);
     legendItems(this.legend, vectors);
   }
 }

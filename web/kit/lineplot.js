@@ -6,6 +6,7 @@
 // vertically under a finger (touch-action in styles.css), so the page still scrolls over it.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
+import { leftMargin, plotFonts, tickLabelsX } from './textfit.js';
 
 const W = 640;
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -266,6 +267,8 @@ export class LinePlot {
     this.xLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, xLabel);
     this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
     this.svg.append(this.grid, this.plot, this.cursorLayer, this.xLabel, this.yLabel);
+    this.fonts = plotFonts(this.svg);
+    this.margin = { left: PAD.left, x: 14, size: null };  // leftMargin's: the axis line, the y title's place and size
     this.#layout();
     this.legend = h('div', { class: 'plot-legend line-legend' });
     // Only the cursor's announcements are live; redrawing the plot never speaks.
@@ -356,22 +359,36 @@ export class LinePlot {
   #layout() {
     const H = this.h;
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    this.xLabel.setAttribute('x', PAD.left + (W - PAD.left - PAD.right) / 2);
+    const { left, x, size } = this.margin;
+    this.xLabel.setAttribute('x', left + (W - left - PAD.right) / 2);
     this.xLabel.setAttribute('y', H - 6);
     const mid = PAD.top + (H - PAD.top - PAD.bottom) / 2;
-    this.yLabel.setAttribute('x', 14);
+    this.yLabel.setAttribute('x', x);
     this.yLabel.setAttribute('y', mid);
-    this.yLabel.setAttribute('transform', `rotate(-90 14 ${mid})`);
+    this.yLabel.setAttribute('transform', `rotate(-90 ${x} ${mid})`);
+    this.yLabel.style.fontSize = size ? `${size.toFixed(2)}px` : '';
+  }
+
+  /** Fits the left margin to these y tick labels and the y title (kit/textfit.js); true when it moved. */
+  #fitLeft(labels, H) {
+    const m = leftMargin(this.fonts(), labels, this.labels.y, H - PAD.top - PAD.bottom, PAD.left, 6);
+    const was = this.margin;
+    // Never narrower than it was at this height: a margin that followed each drawing's labels
+    // would shift the whole plot sideways while a reader moves a slider.
+    if (H === this.h) m.left = Math.max(m.left, was.left);
+    if (m.left === was.left && m.x === was.x && m.size === was.size) return false;
+    this.margin = m;
+    return true;
   }
 
   /** New axis titles, which the cursor's announcements read too; one left out stays. */
   setAxisLabels({ x = this.labels.x, y = this.labels.y }) {
     this.labels = { x, y };
     this.xLabel.textContent = x;
-    this.yLabel.textContent = y;
+    this.yLabel.textContent = y;  // placed and sized to fit by the next draw
   }
 
-  x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (W - PAD.left - PAD.right); }
+  x(v) { const { left } = this.margin; return left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (W - left - PAD.right); }
   y(v) { const H = this.h; return H - PAD.bottom - ((v - this.yd[0]) / (this.yd[1] - this.yd[0] || 1)) * (H - PAD.top - PAD.bottom); }
 
   /**
@@ -388,25 +405,31 @@ export class LinePlot {
     this.xd = xDomain;
     this.yd = yDomain;
     const H = heightNow();
-    if (H !== this.h) {
+    const yTicks = ticks(...yDomain, 5);
+    const yTexts = yTicks.map(this.format);
+    const moved = this.#fitLeft(yTexts, H);
+    if (H !== this.h || moved) {
       this.h = H;
       this.#layout();
     }
-    patchKeyed(this.grid, `${xDomain}|${yDomain}|${H}`, () => {
+    const { left } = this.margin;
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${H}|${left}`, () => {
       const grid = [];
-      for (const t of ticks(...yDomain, 5)) {
+      yTicks.forEach((t, k) => {
         grid.push(
-          ['line', { x1: PAD.left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }],
-          ['text', { x: PAD.left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, this.format(t)],
+          ['line', { x1: left, x2: W - PAD.right, y1: this.y(t), y2: this.y(t), class: t === 0 ? 'zero' : 'tick-line' }],
+          ['text', { x: left - 6, y: this.y(t) + 4, 'text-anchor': 'end', class: 'tick' }, yTexts[k]],
         );
-      }
-      for (const t of ticks(...xDomain, 8)) {
-        grid.push(
-          ['line', { x1: this.x(t), x2: this.x(t), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }],
-          ['text', { x: this.x(t), y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.format(t)],
-        );
-      }
-      grid.push(['line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
+      });
+      const xTicks = ticks(...xDomain, 8);
+      const xs = xTicks.map((t) => this.x(t));
+      const texts = xTicks.map((t) => this.format(t));
+      const at = tickLabelsX(this.fonts()?.tick, xs, texts, left, W - 1);
+      xs.forEach((x, k) => {
+        grid.push(['line', { x1: x, x2: x, y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }]);
+        if (at[k] !== null) grid.push(['text', { x: at[k], y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
+      });
+      grid.push(['line', { x1: left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
       return grid;
     });
     const plot = [];
@@ -420,8 +443,8 @@ export class LinePlot {
       for (let i = b.x.length - 1; i >= 0; i--) d += `L${this.x(b.x[i]).toFixed(2)},${this.y(b.lo[i]).toFixed(2)}`;
       if (d) plot.push(['path', { d: `${d}Z`, class: `band ${b.cls}` }]);
     }
-    this.memo.scale = `${xDomain}|${yDomain}|${H}`;
-    this.memo.xScale = `${xDomain}`;  // x(v) reads the x domain alone (the width is fixed)
+    this.memo.scale = `${xDomain}|${yDomain}|${H}|${left}`;
+    this.memo.xScale = `${xDomain}|${left}`;  // x(v) reads the x domain and the left margin (the width is fixed)
     seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 2.5, this.memo);
     for (const mk of markers) {
       plot.push(['circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }]);

@@ -5,6 +5,7 @@
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
 import { legendItems, patch, patchKeyed, seriesParts } from './lineplot.js';
+import { leftMargin, plotFonts, tickLabelsX } from './textfit.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
 
@@ -23,20 +24,30 @@ export class LogPlot {
     this.svg = s('svg', { viewBox: `0 0 ${width} ${height}`, class: 'lineplot logplot', role: 'img', 'aria-label': label });
     this.grid = s('g', { class: 'grid' });
     this.plot = s('g', { class: 'plot' });
-    const midY = PAD.top + (height - PAD.top - PAD.bottom) / 2;
-    this.svg.append(
-      this.grid,
-      this.plot,
-      s('text', { x: PAD.left + (width - PAD.left - PAD.right) / 2, y: height - 6, class: 'axis-label', 'text-anchor': 'middle' }, xLabel),
-      s('text', { x: 14, y: midY, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 14 ${midY})` }, yLabel),
-    );
+    this.xLabel = s('text', { y: height - 6, class: 'axis-label', 'text-anchor': 'middle' }, xLabel);
+    this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
+    this.svg.append(this.grid, this.plot, this.xLabel, this.yLabel);
+    this.fonts = plotFonts(this.svg);
+    this.margin = { left: PAD.left, x: 14, size: null };  // kit/textfit.js's leftMargin
+    this.placeTitles();
     this.legend = h('div', { class: 'plot-legend' });
     this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (lineplot.js's seriesParts)
     container.append(this.svg, this.legend);
     registerFigure(this.svg, { holder: container });
   }
 
-  x(v) { return PAD.left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (this.w - PAD.left - PAD.right); }
+  /** The axis titles where the margin puts them (the y title at the size it fits at). */
+  placeTitles() {
+    const { left, x, size } = this.margin;
+    const mid = PAD.top + (this.h - PAD.top - PAD.bottom) / 2;
+    this.xLabel.setAttribute('x', left + (this.w - left - PAD.right) / 2);
+    this.yLabel.setAttribute('x', x);
+    this.yLabel.setAttribute('y', mid);
+    this.yLabel.setAttribute('transform', `rotate(-90 ${x} ${mid})`);
+    this.yLabel.style.fontSize = size ? `${size.toFixed(2)}px` : '';
+  }
+
+  x(v) { const { left } = this.margin; return left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (this.w - left - PAD.right); }
 
   y(v) {
     const [lo, hi] = this.yd.map(Math.log10);
@@ -53,22 +64,36 @@ export class LogPlot {
   draw({ xDomain, yDomain, xTicks, series, markers = [], hlines = [] }) {
     this.xd = xDomain;
     this.yd = yDomain;
-    const left = PAD.left;
+    const decades = [];
+    for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) decades.push(10 ** k);
+    const yTexts = decades.map((v) => this.formatY(v));
+    const fitted = leftMargin(this.fonts(), yTexts, this.yLabel.textContent, this.h - PAD.top - PAD.bottom, PAD.left, 6);
+    // Never narrower than it was: a margin that followed each drawing's labels would shift the
+    // whole plot sideways while a reader moves a slider.
+    fitted.left = Math.max(fitted.left, this.margin.left);
+    if (fitted.left !== this.margin.left || fitted.x !== this.margin.x || fitted.size !== this.margin.size) {
+      this.margin = fitted;
+      this.placeTitles();
+    }
+    const { left } = this.margin;
     const right = this.w - PAD.right;
     const bottom = this.h - PAD.bottom;
     // Parts [tag, attributes, text?], patched into the groups (lineplot.js): a redraw moves the
     // nodes it has instead of building hundreds anew.
-    patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}`, () => {
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}|${left}`, () => {
       const grid = [];
-      for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) {
-        const y = this.y(10 ** k);
+      decades.forEach((v, k) => {
+        const y = this.y(v);
         grid.push(['line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }],
-          ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, this.formatY(10 ** k)]);
-      }
-      for (const t of xTicks) {
-        grid.push(['line', { x1: this.x(t), x2: this.x(t), y1: bottom, y2: bottom + 4, class: 'tick-mark' }],
-          ['text', { x: this.x(t), y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, this.formatX(t)]);
-      }
+          ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, yTexts[k]]);
+      });
+      const xs = xTicks.map((t) => this.x(t));
+      const texts = xTicks.map((t) => this.formatX(t));
+      const at = tickLabelsX(this.fonts()?.tick, xs, texts, left, this.w - 1);
+      xs.forEach((x, k) => {
+        grid.push(['line', { x1: x, x2: x, y1: bottom, y2: bottom + 4, class: 'tick-mark' }]);
+        if (at[k] !== null) grid.push(['text', { x: at[k], y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
+      });
       grid.push(['line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }],
         ['line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }]);
       return grid;
@@ -82,8 +107,8 @@ export class LogPlot {
         plot.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
       }
     }
-    this.memo.scale = `${xDomain}|${yDomain}`;
-    this.memo.xScale = `${xDomain}`;  // x(v) reads the x domain alone (the width is the plot's own)
+    this.memo.scale = `${xDomain}|${yDomain}|${left}`;
+    this.memo.xScale = `${xDomain}|${left}`;  // x(v) reads the x domain and the left margin (the width is the plot's own)
     seriesParts(plot, series, (v) => this.x(v), (v) => this.y(v), 3.5, this.memo);
     for (const mk of markers) {
       const cx = this.x(mk.x);

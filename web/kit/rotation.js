@@ -3,9 +3,11 @@
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
 import { patch } from './lineplot.js';
+import { keptFont, textWidth } from './textfit.js';
 
 const R = 46;   // pixels per unit
 const C = 60;   // centre
+const TITLE_ROOM = 116;  // the title's width at most: the drawing is 120 wide
 
 /** An arrow from the centre to (x, y), as parts [tag, attributes] for lineplot.js's patch. */
 function arrow(x, y, cls) {
@@ -46,8 +48,13 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
     ['line', { y1: C - R - 6, y2: C + R + 6, x1: C, x2: C, class: 'axis' }],
   ];
   if (original) parts.push(['line', { x1: C, y1: C, x2: C + original[0] * R, y2: C - original[1] * R, class: 'rope-ghost' }]);
+  // A title wider than the drawing ("pasangan 0: Δ = −4,000") is squeezed to its width; its
+  // font can be read once a first drawing has made it.
+  const titleEl = svg.querySelector('.rotation-title');
+  const font = titleEl && keptFont(titleEl);
+  const fit = font && textWidth(font, title) > TITLE_ROOM ? { textLength: TITLE_ROOM, lengthAdjust: 'spacingAndGlyphs' } : {};
   parts.push(['path', { d: arc, class: 'arc' }], ...arrow(q[0], q[1], 'q'), ...arrow(k[0], k[1], 'k'),
-    ['text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title' }, title]);
+    ['text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title', ...fit }, title]);
   if (names) {
     // In the drawing's coordinates (y down), from the centre.
     const tq = [q[0] * R, -q[1] * R];
@@ -68,6 +75,8 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
   }
   patch(svg, parts);
   if (svg.getAttribute('aria-label') !== label) svg.setAttribute('aria-label', label);
+  // The first drawing made the title: now its font can be read, and the fit applied.
+  if (!font && svg.isConnected && keptFont(svg.querySelector('.rotation-title'))) drawRotation(svg, { q, k, title, label, original, names });
 }
 
 /**

@@ -248,8 +248,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     slopesDrawn = { all, head };
     const W = 640;
     const H = 230;
-    // On a phone the tick labels are set larger (alibi.css): "1/256" needs a wider margin.
-    const pad = { left: phone ? 64 : 44, right: 8, top: 10, bottom: 30 };
+    // On a phone the tick labels are set larger (alibi.css): "1/256" needs a wider margin, and the
+    // top label "1" more room above its line.
+    const pad = { left: phone ? 64 : 44, right: 8, top: phone ? 14 : 10, bottom: 30 };
     const n = all.length;
     const y = (v) => pad.top + (-Math.log2(v) / 9) * (H - pad.top - pad.bottom);
     const slot = (W - pad.left - pad.right) / n;

@@ -204,7 +204,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const rowFig = h('figure', { class: 'learned-fig learned-row' });
   const rowCaption = h('figcaption', {});
   rowFig.append(rowCaption);
-  const rowBars = new VectorBars(rowFig, { label: '' });
+  const rowBars = new VectorBars(rowFig, { label: '', format: (v) => m.fixed(v, 2) });
   const failure = h('p', { class: 'learned-failure' });
   rowFig.append(failure);
 

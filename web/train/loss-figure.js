@@ -16,7 +16,7 @@ export function lossFigure(m) {
   });
   // The drawing of each kept set (its grid, curves, legend and text), put back when the set is
   // shown again instead of drawing its hundreds of points anew.
-  const drawings = new WeakMap();  // set → { version, xd, yd, grid, plot, legend, label }
+  const drawings = new WeakMap();  // set → { version, xd, yd, margin, grid, plot, legend, label }
 
   function drawCurves(curves, total) {
     let lo = Infinity;
@@ -52,6 +52,8 @@ export function lossFigure(m) {
       if (was && was.version === kept.version) {
         plot.xd = was.xd;
         plot.yd = was.yd;
+        plot.margin = was.margin;
+        plot.placeTitles();
         plot.grid.replaceChildren(...was.grid);
         plot.plot.replaceChildren(...was.plot);
         plot.legend.replaceChildren(...was.legend);
@@ -64,7 +66,7 @@ export function lossFigure(m) {
         // patch), so nodes kept as they are would show that drawing when put back.
         const copies = (el) => [...el.childNodes].map((n) => n.cloneNode(true));
         drawings.set(kept.set, {
-          version: kept.version, xd: plot.xd, yd: plot.yd, grid: copies(plot.grid), plot: copies(plot.plot),
+          version: kept.version, xd: plot.xd, yd: plot.yd, margin: plot.margin, grid: copies(plot.grid), plot: copies(plot.plot),
           legend: copies(plot.legend), label: plot.svg.getAttribute('aria-label'),
         });
       }

@@ -1,0 +1,127 @@
+// Room for labels in a drawing: how wide a text will be, so a plot can size its margins to its
+// tick labels and fit a long axis title to its axis. On a phone the kit sets SVG text larger
+// (styles.css), and a fixed margin cut "0.0001" or "0.025" short or let the title run into the
+// ticks. A canvas measures in the font the page's CSS gives an SVG text element; an SVG text's
+// CSS px are the drawing's own units, so the width comes out in the drawing's units, and no
+// layout of the page is forced.
+import { s } from './dom.js';
+
+// The box a browser gives a line of text reaches about this far above and below its baseline, in
+// ems (DejaVu Sans, the sans-serif Linux falls back to, has ascent 0.928 and descent 0.236; the
+// other system fonts the page asks for are close). A glyph's ink stays inside its box with room
+// to spare, so a font with a taller box cuts nothing.
+export const ASCENT = 0.93;
+export const DESCENT = 0.24;
+
+let ctx = null;
+
+/**
+ * The CSS font of `el`, as a canvas takes it, with its size in px; null where nothing styles it
+ * (not in a document, or no CSS at all, as in Node).
+ * @param {Element} el
+ * @returns {{font:string, size:number}|null}
+ */
+export function fontOf(el) {
+  const cs = el.isConnected ? globalThis.getComputedStyle?.(el) : null;
+  const size = cs ? parseFloat(cs.fontSize) : NaN;
+  if (!(size > 0)) return null;
+  return { font: `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`, size };
+}
+
+/** The width of `text` set in `font` (from fontOf), in that font's px. */
+export function textWidth(font, text) {
+  ctx ??= globalThis.document?.createElement('canvas').getContext('2d') ?? null;
+  if (!ctx) return 0;
+  ctx.font = font.font;
+  return ctx.measureText(text).width;
+}
+
+/**
+ * A reader of the fonts `svg`'s CSS gives its tick labels (class tick) and axis titles (class
+ * axis-label), measured on two texts it adds to `svg` that are never shown: the shown title may
+ * carry a size of its own (leftMargin's). They are read again only when the window's width
+ * changes (the kit's CSS sizes SVG text by width alone): getComputedStyle on every redraw would
+ * cost a style pass in the middle of a change.
+ * @param {SVGSVGElement} svg
+ * @returns {() => ({tick:{font:string,size:number}, title:{font:string,size:number}}|null)}
+ */
+export function plotFonts(svg) {
+  const tick = s('text', { class: 'tick' });
+  const title = s('text', { class: 'axis-label' });
+  svg.append(s('g', { display: 'none', 'aria-hidden': 'true' }, tick, title));
+  let kept = null;
+  let width = NaN;
+  return () => {
+    if (kept && width === globalThis.innerWidth) return kept;
+    const t = fontOf(tick);
+    const a = fontOf(title);
+    kept = t && a ? { tick: t, title: a } : null;
+    width = globalThis.innerWidth;
+    return kept;
+  };
+}
+
+/**
+ * A vertical axis title (rotated a quarter turn, read from below) and the left margin it and
+ * the tick labels need: the title's baseline `x`, its font size (smaller than the CSS one when
+ * the title is longer than the axis), and `left`, where the axis line goes: the widest tick label
+ * ends `gap` before it. At least `min`, so a plot whose labels fit keeps its drawing.
+ * @param {{tick:{font:string,size:number}, title:{font:string,size:number}}|null} fonts from plotFonts
+ * @param {string[]} ticks the tick labels
+ * @param {string} title
+ * @param {number} axis the axis's length in the drawing's units
+ * @param {number} min the margin the plot uses when its labels fit
+ * @param {number} gap from a tick label's end to the axis line
+ */
+export function leftMargin(fonts, ticks, title, axis, min, gap) {
+  if (!fonts) return { left: min, x: 14, size: null };
+  const long = textWidth(fonts.title, title);
+  const size = long > axis ? (fonts.title.size * axis) / long : fonts.title.size;
+  const x = Math.max(14, Math.ceil(ASCENT * size));
+  let widest = 0;
+  for (const t of ticks) widest = Math.max(widest, textWidth(fonts.tick, t));
+  const left = Math.ceil(x + DESCENT * size + 4 + widest + gap);
+  return { left: Math.max(min, left), x, size: size < fonts.title.size ? size : null };
+}
+
+const keptFonts = new WeakMap();  // element → { width: the window's width when read, font }
+
+/**
+ * fontOf(el), kept for el until the window's width changes: for a text whose size nothing but
+ * the page's CSS sets (not one that leftMargin resizes).
+ */
+export function keptFont(el) {
+  const kept = keptFonts.get(el);
+  if (kept && kept.width === globalThis.innerWidth) return kept.font;
+  const font = fontOf(el);
+  if (font) keptFonts.set(el, { width: globalThis.innerWidth, font });
+  return font;
+}
+
+/**
+ * Where the labels of the ticks at xs go on a horizontal axis: centred on their tick, moved
+ * right where that would start before `start` (the corner, where the lowest y label ends) or
+ * left where it would run past `end` (the drawing's edge), and left out where one would come
+ * within `gap` of its right-hand neighbour (walking from the right, so the axis's last value
+ * keeps its label). Without a font (fontOf's null) every label stays centred on its tick.
+ * @param {{font:string,size:number}|null} font
+ * @param {number[]} xs the ticks, left to right
+ * @param {string[]} texts their labels
+ * @param {number} start
+ * @param {number} end
+ * @param {number} gap the least room between two labels
+ * @returns {(number|null)[]} each label's centre, null for one left out
+ */
+export function tickLabelsX(font, xs, texts, start, end, gap = 6) {
+  if (!font) return [...xs];
+  const out = new Array(xs.length).fill(null);
+  let room = end;  // the labels to the right start here
+  for (let k = xs.length - 1; k >= 0; k--) {
+    const half = textWidth(font, texts[k]) / 2;
+    const x = Math.max(start + half, Math.min(xs[k], end - half));
+    if (x + half > room) continue;
+    out[k] = x;
+    room = x - half - gap;
+  }
+  return out;
+}
