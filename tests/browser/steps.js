@@ -42,9 +42,10 @@ export async function setSlider(page, id, name, value) {
   await page.locator(`#${id} input[name="${name}"]`).fill(String(value));
 }
 
-// Read in the page: page.url() follows history.replaceState through a browser event that can
-// arrive after the key or click that caused it has returned (a quiz test failed so under load).
-/** The page's URL as the page has it now. */
+// Read in the page: page.url() follows history.replaceState through a protocol event
+// (navigatedWithinDocument) that can arrive after the key or click that caused it has returned
+// (a quiz test failed so under load).
+/** The page's URL as the page has it now (a promise). */
 export function pageUrl(page) {
   return page.evaluate(() => location.href);
 }

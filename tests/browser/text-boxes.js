@@ -27,20 +27,17 @@ export function textsOutsideFigures(step) {
       n++;
       if (t.classList.contains('tick')) ticks.push([t.textContent.trim(), r]);
       // A text's box is as long as its glyphs but higher than their ink: it holds the font's
-      // whole ascent and descent (in Chromium 1.16 em of DejaVu Sans, in Firefox more), and what
-      // it holds beyond 1 em is air above the tallest digits and letters. So half a pixel
-      // (rounding) along the line, and that air across it; a title turned a quarter turn has its
-      // line upright.
+      // whole ascent and descent (1.16 em of DejaVu Sans in Chromium), and what it holds beyond
+      // 1 em is air above the letters (below them a descender leaves next to none). So half a
+      // pixel (rounding) on every side, and that air on the side above the letters: the top, or
+      // for a title turned a quarter turn back (rotate(-90)) the left.
       const em = parseFloat(getComputedStyle(t).fontSize) * scale;
       const m = t.getCTM();
       const upright = m && Math.abs(m.b) > Math.abs(m.a);
-      const across = upright ? r.width : r.height;
-      const air = Math.max(0, across - em);
-      const along = 0.5;
-      const past = {
-        left: box.left - r.left - (upright ? air : along), right: r.right - box.right - (upright ? air : along),
-        top: box.top - r.top - (upright ? along : air), bottom: r.bottom - box.bottom - (upright ? along : air),
-      };
+      const air = Math.max(0, (upright ? r.width : r.height) - em);
+      const above = !upright ? 'top' : m.b < 0 ? 'left' : 'right';
+      const past = { left: box.left - r.left, right: r.right - box.right, top: box.top - r.top, bottom: r.bottom - box.bottom };
+      for (const side of Object.keys(past)) past[side] -= 0.5 + (side === above ? air : 0);
       for (const side of Object.keys(past)) {
         if (past[side] > 0) out.push(`"${t.textContent.trim()}" ${past[side].toFixed(1)} px past the ${side} of ${svg.getAttribute('class') || 'svg'}`);
       }

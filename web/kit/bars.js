@@ -39,8 +39,8 @@ export class VectorBars {
     const font = this.fonts()?.tick;
     if (font) this.left = Math.max(this.left, Math.ceil(2 + Math.max(textWidth(font, top), textWidth(font, bottom)) + 4));
     const left = this.left;
-    // The top label's digits reach about 0.8 em above its baseline: a large font (a phone's)
-    // lowers it so they stay inside the drawing.
+    // The top label's digits reach about 0.75 em above its baseline; a baseline at least 0.8 em
+    // down keeps them inside the drawing when the font is large (a phone's).
     const topLine = Math.max(PAD.top + 4, font ? Math.ceil(0.8 * font.size) : 0);
     const slot = (W - left - PAD.right) / n;
     const bw = (slot * 0.8) / vectors.length;

@@ -413,7 +413,8 @@ export class LinePlot {
       this.#layout();
     }
     const { left } = this.margin;
-    patchKeyed(this.grid, `${xDomain}|${yDomain}|${H}|${left}`, () => {
+    // The tick font too: at some widths a step's CSS resizes the ticks without a change of height.
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${H}|${left}|${this.fonts()?.tick.font}`, () => {
       const grid = [];
       yTicks.forEach((t, k) => {
         grid.push(

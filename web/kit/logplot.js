@@ -69,7 +69,8 @@ export class LogPlot {
     const yTexts = decades.map((v) => this.formatY(v));
     const fitted = leftMargin(this.fonts(), yTexts, this.yLabel.textContent, this.h - PAD.top - PAD.bottom, PAD.left, 6);
     // Never narrower than it was: a margin that followed each drawing's labels would shift the
-    // whole plot sideways while a reader moves a slider.
+    // whole plot sideways while a reader moves a slider. (loss-figure.js may put back an earlier
+    // drawing's margin with its grid.)
     fitted.left = Math.max(fitted.left, this.margin.left);
     if (fitted.left !== this.margin.left || fitted.x !== this.margin.x || fitted.size !== this.margin.size) {
       this.margin = fitted;
@@ -80,7 +81,7 @@ export class LogPlot {
     const bottom = this.h - PAD.bottom;
     // Parts [tag, attributes, text?], patched into the groups (lineplot.js): a redraw moves the
     // nodes it has instead of building hundreds anew.
-    patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}|${left}`, () => {
+    patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}|${left}|${this.fonts()?.tick.font}`, () => {
       const grid = [];
       decades.forEach((v, k) => {
         const y = this.y(v);

@@ -48,8 +48,8 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
     ['line', { y1: C - R - 6, y2: C + R + 6, x1: C, x2: C, class: 'axis' }],
   ];
   if (original) parts.push(['line', { x1: C, y1: C, x2: C + original[0] * R, y2: C - original[1] * R, class: 'rope-ghost' }]);
-  // A title wider than the drawing ("pasangan 0: Δ = −4,000") is squeezed to its width; its
-  // font can be read once a first drawing has made it.
+  // A title wider than TITLE_ROOM ("pasangan 0: Δ = −4,000") is squeezed to it; its font can be
+  // read once a first drawing has made it.
   const titleEl = svg.querySelector('.rotation-title');
   const font = titleEl && keptFont(titleEl);
   const fit = font && textWidth(font, title) > TITLE_ROOM ? { textLength: TITLE_ROOM, lengthAdjust: 'spacingAndGlyphs' } : {};

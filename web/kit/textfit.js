@@ -2,22 +2,24 @@
 // tick labels and fit a long axis title to its axis. On a phone the kit sets SVG text larger
 // (styles.css), and a fixed margin cut "0.0001" or "0.025" short or let the title run into the
 // ticks. A canvas measures in the font the page's CSS gives an SVG text element; an SVG text's
-// CSS px are the drawing's own units, so the width comes out in the drawing's units, and no
-// layout of the page is forced.
+// CSS px are the drawing's own units, so the width comes out in the drawing's units (up to
+// hinting, a fraction of a unit). No layout of the page is forced, only a style pass when the
+// fonts are read.
 import { s } from './dom.js';
 
-// The box a browser gives a line of text reaches about this far above and below its baseline, in
-// ems (DejaVu Sans, the sans-serif Linux falls back to, has ascent 0.928 and descent 0.236; the
-// other system fonts the page asks for are close). A glyph's ink stays inside its box with room
-// to spare, so a font with a taller box cuts nothing.
-export const ASCENT = 0.93;
-export const DESCENT = 0.24;
+// The box a browser gives a line of text reaches this far above and below its baseline, in ems,
+// in DejaVu Sans, the sans-serif Linux falls back to (its hhea ascent 0.928 and descent 0.236);
+// Segoe UI and Noto Sans have taller boxes, about 1.07 em above. Placing by these numbers keeps
+// the ink inside in all of them: digits and unaccented letters stay under 0.76 em above the
+// baseline and 0.21 em below it; accented capitals (Å, Й) reach 0.93 em.
+const ASCENT = 0.93;
+const DESCENT = 0.24;
 
 let ctx = null;
 
 /**
- * The CSS font of `el`, as a canvas takes it, with its size in px; null where nothing styles it
- * (not in a document, or no CSS at all, as in Node).
+ * The CSS font of `el`, as a canvas takes it, with its size in px; null where there is no
+ * computed style (an element not in the document, or no DOM, as in Node).
  * @param {Element} el
  * @returns {{font:string, size:number}|null}
  */
@@ -64,8 +66,9 @@ export function plotFonts(svg) {
 /**
  * A vertical axis title (rotated a quarter turn, read from below) and the left margin it and
  * the tick labels need: the title's baseline `x`, its font size (smaller than the CSS one when
- * the title is longer than the axis), and `left`, where the axis line goes: the widest tick label
- * ends `gap` before it. At least `min`, so a plot whose labels fit keeps its drawing.
+ * the title is longer than the axis, or null when the CSS size fits), and `left`, where the axis
+ * line goes: the widest tick label ends `gap` before it. At least `min`, so a plot whose labels
+ * fit keeps its drawing.
  * @param {{tick:{font:string,size:number}, title:{font:string,size:number}}|null} fonts from plotFonts
  * @param {string[]} ticks the tick labels
  * @param {string} title
@@ -100,10 +103,11 @@ export function keptFont(el) {
 
 /**
  * Where the labels of the ticks at xs go on a horizontal axis: centred on their tick, moved
- * right where that would start before `start` (the corner, where the lowest y label ends) or
+ * right where that would start before `start` (the y axis line; the y labels end left of it) or
  * left where it would run past `end` (the drawing's edge), and left out where one would come
- * within `gap` of its right-hand neighbour (walking from the right, so the axis's last value
- * keeps its label). Without a font (fontOf's null) every label stays centred on its tick.
+ * within `gap` of the nearest label kept to its right (walking from the right, so the axis's last
+ * value keeps its label). A label wider than end − start is left out. Without a font (fontOf's
+ * null) every label stays centred on its tick.
  * @param {{font:string,size:number}|null} font
  * @param {number[]} xs the ticks, left to right
  * @param {string[]} texts their labels

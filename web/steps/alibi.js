@@ -249,7 +249,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const W = 640;
     const H = 230;
     // On a phone the tick labels are set larger (alibi.css): "1/256" needs a wider margin, and the
-    // top label "1" more room above its line.
+    // top label "1", set across its line, more room below the drawing's top edge.
     const pad = { left: phone ? 64 : 44, right: 8, top: phone ? 14 : 10, bottom: 30 };
     const n = all.length;
     const y = (v) => pad.top + (-Math.log2(v) / 9) * (H - pad.top - pad.bottom);
