@@ -1,7 +1,8 @@
 // Touch and small screens in Chromium, as a phone (375 × 812, touch, mobile viewport): every
 // heatmap and line plot of every step reads a point on a tap, the same text a hover or the
 // arrow keys give for that point; a finger drags a slider and a heatmap cursor without the
-// page moving; at 320 px no step scrolls sideways, in any of the four languages.
+// page moving; at 320 px no step scrolls sideways, in any of the four languages; at 375 and 320 px
+// no figure's text leaves its box or runs into the next label (tests/browser/text-boxes.js).
 // Taps are real touch input (CDP touch events through page.touchscreen and Input.dispatchTouchEvent),
 // so they go through the browser's own touch-action, pointer and click handling.
 import assert from 'node:assert/strict';
@@ -220,7 +221,7 @@ test('a finger drags the heatmap cursor across cells; the page does not pan unde
   await page.close();
 });
 
-test('at 320 px no step scrolls sideways, in any language', async () => {
+test('at 320 px no step scrolls sideways and every figure keeps its text inside its box, in any language', async () => {
   const narrow = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
   const page = await narrow.newPage();
   const wide = [];
@@ -232,6 +233,8 @@ test('at 320 px no step scrolls sideways, in any language', async () => {
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth }));
       // A mobile viewport widens to fit content too wide for it: innerWidth grows with it.
       if (scrollWidth > 320 || innerWidth > 320) wide.push(`${lang} ${id}: ${scrollWidth} px`);
+      const { out } = await page.evaluate(textsOutsideFigures, id);
+      wide.push(...out.map((o) => `${lang} ${id} at 320 px: ${o}`));
     }
   }
   await narrow.close();
