@@ -6,6 +6,7 @@ import { startBrowser } from './browser.js';
 import { openStep, pageUrl } from './steps.js';
 import { ALL_STEP_IDS as STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
+import { textsOutsideFigures } from './text-boxes.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -38,7 +39,7 @@ test('an unknown ?step falls back to the first step without an error', async () 
   await page.close();
 });
 
-test('every step opens by URL, shows its number and title, and logs no error', async () => {
+test('every step opens by URL, shows its number and title, keeps its figures\' text inside them, and logs no error', async () => {
   for (const [i, id] of STEP_IDS.entries()) {
     // The step's own signal (built, shown, drawn): the rest of the page loading behind it is the
     // same for every step, and the tests above wait for it.
@@ -47,6 +48,8 @@ test('every step opens by URL, shows its number and title, and logs no error', a
     assert.match(await page.textContent(`#${id} .step-count`), new RegExp(`Step ${i + 1} of ${STEP_IDS.length}`));
     assert.ok((await page.textContent(`#${id} h2`)).trim().length > 0);
     assert.equal(await page.getAttribute(`#step-nav [data-step=${id}]`, 'aria-current'), 'step');
+    // At 1280 px, as the Firefox and WebKit suite checks it (tests/browser/text-boxes.js).
+    assert.deepEqual((await page.evaluate(textsOutsideFigures, id)).out, [], `step ${id}: figure text outside its figure or run together`);
     assert.deepEqual(page.errors, [], `step ${id}`);
     await page.close();
   }
