@@ -1,9 +1,9 @@
 // A check run inside the page, shared by the Chromium touch test (375 and 320 px, four
-// languages), Chromium's page test and the Firefox/WebKit suite (1280 px): every text of every SVG figure in a step stays inside its
-// figure's box, and no two tick labels of a figure run together. A figure's SVG may draw outside its
-// viewBox (overflow: visible, for labels near an edge), but text that leaves the figure's own box
-// is cut by the screen or runs into the text beside it. Self-contained: it is sent to the page
-// as source.
+// languages), Chromium's page test and the Firefox/WebKit suite (1280 px): every text of every
+// SVG figure in a step stays inside its figure's box, and no two tick labels of a figure run
+// together. A figure's SVG may draw outside its viewBox (overflow: visible, for labels near an
+// edge), but text that leaves the figure's own box is cut by the screen or runs into the text
+// beside it. Self-contained: it is sent to the page as source.
 
 /**
  * The texts of step `step` that reach past their SVG's box, as "<text>" <px> px past the <side>
