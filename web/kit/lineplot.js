@@ -434,9 +434,10 @@ export class LinePlot {
       return grid;
     });
     const plot = [];
+    const labels = [];  // drawn last, over the curves; each has a halo in the card's colour (styles.css)
     for (const v of vlines) {
       plot.push(['line', { x1: this.x(v.x), x2: this.x(v.x), y1: PAD.top, y2: H - PAD.bottom, class: `vline ${v.cls}` }]);
-      if (v.label) plot.push(['text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label]);
+      if (v.label) labels.push(['text', { x: this.x(v.x) + 4, y: PAD.top + 12, class: `vline-label ${v.cls}` }, v.label]);
     }
     for (const b of bands) {
       let d = '';
@@ -450,7 +451,7 @@ export class LinePlot {
     for (const mk of markers) {
       plot.push(['circle', { cx: this.x(mk.x), cy: this.y(mk.y), r: 5.5, class: `marker ${mk.cls}` }]);
     }
-    patch(this.plot, plot);
+    patch(this.plot, plot.concat(labels));
     legendItems(this.legend, series);
     // The keyboard cursor stays on the same point index, redrawn without a new announcement.
     const track = series.find((l) => l.cursor) ?? series[0];

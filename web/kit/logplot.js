@@ -100,12 +100,13 @@ export class LogPlot {
       return grid;
     });
     const plot = [];
+    const labels = [];  // drawn last, over the curves; each has a halo in the card's colour (styles.css)
     for (const g of hlines) {
       const y = this.y(g.y);
       plot.push(['line', { x1: left, x2: right, y1: y, y2: y, class: `hline ${g.cls}` }]);
       if (g.label) {
         const end = (g.anchor ?? 'end') === 'end';
-        plot.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
+        labels.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
       }
     }
     this.memo.scale = `${xDomain}|${yDomain}|${left}`;
@@ -117,11 +118,11 @@ export class LogPlot {
       plot.push(['circle', { cx, cy, r: 6.5, class: `marker ${mk.cls}` }]);
       if (mk.label) {
         const above = mk.labelAt === 'above-left';
-        plot.push(['text', { x: above ? cx - 9 : cx + 10, y: above ? cy - 9 : cy + 16, 'text-anchor': above ? 'end' : 'start',
+        labels.push(['text', { x: above ? cx - 9 : cx + 10, y: above ? cy - 9 : cy + 16, 'text-anchor': above ? 'end' : 'start',
           class: `marker-label ${mk.cls}` }, mk.label]);
       }
     }
-    patch(this.plot, plot);
+    patch(this.plot, plot.concat(labels));
     legendItems(this.legend, series);
   }
 }
