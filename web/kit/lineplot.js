@@ -6,7 +6,7 @@
 // vertically under a finger (touch-action in styles.css), so the page still scrolls over it.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { leftMargin, plotFonts, tickLabelsX } from './textfit.js';
+import { firstMargin, leftMargin, placeYTitle, plotFonts, xTickParts } from './textfit.js';
 
 const W = 640;
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -268,7 +268,7 @@ export class LinePlot {
     this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
     this.svg.append(this.grid, this.plot, this.cursorLayer, this.xLabel, this.yLabel);
     this.fonts = plotFonts(this.svg);
-    this.margin = { left: PAD.left, x: 14, size: null };  // leftMargin's: the axis line, the y title's place and size
+    this.margin = firstMargin(PAD.left);  // kit/textfit.js's leftMargin: the axis line, the y title's place and size
     this.#layout();
     this.legend = h('div', { class: 'plot-legend line-legend' });
     // Only the cursor's announcements are live; redrawing the plot never speaks.
@@ -359,26 +359,10 @@ export class LinePlot {
   #layout() {
     const H = this.h;
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    const { left, x, size } = this.margin;
+    const { left } = this.margin;
     this.xLabel.setAttribute('x', left + (W - left - PAD.right) / 2);
     this.xLabel.setAttribute('y', H - 6);
-    const mid = PAD.top + (H - PAD.top - PAD.bottom) / 2;
-    this.yLabel.setAttribute('x', x);
-    this.yLabel.setAttribute('y', mid);
-    this.yLabel.setAttribute('transform', `rotate(-90 ${x} ${mid})`);
-    this.yLabel.style.fontSize = size ? `${size.toFixed(2)}px` : '';
-  }
-
-  /** Fits the left margin to these y tick labels and the y title (kit/textfit.js); true when it moved. */
-  #fitLeft(labels, H) {
-    const m = leftMargin(this.fonts(), labels, this.labels.y, H - PAD.top - PAD.bottom, PAD.left, 6);
-    const was = this.margin;
-    // Never narrower than it was at this height: a margin that followed each drawing's labels
-    // would shift the whole plot sideways while a reader moves a slider.
-    if (H === this.h) m.left = Math.max(m.left, was.left);
-    if (m.left === was.left && m.x === was.x && m.size === was.size) return false;
-    this.margin = m;
-    return true;
+    placeYTitle(this.yLabel, this.margin, PAD.top + (H - PAD.top - PAD.bottom) / 2);
   }
 
   /** New axis titles, which the cursor's announcements read too; one left out stays. */
@@ -407,9 +391,13 @@ export class LinePlot {
     const H = heightNow();
     const yTicks = ticks(...yDomain, 5);
     const yTexts = yTicks.map(this.format);
-    const moved = this.#fitLeft(yTexts, H);
-    if (H !== this.h || moved) {
+    // Kept at least as wide as it was, unless the height (phone or desktop) changed.
+    const fitted = leftMargin(this.margin, this.fonts(), {
+      ticks: yTexts, title: this.labels.y, axis: H - PAD.top - PAD.bottom, min: PAD.left, gap: 6, keep: H === this.h,
+    });
+    if (H !== this.h || fitted !== this.margin) {
       this.h = H;
+      this.margin = fitted;
       this.#layout();
     }
     const { left } = this.margin;
@@ -423,13 +411,7 @@ export class LinePlot {
         );
       });
       const xTicks = ticks(...xDomain, 8);
-      const xs = xTicks.map((t) => this.x(t));
-      const texts = xTicks.map((t) => this.format(t));
-      const at = tickLabelsX(this.fonts()?.tick, xs, texts, left, W - 1);
-      xs.forEach((x, k) => {
-        grid.push(['line', { x1: x, x2: x, y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: 'tick-mark' }]);
-        if (at[k] !== null) grid.push(['text', { x: at[k], y: H - PAD.bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
-      });
+      grid.push(...xTickParts(this.fonts()?.tick, xTicks.map((t) => this.x(t)), xTicks.map(this.format), left, W - 1, H - PAD.bottom));
       grid.push(['line', { x1: left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: 'axis' }]);
       return grid;
     });

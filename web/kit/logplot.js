@@ -5,7 +5,7 @@
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
 import { legendItems, patch, patchKeyed, seriesParts } from './lineplot.js';
-import { leftMargin, plotFonts, tickLabelsX } from './textfit.js';
+import { firstMargin, leftMargin, placeYTitle, plotFonts, xTickParts } from './textfit.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
 
@@ -28,7 +28,7 @@ export class LogPlot {
     this.yLabel = s('text', { class: 'axis-label', 'text-anchor': 'middle' }, yLabel);
     this.svg.append(this.grid, this.plot, this.xLabel, this.yLabel);
     this.fonts = plotFonts(this.svg);
-    this.margin = { left: PAD.left, x: 14, size: null };  // kit/textfit.js's leftMargin
+    this.margin = firstMargin(PAD.left);  // kit/textfit.js's leftMargin
     this.placeTitles();
     this.legend = h('div', { class: 'plot-legend' });
     this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (lineplot.js's seriesParts)
@@ -38,13 +38,9 @@ export class LogPlot {
 
   /** The axis titles where the margin puts them (the y title at the size it fits at). */
   placeTitles() {
-    const { left, x, size } = this.margin;
-    const mid = PAD.top + (this.h - PAD.top - PAD.bottom) / 2;
+    const { left } = this.margin;
     this.xLabel.setAttribute('x', left + (this.w - left - PAD.right) / 2);
-    this.yLabel.setAttribute('x', x);
-    this.yLabel.setAttribute('y', mid);
-    this.yLabel.setAttribute('transform', `rotate(-90 ${x} ${mid})`);
-    this.yLabel.style.fontSize = size ? `${size.toFixed(2)}px` : '';
+    placeYTitle(this.yLabel, this.margin, PAD.top + (this.h - PAD.top - PAD.bottom) / 2);
   }
 
   x(v) { const { left } = this.margin; return left + ((v - this.xd[0]) / (this.xd[1] - this.xd[0] || 1)) * (this.w - left - PAD.right); }
@@ -67,12 +63,12 @@ export class LogPlot {
     const decades = [];
     for (let k = Math.ceil(Math.log10(yDomain[0]) - 1e-9); k <= Math.floor(Math.log10(yDomain[1]) + 1e-9); k++) decades.push(10 ** k);
     const yTexts = decades.map((v) => this.formatY(v));
-    const fitted = leftMargin(this.fonts(), yTexts, this.yLabel.textContent, this.h - PAD.top - PAD.bottom, PAD.left, 6);
-    // Never narrower than it was: a margin that followed each drawing's labels would shift the
-    // whole plot sideways while a reader moves a slider. (loss-figure.js may put back an earlier
-    // drawing's margin with its grid.)
-    fitted.left = Math.max(fitted.left, this.margin.left);
-    if (fitted.left !== this.margin.left || fitted.x !== this.margin.x || fitted.size !== this.margin.size) {
+    // Kept at least as wide as it was (loss-figure.js may put back an earlier drawing's margin
+    // with its grid).
+    const fitted = leftMargin(this.margin, this.fonts(), {
+      ticks: yTexts, title: this.yLabel.textContent, axis: this.h - PAD.top - PAD.bottom, min: PAD.left, gap: 6, keep: true,
+    });
+    if (fitted !== this.margin) {
       this.margin = fitted;
       this.placeTitles();
     }
@@ -88,13 +84,7 @@ export class LogPlot {
         grid.push(['line', { x1: left, x2: right, y1: y, y2: y, class: 'tick-line' }],
           ['text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, yTexts[k]]);
       });
-      const xs = xTicks.map((t) => this.x(t));
-      const texts = xTicks.map((t) => this.formatX(t));
-      const at = tickLabelsX(this.fonts()?.tick, xs, texts, left, this.w - 1);
-      xs.forEach((x, k) => {
-        grid.push(['line', { x1: x, x2: x, y1: bottom, y2: bottom + 4, class: 'tick-mark' }]);
-        if (at[k] !== null) grid.push(['text', { x: at[k], y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
-      });
+      grid.push(...xTickParts(this.fonts()?.tick, xTicks.map((t) => this.x(t)), xTicks.map((t) => this.formatX(t)), left, this.w - 1, bottom));
       grid.push(['line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }],
         ['line', { x1: left, x2: left, y1: PAD.top, y2: bottom, class: 'axis' }]);
       return grid;

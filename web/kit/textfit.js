@@ -63,28 +63,57 @@ export function plotFonts(svg) {
   };
 }
 
+/** A plot's margin before anything is measured: the axis line at `min`, the y title at x = 14 in its CSS size. */
+export const firstMargin = (min) => ({ left: min, x: 14, size: null });
+
 /**
  * A vertical axis title (rotated a quarter turn, read from below) and the left margin it and
  * the tick labels need: the title's baseline `x`, its font size (smaller than the CSS one when
  * the title is longer than the axis, or null when the CSS size fits), and `left`, where the axis
  * line goes: the widest tick label ends `gap` before it. At least `min`, so a plot whose labels
- * fit keeps its drawing.
+ * fit keeps its drawing; with `keep`, at least `was.left` too: a margin that followed each
+ * drawing's labels would shift the whole plot sideways while a reader moves a slider. Returns
+ * `was` itself when nothing moved, so a plot lays out its titles only when it must.
+ * @param {{left:number, x:number, size:number|null}} was the plot's margin now
  * @param {{tick:{font:string,size:number}, title:{font:string,size:number}}|null} fonts from plotFonts
- * @param {string[]} ticks the tick labels
- * @param {string} title
- * @param {number} axis the axis's length in the drawing's units
- * @param {number} min the margin the plot uses when its labels fit
- * @param {number} gap from a tick label's end to the axis line
+ * @param {{ticks:string[], title:string, axis:number, min:number, gap:number, keep:boolean}} d
+ *   ticks: the tick labels; axis: the axis's length in the drawing's units; min: the margin the
+ *   plot uses when its labels fit; gap: from a tick label's end to the axis line
  */
-export function leftMargin(fonts, ticks, title, axis, min, gap) {
-  if (!fonts) return { left: min, x: 14, size: null };
-  const long = textWidth(fonts.title, title);
-  const size = long > axis ? (fonts.title.size * axis) / long : fonts.title.size;
-  const x = Math.max(14, Math.ceil(ASCENT * size));
-  let widest = 0;
-  for (const t of ticks) widest = Math.max(widest, textWidth(fonts.tick, t));
-  const left = Math.ceil(x + DESCENT * size + 4 + widest + gap);
-  return { left: Math.max(min, left), x, size: size < fonts.title.size ? size : null };
+export function leftMargin(was, fonts, { ticks, title, axis, min, gap, keep }) {
+  let m = firstMargin(min);
+  if (fonts) {
+    const long = textWidth(fonts.title, title);
+    const size = long > axis ? (fonts.title.size * axis) / long : fonts.title.size;
+    const x = Math.max(14, Math.ceil(ASCENT * size));
+    let widest = 0;
+    for (const t of ticks) widest = Math.max(widest, textWidth(fonts.tick, t));
+    m = { left: Math.max(min, Math.ceil(x + DESCENT * size + 4 + widest + gap)), x, size: size < fonts.title.size ? size : null };
+  }
+  if (keep) m.left = Math.max(m.left, was.left);
+  return m.left === was.left && m.x === was.x && m.size === was.size ? was : m;
+}
+
+/** Puts a plot's y title `el` where `margin` (leftMargin's) says, at its size, centred on `mid`. */
+export function placeYTitle(el, { x, size }, mid) {
+  el.setAttribute('x', x);
+  el.setAttribute('y', mid);
+  el.setAttribute('transform', `rotate(-90 ${x} ${mid})`);
+  el.style.fontSize = size ? `${size.toFixed(2)}px` : '';
+}
+
+/**
+ * A horizontal axis's ticks as parts for lineplot.js's patch: a mark under the axis line at
+ * `bottom` for each x in xs, and its label where tickLabelsX puts it (or none).
+ */
+export function xTickParts(font, xs, texts, start, end, bottom) {
+  const at = tickLabelsX(font, xs, texts, start, end);
+  const parts = [];
+  xs.forEach((x, k) => {
+    parts.push(['line', { x1: x, x2: x, y1: bottom, y2: bottom + 4, class: 'tick-mark' }]);
+    if (at[k] !== null) parts.push(['text', { x: at[k], y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
+  });
+  return parts;
 }
 
 const keptFonts = new WeakMap();  // element → { width: the window's width when read, font }
@@ -116,7 +145,7 @@ export function keptFont(el) {
  * @param {number} gap the least room between two labels
  * @returns {(number|null)[]} each label's centre, null for one left out
  */
-export function tickLabelsX(font, xs, texts, start, end, gap = 6) {
+function tickLabelsX(font, xs, texts, start, end, gap = 6) {
   if (!font) return [...xs];
   const out = new Array(xs.length).fill(null);
   let room = end;  // the labels to the right start here
