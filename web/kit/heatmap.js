@@ -52,6 +52,11 @@ export function cellColours(values, limit) {
 }
 
 const KEEP_IMAGE = 256 * 256;  // cells: a drawing's image is kept for the next draw up to this size
+// Both canvases drawn in main memory, not by the GPU (the option asks for that in Chromium,
+// Firefox and WebKit alike). In WebKit a GPU canvas sometimes made putImageData, clearRect or
+// drawImage wait 7-14 ms for the frame before it (attention step at 2,048 tokens, traced per
+// call); a map of at most 256 × 256 cells scaled onto a canvas of ~520 × 520 px is cheap on the CPU.
+const CPU = { willReadFrequently: true };
 
 export class Heatmap {
   /**
@@ -121,7 +126,7 @@ export class Heatmap {
     // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
     // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
     if (pixels === null || pixels !== this.uploaded) {
-      const ctx = this.source.getContext('2d');
+      const ctx = this.source.getContext('2d', CPU);
       let image = this.image;
       if (image?.width !== cols || image?.height !== rows) {
         image = ctx.createImageData(cols, rows);
@@ -148,7 +153,7 @@ export class Heatmap {
     const h = size ? Math.max(1, Math.round(size.height * ratio)) : 600;
     if (this.canvas.width !== w) this.canvas.width = w;
     if (this.canvas.height !== h) this.canvas.height = h;
-    const ctx = this.canvas.getContext('2d');
+    const ctx = this.canvas.getContext('2d', CPU);
     ctx.imageSmoothingEnabled = false;
     ctx.clearRect(0, 0, w, h);  // gaps are transparent: the last picture must not show through
     ctx.drawImage(this.source, 0, 0, w, h);
