@@ -218,7 +218,12 @@ async function startWebKit(display) {
   const call = async (method, path, body) => {
     const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = await res.json();
-    if (json.value?.error) throw new Error(`webkit: ${method} ${path}: ${json.value.error}: ${json.value.message}`);
+    // An unknown error (a crashed or hung web process, seen as "Could not parse script result")
+    // carries the driver's last output, which names what happened to the page.
+    if (json.value?.error) {
+      const tail = json.value.error === 'unknown error' && log.trim() ? `\nWebKitWebDriver's last output:\n${log.trim()}` : '';
+      throw new Error(`webkit: ${method} ${path}: ${json.value.error}: ${json.value.message}${tail}`);
+    }
     return json.value;
   };
   for (let i = 0; ; i++) {
