@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
-import { openStep, showStep, pageUrl } from './steps.js';
+import { openStep, plotDots, samePoint, showStep, pageUrl } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
@@ -298,23 +298,23 @@ test('every line plot is focusable; Left/Right, Home/End walk a drawn cursor ove
         const c = el.querySelector('.plot-cursor circle.cursor-ring');
         return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];
       });
-      const dots = await svg.evaluate((el) => [...el.querySelectorAll('circle.point.a')]
-        .map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+      const dots = (await svg.evaluate(plotDots, 'a')).map((d) => [d.cx, d.cy]);
       assert.ok(dots.length > 1, `${id}: the cursor series has points`);
       assert.equal(await ring(), null, 'no cursor before a key');
+      const onDot = async (k, what) => { const r = await ring(); assert.ok(samePoint(r, dots.at(k)), `${id}: ${what}: ring ${r}, dot ${dots.at(k)}`); };
       await page.keyboard.press('Home');
-      assert.deepEqual(await ring(), dots[0]);
+      await onDot(0, 'Home');
       const first = await announcer.textContent();
       assert.ok(first.startsWith(`${xLabel}: `) && first.includes(`; ${yLabel}: `), `${id}: "${first}"`);
       await page.keyboard.press('ArrowRight');
-      assert.deepEqual(await ring(), dots[1]);
+      await onDot(1, 'ArrowRight');
       assert.notEqual(await announcer.textContent(), first);
       await page.keyboard.press('End');
-      assert.deepEqual(await ring(), dots.at(-1));
+      await onDot(-1, 'End');
       await page.keyboard.press('ArrowRight');
-      assert.deepEqual(await ring(), dots.at(-1), 'stops at the last point');
+      await onDot(-1, 'stops at the last point');
       await page.keyboard.press('ArrowLeft');
-      assert.deepEqual(await ring(), dots.at(-2));
+      await onDot(-2, 'ArrowLeft');
       await page.keyboard.press('Tab');
       assert.equal(await ring(), null, 'the cursor leaves with the focus');
     }

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { openStep, percentile, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
@@ -178,7 +178,7 @@ test('the difference view at n = 32 draws p_A − p_B and reads out both probabi
   }
   // The line plot shows both rows: A solid with a dot per key, B dashed.
   assert.equal(await page.locator('#attention svg.lineplot path.series').count(), 2);
-  assert.equal(await page.locator('#attention svg.lineplot circle.point.a').count(), n);
+  assert.equal((await page.$eval('#attention svg.lineplot', plotDots, 'a')).length, n);
   assert.match(await page.getAttribute('#attention svg.lineplot', 'aria-label'), /query 8 .*Learned.*dashed line shows T5 bias/s);
   assert.match(await page.getAttribute('#attention canvas.heatmap', 'aria-label'), /Learned minus those of T5 bias over 32 tokens/);
   assert.deepEqual(page.errors, []);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, updateTimes, urlParams, minus } from './steps.js';
+import { openStep, plotDots, readout, updateTimes, urlParams, minus } from './steps.js';
 // The answers, the rule table and the method names: shared with the cross-engine suite.
 import { ANSWERS, NAMES, ROW, expected } from '../expect/choose.js';
 import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp; T5's buckets
@@ -183,7 +183,7 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     // The plot: one path per series, 65 points (32 for the learned table), the cursor series dotted.
     const paths = await page.$$eval(`#${ID} .choose-plot path.series`, (ps) => ps.map((p) => p.getAttribute('d').split('L').length));
     assert.deepEqual(paths, method === 'learned' ? [32] : Object.keys(WANT[method]).map(() => 65));
-    assert.ok(await page.locator(`#${ID} .choose-plot circle.point.a`).count() > 1);
+    assert.ok((await page.$eval(`#${ID} .choose-plot svg.lineplot`, plotDots, 'a')).length > 1);
     const alt = await page.getAttribute(`#${ID} .choose-plot svg`, 'aria-label');
     assert.ok(alt.length > 80, `${method}: ${alt}`);
     if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${minus((sinSim(32, 16) / 8).toFixed(2))}, the value plain RoPE has at k = 32`));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
@@ -85,16 +85,17 @@ test('the arrow keys move a focused slider', async () => {
 
 // The plot's points in SVG units: { a: [[x, y]...], b: [...] } and the zero line's y.
 async function plotGeometry(page) {
-  return page.evaluate(() => {
+  const pts = async (cls) => (await page.$eval('#compare svg.lineplot', plotDots, cls)).map((d) => [d.cx, d.cy]);
+  const [a, b] = [await pts('a'), await pts('b')];
+  return page.evaluate(([a, b]) => {
     const svg = document.querySelector('#compare svg.lineplot');
-    const pts = (cls) => [...svg.querySelectorAll(`circle.point.${cls}`)].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
     const zero = svg.querySelector('line.zero');
     const vline = svg.querySelector('line.vline.m');
     const marker = svg.querySelector('circle.marker.a');
     const diamond = svg.querySelector('polygon.marker.b');
     const dy = diamond.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
     return {
-      a: pts('a'), b: pts('b'), zeroY: Number(zero.getAttribute('y1')),
+      a, b, zeroY: Number(zero.getAttribute('y1')),
       vlineX: Number(vline.getAttribute('x1')),
       marker: [Number(marker.getAttribute('cx')), Number(marker.getAttribute('cy'))],
       // the diamond's centre: the mean of its left and right corners, the mean of top and bottom
@@ -103,7 +104,7 @@ async function plotGeometry(page) {
       legend: [...document.querySelectorAll('#compare .plot-legend .legend-item')].map((e) => e.textContent.trim()),
       label: svg.getAttribute('aria-label'),
     };
-  });
+  }, [a, b]);
 }
 
 test('the plot draws both curves over n = 0..19 with the marker at m and the markers at n', async () => {
@@ -139,7 +140,9 @@ test('the plot draws both curves over n = 0..19 with the marker at m and the mar
 
 test('clicking a point of the plot moves n there', async () => {
   const page = await openStep(b, 'compare', 'm=2&n=8');
-  await page.locator('#compare circle.point.b').nth(15).click();
+  await page.locator('#compare svg.lineplot').scrollIntoViewIfNeeded();
+  const dot = (await page.$eval('#compare svg.lineplot', plotDots, 'b'))[15];
+  await page.mouse.click(dot.x, dot.y);
   assert.equal(await page.inputValue('#compare input[name=n]'), '15');
   checkReadouts(await readAll(page), 2, 15);
   assert.deepEqual((await urlParams(page)), { step: 'compare', m: '2', n: '15' });

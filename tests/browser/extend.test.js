@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
+import { openStep, plotDots, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
 import { METHODS, MODELS, parseShown, plainInv, randomMeanAt, reference, scoreAt } from '../expect/extend.js';
 
 const SAMPLES = 128;
@@ -258,7 +258,7 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
   const curves = await paths('#extend .extend-scores path.series');
   assert.deepEqual(curves.map((p) => p.cls), ['series a', 'series b', 'series c']);
   assert.equal(curves[0].pts.length, SAMPLES + 1);
-  assert.equal(await page.locator('#extend .extend-scores circle.point.a').count(), SAMPLES + 1);
+  assert.equal((await page.$eval('#extend .extend-scores svg.lineplot', plotDots, 'a')).length, SAMPLES + 1);
   for (const [line, r] of [[curves[0], ref], [curves[1], plain]]) {
     const want = Array.from({ length: SAMPLES + 1 }, (_, k) => scoreAt(r, k * STEP));
     const k = (line.pts[0][1] - line.pts[16][1]) / (want[16] - want[0]);

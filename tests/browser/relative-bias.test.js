@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
 import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
 
 const ID = 'relative-bias';
@@ -239,11 +239,11 @@ test('Transformer-XL: the four terms and their sum against the seeded vectors re
 
   // The plot: the score against every key (24 dots), the marker on the current key, five curves.
   await setSlider(page, ID, 'xj', 9);
-  const dots = await page.$$eval(`#${ID} svg.lineplot circle.point.a`, (cs) => cs.map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+  const dots = (await page.$eval(`#${ID} .rb-xl-plot svg.lineplot`, plotDots, 'a')).map((d) => [d.cx, d.cy]);
   assert.equal(dots.length, XL_LEN);
   assert.equal(await page.locator(`#${ID} svg.lineplot path.series`).count(), 5);
   const marker = await page.$eval(`#${ID} svg.lineplot circle.marker`, (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
-  assert.deepEqual(marker, dots[9]);
+  assert.ok(samePoint(marker, dots[9]), `marker ${marker}, dot ${dots[9]}`);
   // Heights are linear in the score: check the ratio over all points.
   const scores = Array.from({ length: XL_LEN }, (_, j) => xlTerms(1, j, 7).score);
   const k = (dots[0][1] - dots[1][1]) / (scores[1] - scores[0]);
@@ -394,7 +394,7 @@ test('T5: buckets against the HF definition for many pairs and settings, both di
   await checkT5(page, p);
 
   // The plot: the bucket of keys before the query, one dot per distance, with the marker on it.
-  const dots = await page.$$eval(`#${ID} svg.lineplot circle.point.a`, (cs) => cs.map((c) => Number(c.getAttribute('cy'))));
+  const dots = (await page.$eval(`#${ID} .rb-t5-plot svg.lineplot`, plotDots, 'a')).map((d) => d.cy);
   assert.equal(dots.length, 64);
   const before = Array.from({ length: 64 }, (_, d) => t5Bucket(-d, true, 32, 128));
   const k = (dots[0] - dots[12]) / (before[12] - before[0]);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { D, PAIRS, dot, omega, pe, text2 } from '../expect/relative.js';
 
@@ -237,7 +237,7 @@ test('on the offset plot the curves for the current i, i = 0 and i = 19 coincide
   // The big marker sits on point j = 15 of the current curve.
   const marker = await page.$eval('#relative .relative-curve circle.marker', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
   assert.ok(Math.abs(marker[0] - cur.pts[15][0]) < 0.01 && Math.abs(marker[1] - cur.pts[15][1]) < 0.01, `marker ${marker}`);
-  assert.equal(await page.locator('#relative .relative-curve circle.point.a').count(), 20);
+  assert.equal((await page.$eval('#relative .relative-curve svg.lineplot', plotDots, 'a')).length, 20);
   assert.equal(await page.locator('#relative .relative-curve .plot-legend .legend-item').count(), 3);
   await page.close();
 });

@@ -150,7 +150,7 @@ test('the shift plot is flat along the diagonal, varies with m alone, and marks 
       return {
         flat: ys(svg.querySelector('path.series.a')),
         moving: ys(svg.querySelector('path.series.b')),
-        points: svg.querySelectorAll('circle.point.a').length,
+        points: (svg.querySelector('path.dots.a')?.getAttribute('d').match(/h0/g) ?? []).length,
         markers: svg.querySelectorAll('circle.marker').length,
         label: svg.getAttribute('aria-label'),
         legend: svg.parentElement.querySelectorAll('.plot-legend .legend-item').length,

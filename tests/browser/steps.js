@@ -113,3 +113,26 @@ export function percentile(values, p) {
 
 /** A number formatted by toFixed or Intl as the page writes it: a minus sign, U+2212, not a hyphen. */
 export const minus = (text) => String(text).replace(/-(?=\d)/g, '\u2212');
+
+/**
+ * In the page (hand it to evaluate with a plot's svg): the points of its series of class `cls`,
+ * which kit/lineplot.js draws as one path.dots of zero-length lines ("Mx,yh0" per point), each
+ * as { cx, cy } in the drawing's units and { x, y } in the viewport. Self-contained: Playwright
+ * sends its source to the page.
+ */
+export function plotDots(svg, cls = 'a') {
+  const path = svg.querySelector(`path.dots.${cls}`);
+  if (!path) return [];
+  const ctm = svg.getScreenCTM();
+  return [...path.getAttribute('d').matchAll(/M(-?[\d.]+),(-?[\d.]+)h0/g)].map(([, a, b]) => {
+    const cx = Number(a);
+    const cy = Number(b);
+    return { cx, cy, x: ctm.a * cx + ctm.c * cy + ctm.e, y: ctm.b * cx + ctm.d * cy + ctm.f };
+  });
+}
+
+/**
+ * Whether two points [x, y] of a drawing are the same up to plotDots' rounding: a dot is written
+ * to a hundredth of the drawing's unit, a marker or the cursor ring exactly.
+ */
+export const samePoint = (p, q) => p !== null && q !== null && Math.abs(p[0] - q[0]) <= 0.0051 && Math.abs(p[1] - q[1]) <= 0.0051;

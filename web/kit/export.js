@@ -4,7 +4,7 @@
 
 // Computed styles copied onto an SVG's elements, so a serialised copy looks like the page
 // (the page styles SVGs through classes and CSS variables, which a detached image cannot see).
-const SVG_STYLE = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
+const SVG_STYLE = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'stroke-linecap',
   'opacity', 'font-size', 'font-family', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
   'visibility', 'display'];
 

@@ -52,7 +52,7 @@ export class LogPlot {
 
   /**
    * @param {{xDomain:[number,number], yDomain:[number,number], xTicks:number[],
-   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean}[],
+   *   series:{x:ArrayLike<number>, y:ArrayLike<number>, cls:string, label?:string, points?:boolean|'rings'}[],
    *   markers?:{x:number, y:number, cls:string, label?:string, labelAt?:'below-right'|'above-left'}[],
    *   hlines?:{y:number, cls:string, label?:string, anchor?:'start'|'end'}[]}} d
    *   yDomain must be positive; every y value must be positive.

@@ -92,7 +92,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     yDomain: [1, 1e5],
     xTicks: Array.from({ length: D / 2 + 1 }, (_, k) => 2 * k),
     series: [{
-      x: wavelengths.map((_, i) => 2 * i), y: wavelengths, cls: 'ladder', points: true,
+      x: wavelengths.map((_, i) => 2 * i), y: wavelengths, cls: 'ladder', points: 'rings',
       label: m.t('frequencies.ladderLegend'),
     }],
     hlines: [
