@@ -115,10 +115,10 @@ export function percentile(values, p) {
 export const minus = (text) => String(text).replace(/-(?=\d)/g, '\u2212');
 
 /**
- * In the page (hand it to evaluate with a plot's svg): the points of its series of class `cls`,
- * which kit/lineplot.js draws as one path.dots of zero-length lines ("Mx,yh0" per point), each
- * as { cx, cy } in the drawing's units and { x, y } in the viewport. Self-contained: Playwright
- * sends its source to the page.
+ * Runs in the page: pass it to evaluate() with a plot's <svg>. The points of the series of class
+ * `cls`, which kit/lineplot.js draws as one path.dots of zero-length lines ("Mx,yh0" per point),
+ * each as { cx, cy } in the drawing's units and { x, y } in viewport px. It must be
+ * self-contained: Playwright sends only its source to the page.
  */
 export function plotDots(svg, cls = 'a') {
   const path = svg.querySelector(`path.dots.${cls}`);
@@ -132,7 +132,8 @@ export function plotDots(svg, cls = 'a') {
 }
 
 /**
- * Whether two points [x, y] of a drawing are the same up to plotDots' rounding: a dot is written
- * to a hundredth of the drawing's unit, a marker or the cursor ring exactly.
+ * Whether two points [x, y] of a drawing are the same up to a dot's rounding: lineplot.js writes
+ * a dot to the nearest hundredth of a unit (off by at most 0.005), a marker or the cursor ring
+ * unrounded. Not for comparing two dots.
  */
 export const samePoint = (p, q) => p !== null && q !== null && Math.abs(p[0] - q[0]) <= 0.0051 && Math.abs(p[1] - q[1]) <= 0.0051;

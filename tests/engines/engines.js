@@ -218,8 +218,9 @@ async function startWebKit(display) {
   const call = async (method, path, body) => {
     const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = await res.json();
-    // An unknown error (a crashed or hung web process, seen as "Could not parse script result")
-    // carries the driver's last output, which names what happened to the page.
+    // On an 'unknown error', the driver's recent output is appended: a bare "Could not parse
+    // script result" can mean a crashed or hung web process, a closed window or a result it could
+    // not serialise, and the log may say which.
     if (json.value?.error) {
       const tail = json.value.error === 'unknown error' && log.trim() ? `\nWebKitWebDriver's last output:\n${log.trim()}` : '';
       throw new Error(`webkit: ${method} ${path}: ${json.value.error}: ${json.value.message}${tail}`);

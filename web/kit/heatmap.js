@@ -52,10 +52,11 @@ export function cellColours(values, limit) {
 }
 
 const KEEP_IMAGE = 256 * 256;  // cells: a drawing's image is kept for the next draw up to this size
-// Both canvases drawn in main memory, not by the GPU (the option asks for that in Chromium,
-// Firefox and WebKit alike). In WebKit a GPU canvas sometimes made putImageData, clearRect or
-// drawImage wait 7-14 ms for the frame before it (attention step at 2,048 tokens, traced per
-// call); a map of at most 256 × 256 cells scaled onto a canvas of ~520 × 520 px is cheap on the CPU.
+// Both canvases stay in main memory rather than on the GPU: willReadFrequently is only a hint,
+// but Chromium, Firefox and WebKit (since 2024) honour it by turning acceleration off. In
+// WebKitGTK a GPU canvas sometimes made putImageData, clearRect or drawImage wait 7–14 ms for
+// the previous frame; maps this small (the attention map: 256 × 256 cells on ~520 CSS px) are
+// cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
 const CPU = { willReadFrequently: true };
 
 export class Heatmap {

@@ -33,9 +33,10 @@ export function fontOf(el) {
 
 /** The width of `text` set in `font` (from fontOf), in that font's px. */
 export function textWidth(font, text) {
-  // An OffscreenCanvas where there is one: WebKit brings a document canvas's styles up to date
-  // before it measures, so in a drawing that had just changed a text, each measure cost a style
-  // pass over the page (~0.4 ms per RoPE pair diagram, against 0.01 ms). Same fonts, same widths.
+  // An OffscreenCanvas where there is one: before a document canvas measures text, WebKit brings
+  // the whole document's style up to date, so after any text in the page changes, every
+  // measurement costs a style pass (~0.4 ms per RoPE pair diagram, against 0.01 ms). A
+  // main-thread OffscreenCanvas uses the document's fonts, so the widths are the same.
   ctx ??= (globalThis.OffscreenCanvas ? new OffscreenCanvas(1, 1) : globalThis.document?.createElement('canvas'))?.getContext('2d') ?? null;
   if (!ctx) return 0;
   if (ctxFont !== font.font) {
