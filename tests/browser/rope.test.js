@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas (rotations, scores, rotate_half): shared with the cross-engine suite.
 import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
 
@@ -150,14 +150,13 @@ test('the shift plot is flat along the diagonal, varies with m alone, and marks 
       return {
         flat: ys(svg.querySelector('path.series.a')),
         moving: ys(svg.querySelector('path.series.b')),
-        points: (svg.querySelector('path.dots.a')?.getAttribute('d').match(/h0/g) ?? []).length,
         markers: svg.querySelectorAll('circle.marker').length,
         label: svg.getAttribute('aria-label'),
         legend: svg.parentElement.querySelectorAll('.plot-legend .legend-item').length,
       };
     });
     // Every valid shift s (both positions stay in 0..19) is one point of the solid line.
-    assert.equal(plot.points, 20 - Math.abs(qpos - kpos));
+    assert.equal((await page.$eval('#rope svg.lineplot', plotDots, 'a')).length, 20 - Math.abs(qpos - kpos));
     assert.ok(Math.max(...plot.flat) - Math.min(...plot.flat) < 0.05, `flat line: ${plot.flat}`);
     assert.equal(plot.moving.length, 20);
     const scores = Array.from({ length: 20 }, (_, m) => score(m, kpos));
