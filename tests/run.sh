@@ -91,13 +91,13 @@ native=$!
 #   lane 2: the Firefox/WebKit suite (all but its timing test, which tests/quiet/ runs) and the
 #           desktop Lab (real windows on Xvfb, mostly waiting on their engines, beside the API
 #           tests), then Chromium's walks over the whole page:
-#           accessibility (axe in four languages), touch, the languages, embeds, downloads and
+#           accessibility (axe in four languages), touch, the languages, embeds, the address bar, downloads and
 #           overlays, printing, dist/ and the single file (and the first screen's time), the early
 #           theme, the text after the steps, and the soak (its memory).
 # Lane 2 shares the cores with lane 1's timed steps: the lanes' update tables are taken under that
 # load (their CPU columns are an upper bound on each update's main-thread CPU, which waiting for a
 # core does not inflate).
-walks=(a11y touch locales embed downloads export-overlays print dist theme-early content soak)
+walks=(a11y touch locales embed url downloads export-overlays print dist theme-early content soak)
 walks=("${walks[@]/#/tests/browser/}")
 walks=("${walks[@]/%/.test.js}")
 timed=()

@@ -2,14 +2,11 @@
 // inside the iframe, a message to the parent with the content's height whenever it changes.
 // A course page listens for { type: 'posenc:height', step, height } (web/examples/course.js).
 import { h } from './kit/dom.js';
-import { writeParams } from './state.js';
+import { paramsQuery } from './state.js';
 
 /** The URL of this step in its current state, chrome-less. */
 export function embedUrl(step, values) {
-  const saved = location.search;
-  writeParams(step.id, step.params, values);
-  const url = new URL(location.href);
-  history.replaceState(null, '', saved || location.pathname);
+  const url = new URL(paramsQuery(step.id, step.params, values), location.href);
   url.searchParams.set('embed', '1');
   url.hash = '';
   return url.href;

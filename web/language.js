@@ -3,6 +3,7 @@
 // since every control's state is in the URL, the reader lands on the same step in the same state.
 import { h } from './kit/dom.js';
 import { LANGUAGES } from './i18n.js';
+import { flushUrl } from './state.js';
 
 const NAMES = { en: 'English', id: 'Bahasa Indonesia', sv: 'Svenska', ru: 'Русский' };
 
@@ -15,6 +16,7 @@ export function languageSwitch(m) {
       return option;
     }));
   select.addEventListener('change', () => {
+    flushUrl();  // the page in another language opens in the state shown, not the one last written
     const url = new URL(location.href);
     url.searchParams.set('lang', select.value);
     location.assign(url.href);

@@ -36,44 +36,74 @@ function encode(value) {
   return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }
 
-// Browsers limit history calls: Safari throws a SecurityError past 100 in 10 s, which a quick
-// slider drag reaches (seen in the WebKit suite). The URL is written at once as long as the
-// engine takes it; once it refuses, only the latest URL waits and is tried again a little later.
-const RETRY_MS = 1000;
-let waiting = null;    // the URL the engine refused, or a newer one asked for since
-let timer = 0;
+// Writing the address bar costs more than the call: in Firefox each replaceState keeps the parent
+// process busy for ~15 ms of CPU (the address bar, session history, the history database), so one
+// write per frame of a slider drag kept a core busy beside the page, and on two cores the page's
+// own updates waited for it (a 160-change walk: the page's thread waited 1.3 s for a core with a
+// write per change, 0.5 s with none). Engines also cap the calls (Safari throws a SecurityError
+// past 100 in 10 s). So the URL is written at once when nothing was written in the last
+// URL_INTERVAL_MS, and otherwise only the latest URL waits for the interval's end. While one
+// waits, body[data-url-pending] is set (tests wait on it); flushUrl() writes it at once.
+const URL_INTERVAL_MS = 250;
+const RETRY_MS = 1000;  // after the engine refused a write
+let waiting = null;     // the URL still to write
+let timer = 0;          // running from a write until the interval after it ends
 
-/** history.replaceState within the engines' limits: url is the new ?query. */
-export function replaceUrl(url) {
-  if (url === location.search) {  // unchanged: no history call at all, and nothing still to write
+function showPending() {
+  const body = globalThis.document?.body;
+  if (!body) return;
+  if (waiting === null) delete body.dataset.urlPending;
+  else body.dataset.urlPending = 'true';
+}
+
+function write(url) {
+  let wait = URL_INTERVAL_MS;
+  try {
+    history.replaceState(null, '', url);
     waiting = null;
-    return;
+  } catch (e) {
+    if (e?.name !== 'SecurityError') throw e;
+    waiting = url;
+    wait = RETRY_MS;
   }
-  if (!timer) {
-    try {
-      history.replaceState(null, '', url);
-      return;
-    } catch (e) {
-      if (e?.name !== 'SecurityError') throw e;
-    }
-  }
-  waiting = url;
-  if (!timer) {
-    timer = setTimeout(() => {
-      timer = 0;
-      const next = waiting;
-      waiting = null;
-      if (next !== null) replaceUrl(next);
-    }, RETRY_MS);
+  showPending();
+  timer = setTimeout(() => {
+    timer = 0;
+    if (waiting !== null) write(waiting);
+  }, wait);
+}
+
+/** history.replaceState, at most once per URL_INTERVAL_MS: url is the new ?query. */
+export function replaceUrl(url) {
+  if (timer) {
+    // Back where the address bar already is: nothing is left to write.
+    waiting = url === location.search ? null : url;
+    showPending();
+  } else if (url !== location.search) {
+    write(url);
   }
 }
 
-/** Writes ?step=<id> and that step's parameters, keeping page-wide ones such as lang and theme. */
-export function writeParams(stepId, params, values, keep = ['lang', 'embed', 'theme']) {
+/** Writes a URL still waiting now: before the page reads its own address or leaves. */
+export function flushUrl() {
+  if (waiting === null) return;
+  clearTimeout(timer);
+  write(waiting);
+}
+// A reload or a closed tab keeps the last state (a page kept in the back-forward cache, too).
+globalThis.addEventListener?.('pagehide', flushUrl);
+
+/** The ?query of step `stepId` with these values, keeping page-wide parameters such as lang and theme. */
+export function paramsQuery(stepId, params, values, keep = ['lang', 'embed', 'theme']) {
   const old = new URLSearchParams(location.search);
   const query = new URLSearchParams();
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
   query.set('step', stepId);
   for (const name of Object.keys(params)) query.set(name, encode(values[name]));
-  replaceUrl(`?${query}`);
+  return `?${query}`;
+}
+
+/** Writes ?step=<id> and that step's parameters into the address bar (paramsQuery). */
+export function writeParams(stepId, params, values) {
+  replaceUrl(paramsQuery(stepId, params, values));
 }

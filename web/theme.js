@@ -3,6 +3,7 @@
 // one page load (tests, embeds) without being remembered. The palettes live in styles.css: a
 // data-theme attribute on <html> forces one, its absence follows prefers-color-scheme.
 import { h } from './kit/dom.js';
+import { flushUrl } from './state.js';
 
 export const THEMES = ['light', 'dark', 'system'];
 const KEY = 'posenc-theme';
@@ -54,6 +55,7 @@ export function themeSwitch(m, current) {
     applyTheme(theme);
     remember(theme);
     for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.themeOption === theme));
+    flushUrl();  // a URL still waiting was made with ?theme and would bring it back
     const url = new URL(location.href);
     if (url.searchParams.has('theme')) {
       url.searchParams.delete('theme');

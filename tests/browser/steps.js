@@ -44,9 +44,11 @@ export async function setSlider(page, id, name, value) {
 
 // Read in the page: page.url() follows history.replaceState through a protocol event
 // (navigatedWithinDocument) that can arrive after the key or click that caused it has returned
-// (a quiz test failed so under load).
-/** The page's URL as the page has it now (a promise). */
-export function pageUrl(page) {
+// (a quiz test failed so under load). The page writes its address at most every 250 ms
+// (web/state.js) and marks the body while a newer one waits, so this waits for that first.
+/** The page's URL once it holds the latest change (a promise). */
+export async function pageUrl(page) {
+  await page.waitForFunction(() => !document.body.dataset.urlPending);
   return page.evaluate(() => location.href);
 }
 

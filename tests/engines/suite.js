@@ -181,6 +181,7 @@ export function engineSuite(name, { timing = false } = {}) {
     assert.equal(attention.length, changed, `${name}: attention updates measured`);
     assert.ok(changed >= 40, `${name}: ${changed} attention changes`);
     // The last state is the Chromium test's: ALiBi, no mask, query 1800, head 4, one view.
+    await waitFor(page, 'the last change\'s URL written', () => !document.body.dataset.urlPending, [], 5000);
     assert.deepEqual(await page.eval(() => Object.fromEntries(new URLSearchParams(location.search))),
       { step: 'attention', family: 'alibi', versus: 'none', view: 'single', n: '2048', causal: '0', head: '4', i: '1800', j: '5' });
     await writeFile(new URL('attention-2048.json', dir), JSON.stringify(attention));

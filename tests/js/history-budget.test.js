@@ -1,6 +1,6 @@
-// web/state.js replaceUrl: past the limit an engine enforces (Safari throws a SecurityError past
-// 100 replaceState calls in 10 s) nothing is thrown at the page, and the last URL asked for is the
-// one the address bar ends with. Run against a stand-in history that enforces Safari's rule, on a
+// web/state.js replaceUrl: the address bar is written at most once per 250 ms, the last URL asked
+// for is the one it ends with, and past the limit an engine enforces (Safari throws a
+// SecurityError past 100 replaceState calls in 10 s) nothing is thrown at the page. Run against a stand-in history that enforces Safari's rule, on a
 // clock the test moves itself.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -19,7 +19,9 @@ globalThis.history = {
 };
 // setTimeout on the test's clock: due callbacks run when the test advances it.
 const timers = [];
-globalThis.setTimeout = (fn, ms) => { timers.push({ at: now + ms, fn }); return timers.length; };
+let ids = 0;
+globalThis.setTimeout = (fn, ms) => { timers.push({ at: now + ms, fn, id: ++ids }); return ids; };
+globalThis.clearTimeout = (id) => { const k = timers.findIndex((t) => t.id === id); if (k >= 0) timers.splice(k, 1); };
 const advance = (ms) => {
   const end = now + ms;
   for (;;) {
@@ -34,15 +36,21 @@ const advance = (ms) => {
 
 const { replaceUrl } = await import('../../web/state.js');
 
-test('a drag of 1,000 changes in 5 s throws nothing past Safari\'s limit and ends on its last URL', () => {
+test('a drag of 1,000 changes in 5 s: one write at once, then at most one per 250 ms, ending on its last URL', () => {
+  const first = calls.length;
   for (let k = 0; k < 1000; k++) {
-    replaceUrl(`?step=attention&i=${k}`);  // throws past the limit if unguarded
+    replaceUrl(`?step=attention&i=${k}`);
+    if (k === 0) assert.equal(location.search, '?step=attention&i=0', 'the first change is written at once');
     advance(5);
   }
-  assert.equal(calls.length, 100, 'the first 100 went out at once');
-  assert.notEqual(location.search, '?step=attention&i=999', 'the rest wait for the engine');
-  advance(11000);
-  assert.equal(location.search, '?step=attention&i=999');
+  advance(250);
+  assert.equal(location.search, '?step=attention&i=999', 'the last URL is written once its interval ends');
+  const made = calls.slice(first);
+  // 5 s at one write per 250 ms: at most 21 writes (the first at once, then one at each interval's end).
+  assert.ok(made.length >= 2 && made.length <= 21, `${made.length} writes`);
+  for (let k = 1; k < made.length; k++) assert.ok(made[k] - made[k - 1] >= 250, `writes ${made[k - 1]} and ${made[k]} ms apart`);
+  advance(1000);
+  assert.equal(calls.length, first + made.length, 'and nothing after it');
 });
 
 test('an unchanged URL makes no call, and going back to the shown URL drops a waiting one', () => {
@@ -50,10 +58,36 @@ test('an unchanged URL makes no call, and going back to the shown URL drops a wa
   const before = calls.length;
   replaceUrl(location.search);
   assert.equal(calls.length, before);
-  for (let k = 0; k < 120; k++) replaceUrl(`?step=order&k=${k}`);  // the engine refuses on the way
+  replaceUrl('?step=order&k=1');  // written at once
   const shown = location.search;
-  assert.notEqual(shown, '?step=order&k=119');
-  replaceUrl(shown);  // back where the address bar already is: the waiting k=119 must not win
+  for (let k = 2; k < 50; k++) replaceUrl(`?step=order&k=${k}`);  // waiting
+  replaceUrl(shown);  // back where the address bar already is: the waiting k=49 must not win
   advance(20000);
   assert.equal(location.search, shown);
+  assert.equal(calls.length, before + 1);
+});
+
+test('past the limit an engine enforces, nothing is thrown and the last URL still lands', () => {
+  advance(20000);
+  // 100 writes now leave the stand-in's window full: the next ones are refused for 10 s.
+  for (let k = 0; k < 100; k++) history.replaceState(null, '', `?step=vision&k=${k}`);
+  for (let k = 0; k < 200; k++) {
+    replaceUrl(`?step=nope&k=${k}`);  // would throw if unguarded
+    advance(20);
+  }
+  assert.equal(location.search, '?step=vision&k=99', 'the engine took none of them yet');
+  advance(12000);
+  assert.equal(location.search, '?step=nope&k=199');
+});
+
+test('flushUrl writes a waiting URL at once', async () => {
+  const { flushUrl } = await import('../../web/state.js');
+  advance(20000);
+  replaceUrl('?step=rope&k=1');
+  replaceUrl('?step=rope&k=2');
+  assert.equal(location.search, '?step=rope&k=1');
+  flushUrl();
+  assert.equal(location.search, '?step=rope&k=2');
+  flushUrl();  // nothing waits: no call
+  assert.equal(location.search, '?step=rope&k=2');
 });
