@@ -6,6 +6,7 @@
 // and train steps; and the soak's memory figures (tests/out/perf/soak.json). A report, never a
 // pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { percentile } from './steps.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
@@ -60,12 +61,14 @@ async function table(title, folder, names, cpu = null) {
 const quiet = new URL('quiet/', dir);
 // host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
-const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && f !== 'host.json' && !f.startsWith('longtasks-')).sort(), () => []);
+// Files in a timing folder that are not a step's update times.
+const notRows = (f) => ['host.json', 'threads.json'].includes(f) || f.startsWith('longtasks-');
+const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
 for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const folder = new URL(`${engine}/`, quiet);
-  const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json')).sort(), () => []);
+  const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
   await table(`${title} (the cross-engine timing test, nothing else running: the same changes as Chromium's)`, folder, names);
 }
 // The three engines side by side: each row's p95 (nothing else running) against its budget, a
@@ -74,7 +77,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]];
   const p95s = new Map();  // row → [p95 per engine]
   for (const [k, [, folder]] of engines.entries()) {
-    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && f !== 'host.json' && !f.startsWith('longtasks-')), () => []);
+    const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)), () => []);
     for (const f of names) {
       const times = JSON.parse(await readFile(new URL(f, folder), 'utf8'));
       if (!times.length) continue;
@@ -97,6 +100,15 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
     }
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
   }
+}
+// Where the machine's CPU went during each engine's timed walks (tests/quiet/threads.js): an
+// update's wall time includes waiting for a core, and the engine's other threads compete for both.
+for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]]) {
+  const t = await readFile(new URL('threads.json', folder), 'utf8').then(JSON.parse, () => null);
+  if (!t) continue;
+  const s = (v) => v.toFixed(2);
+  console.log(`${engine}'s timed walks, ${s(t.seconds)} s: the machine's threads ran ${s(t.ran)} s on its ${availableParallelism()} cores; the busiest ` +
+    `(process/thread: s on a core, s waiting for one): ${t.threads.map((r) => `${r.process}/${r.thread} ${s(r.ran)}, ${s(r.waited)}`).join('; ')}`);
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):

@@ -43,7 +43,7 @@ test('a drag writes the address bar at most once per 250 ms and ends on its last
   assert.equal((await urlParams(page)).pos, last);
   const made = await page.evaluate(() => window.__writes);
   assert.ok(made.length >= 2 && made.length < 40, `${made.length} writes for 40 changes`);
-  // Timers never fire early; the 1 ms is performance.now()'s own rounding.
+  // A timer never fires early; 1 ms of slack covers the clock's rounding.
   for (let k = 1; k < made.length; k++) assert.ok(made[k] - made[k - 1] >= 249, `writes ${(made[k] - made[k - 1]).toFixed(1)} ms apart`);
   assert.ok(writes.length < made.length, 'the waiting value was written after the drag');
   assert.deepEqual(page.errors, []);
