@@ -18,6 +18,7 @@ import { choice, toggle } from '../kit/controls.js';
 import { h } from '../kit/dom.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { csvTables } from '../train/csv-tables.js';
+import { listFormat } from '../train/families.js';
 import { insideSection } from '../train/inside-section.js';
 import { progressPanel } from '../train/progress.js';
 import { dateWriter, describeSet } from '../train/provenance.js';
@@ -84,6 +85,9 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   // [RESULTS] -----------------------------------------------------------------------------------
   const provenance = h('p', { class: 'train-provenance' });
   const progress = progressPanel(m);
+  // The sentences' list formatter, made while the step is built rather than inside the update that
+  // first draws the results (their data may arrive while the reader is already changing things).
+  listFormat(m);
   const results = resultsView({ m, t, values, live: (s) => (state.training?.set === s ? state.training : null) });
   const runs = runsPanel(m, {
     show: (s) => { state.selected = s.id; set({ source: 'yours', task: s.task }); },
