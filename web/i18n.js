@@ -47,10 +47,13 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
     }
     return formats.get(digits);
   };
-  // Making a formatter can cost milliseconds (11 ms once in Chromium, inside the train step's
-  // first loss plot), so the ones the page writes with (0 to 6 digits) are made in idle time
-  // after load instead of inside the update that first needs one.
-  globalThis.requestIdleCallback?.(() => { for (let digits = 0; digits <= 6; digits++) format(digits); });
+  // Making a formatter can cost milliseconds (once 11 ms inside an update in a Chromium profile),
+  // so the ones the page writes with (0 to 6 digits) are made when the page is idle after load.
+  // (WebKit has no requestIdleCallback: a timer instead.)
+  if (globalThis.document) {
+    const whenIdle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 500));
+    whenIdle(() => { for (let digits = 0; digits <= 6; digits++) format(digits); });
+  }
   const lookup = (key) => {
     const text = messages[key];
     if (text === undefined) throw new Error(`missing message ${key}`);

@@ -16,8 +16,8 @@ export function languageSwitch(m) {
       return option;
     }));
   select.addEventListener('change', () => {
-    flushUrl();  // the page in another language opens in the state shown, not the one last written
-    const url = new URL(location.href);
+    // In the state shown, not the one the address bar last took.
+    const url = new URL(flushUrl(), location.href);
     url.searchParams.set('lang', select.value);
     location.assign(url.href);
   });

@@ -43,11 +43,11 @@ function encode(value) {
 // write per change, 0.5 s with none). Engines also cap the calls (Safari throws a SecurityError
 // past 100 in 10 s). So the URL is written at once when nothing was written in the last
 // URL_INTERVAL_MS, and otherwise only the latest URL waits for the interval's end. While one
-// waits, body[data-url-pending] is set (tests wait on it); flushUrl() writes it at once.
-const URL_INTERVAL_MS = 250;
+// waits, body[data-url-pending] is set (tests wait on it).
+export const URL_INTERVAL_MS = 250;
 const RETRY_MS = 1000;  // after the engine refused a write
 let waiting = null;     // the URL still to write
-let timer = 0;          // running from a write until the interval after it ends
+let timer = 0;          // set from a write, or a refused try, until URL_INTERVAL_MS (RETRY_MS) later
 
 function showPending() {
   const body = globalThis.document?.body;
@@ -84,18 +84,23 @@ export function replaceUrl(url) {
   }
 }
 
-/** Writes a URL still waiting now: before the page reads its own address or leaves. */
+/**
+ * Writes the waiting URL now; call it before building an address from the page's own. Returns
+ * the latest ?query asked for: the address bar's, or the one still waiting if the engine refused it.
+ */
 export function flushUrl() {
-  if (waiting === null) return;
-  clearTimeout(timer);
-  write(waiting);
+  if (waiting !== null) {
+    clearTimeout(timer);
+    write(waiting);
+  }
+  return waiting ?? location.search;
 }
-// A reload or a closed tab keeps the last state (a page kept in the back-forward cache, too).
+// Leaving the page records the latest state for Back (a reload has taken its URL before this).
 globalThis.addEventListener?.('pagehide', flushUrl);
 
 /** The ?query of step `stepId` with these values, keeping page-wide parameters such as lang and theme. */
 export function paramsQuery(stepId, params, values, keep = ['lang', 'embed', 'theme']) {
-  const old = new URLSearchParams(location.search);
+  const old = new URLSearchParams(waiting ?? location.search);
   const query = new URLSearchParams();
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
   query.set('step', stepId);

@@ -3,7 +3,7 @@
 // one page load (tests, embeds) without being remembered. The palettes live in styles.css: a
 // data-theme attribute on <html> forces one, its absence follows prefers-color-scheme.
 import { h } from './kit/dom.js';
-import { flushUrl } from './state.js';
+import { flushUrl, replaceUrl } from './state.js';
 
 export const THEMES = ['light', 'dark', 'system'];
 const KEY = 'posenc-theme';
@@ -55,11 +55,13 @@ export function themeSwitch(m, current) {
     applyTheme(theme);
     remember(theme);
     for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.themeOption === theme));
-    flushUrl();  // a URL still waiting was made with ?theme and would bring it back
-    const url = new URL(location.href);
-    if (url.searchParams.has('theme')) {
-      url.searchParams.delete('theme');
-      history.replaceState(null, '', url);
+    // From the latest URL: one still waiting was made with ?theme and would bring it back.
+    const query = new URLSearchParams(flushUrl());
+    if (query.has('theme')) {
+      query.delete('theme');
+      const rest = String(query);
+      replaceUrl(rest ? `?${rest}` : location.pathname);
+      flushUrl();
     }
   }
   return h('div', { class: 'theme-switch', role: 'group', 'aria-label': m.t('page.theme') },

@@ -289,6 +289,7 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
   // the keys below land on other items. A keyboard that changes nothing fails all three.
   for (let attempt = 0; attempt < 3 && afterKeys === beforeKeys; attempt++) {
     if (attempt > 0) {
+      await pageUrl(page);  // the Lab's latest state written before the reload takes the address
       await page.reload();
       await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
       await settle(page);

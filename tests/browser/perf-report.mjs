@@ -6,7 +6,6 @@
 // and train steps; and the soak's memory figures (tests/out/perf/soak.json). A report, never a
 // pass/fail.
 import { readdir, readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { percentile } from './steps.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
@@ -101,13 +100,12 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
   }
 }
-// Where the machine's CPU went during each engine's timed walks (tests/quiet/threads.js): an
-// update's wall time includes waiting for a core, and the engine's other threads compete for both.
+// Where the CPU went during each engine's timed walks (tests/quiet/threads.js).
 for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]]) {
   const t = await readFile(new URL('threads.json', folder), 'utf8').then(JSON.parse, () => null);
   if (!t) continue;
   const s = (v) => v.toFixed(2);
-  console.log(`${engine}'s timed walks, ${s(t.seconds)} s: the machine's threads ran ${s(t.ran)} s on its ${availableParallelism()} cores; the busiest ` +
+  console.log(`${engine}'s timed walks, ${s(t.seconds)} s: the machine's threads ran ${s(t.ran)} s on its ${t.cores} cores; the busiest ` +
     `(process/thread: s on a core, s waiting for one): ${t.threads.map((r) => `${r.process}/${r.thread} ${s(r.ran)}, ${s(r.waited)}`).join('; ')}`);
 }
 /**

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
+import { openStep, pageUrl, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
 import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
 
 const ID = 'relative-bias';
@@ -179,7 +179,7 @@ test('tabs: click or arrow keys switch the scheme, only its controls, figures an
   // Reopening the written URL gives the same scheme and state.
   await page.locator(`#${ID} [role=tab][data-method=t5]`).click();
   await setSlider(page, ID, 'nb', 40);
-  const url = await page.evaluate(() => location.href);
+  const url = await pageUrl(page);
   const again = await b.newPage();
   await again.goto(url);
   await again.waitForSelector('body[data-ready=true]');

@@ -44,8 +44,8 @@ export async function setSlider(page, id, name, value) {
 
 // Read in the page: page.url() follows history.replaceState through a protocol event
 // (navigatedWithinDocument) that can arrive after the key or click that caused it has returned
-// (a quiz test failed so under load). The page writes its address at most every 250 ms
-// (web/state.js) and marks the body while a newer one waits, so this waits for that first.
+// (a quiz test failed so under load). It first waits for body[data-url-pending] to clear
+// (web/state.js).
 /** The page's URL once it holds the latest change (a promise). */
 export async function pageUrl(page) {
   await page.waitForFunction(() => !document.body.dataset.urlPending);

@@ -173,7 +173,7 @@ export function engineSuite(name, { timing = false } = {}) {
       await writeFile(new URL(`${id}.json`, dir), JSON.stringify(got));
     }
     assert.deepEqual(await walk.errors(), [], `${name}: page errors in the walk over every step`);
-    const walkEnd = await threadTimes();  // before the page's process may end with it
+    const walkEnd = await threadTimes();
     let seconds = (performance.now() - started) / 1000;
     await walk.close();
 

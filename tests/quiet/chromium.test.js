@@ -23,8 +23,7 @@ before(async () => {
   assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/run.sh does)');
   b = await startBrowser({ timed: true });
 });
-// Every thread's CPU time over each test's changes (threads.js), each span ended before its page
-// closes (the page's renderer may end with it), and how long the spans lasted.
+// Every thread's CPU time over each test's changes (threads.js), and how long they lasted.
 const spans = [];
 let seconds = 0;
 const spanStart = async () => [performance.now(), await threadTimes()];

@@ -4,6 +4,7 @@
 // engine's own other threads (the compositor, a software GL rasterizer, the browser process)
 // compete with the page: this says how much, beside the update table. A report, never a test.
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 
 /** Every thread's [process name, thread name, ns on a core, ns waiting], by "pid/tid"; null off Linux. */
 export async function threadTimes() {
@@ -14,26 +15,31 @@ export async function threadTimes() {
     return null;
   }
   const out = new Map();
+  // A process or thread that ends meanwhile is left out (each read on its own: one thread's end
+  // must not drop the threads read after it).
+  const gone = () => null;
   await Promise.all(pids.map(async (pid) => {
-    try {
-      const comm = (await readFile(`/proc/${pid}/comm`, 'utf8')).trim();
-      for (const tid of await readdir(`/proc/${pid}/task`)) {
-        const [run, wait] = (await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')).split(' ').map(Number);
-        const thread = (await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')).trim();
-        out.set(`${pid}/${tid}`, [comm, thread, run, wait]);
-      }
-    } catch {
-      // the process or thread ended meanwhile
-    }
+    const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(gone);
+    const tids = await readdir(`/proc/${pid}/task`).catch(gone);
+    if (comm === null || tids === null) return;
+    await Promise.all(tids.map(async (tid) => {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(gone);
+      const thread = await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(gone);
+      if (stat === null || thread === null) return;
+      const [run, wait] = stat.split(' ').map(Number);
+      out.set(`${pid}/${tid}`, [comm.trim(), thread.trim(), run, wait]);
+    }));
   }));
   return out;
 }
 
 /**
- * The `count` threads that ran longest over some spans, each a [before, after] pair of
- * threadTimes() snapshots (a thread's time in a span counts only if the thread lives at its end:
- * take the end before closing a page whose process would end with it), with the seconds each ran
- * and waited, and the seconds the spans lasted: { seconds, ran, threads: [{ process, thread, ran, waited }] }.
+ * The `count` threads that ran longest over some spans.
+ * @param {Array<[Map, Map]>} spans [before, after] threadTimes() snapshots. A thread counts only
+ *   if it is in `after`: end a span before closing a page whose process may end with it.
+ * @param {number} seconds how long the spans lasted
+ * @returns {{seconds: number, cores: number, ran: number, threads: {process: string, thread: string, ran: number, waited: number}[]}|null}
+ *   ran and waited in seconds; null without /proc
  */
 export function busiest(spans, seconds, count = 8) {
   if (spans.some(([before, after]) => !before || !after)) return null;
@@ -48,5 +54,5 @@ export function busiest(spans, seconds, count = 8) {
     }
   }
   const rows = [...sums.values()].sort((a, b) => b.ran - a.ran);
-  return { seconds, ran: rows.reduce((s, r) => s + r.ran, 0), threads: rows.slice(0, count) };
+  return { seconds, cores: availableParallelism(), ran: rows.reduce((s, r) => s + r.ran, 0), threads: rows.slice(0, count) };
 }

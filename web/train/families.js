@@ -6,7 +6,7 @@ export { familyName };
 export const familyClass = (family) => `fam fam-${family}`;
 
 // One list formatter per language: a redraw writes several lists, and making the first costs
-// milliseconds (2–7 ms in Chromium), so the train step makes it as it is built (listFormat).
+// milliseconds (2–7 ms in Chromium profiles).
 const lists = new Map();
 
 /** The page language's list formatter, made on first use. */
