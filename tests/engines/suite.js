@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
-import { busiest, threadTimes } from '../quiet/threads.js';
+import { cpuSpans } from '../quiet/threads.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { textsOutsideFigures } from '../browser/text-boxes.js';
@@ -162,8 +162,8 @@ export function engineSuite(name, { timing = false } = {}) {
     const times = (page, step) => page.eval((s) => performance.getEntriesByName(`update:${s}`).map((e) => e.duration), step);
     const walk = await engine.open(`${source.url}?step=${ALL_STEP_IDS[0]}`);
     await ready(walk);
-    let started = performance.now();
-    const walkStart = await threadTimes();
+    const cpu = cpuSpans();  // every thread's CPU time over the walk and the moves (threads.js)
+    await cpu.start();
     for (const id of ALL_STEP_IDS) {
       const done = await walk.eval(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
       assert.ok(done > 0, `${name}: step ${id}: no control to change`);
@@ -173,14 +173,12 @@ export function engineSuite(name, { timing = false } = {}) {
       await writeFile(new URL(`${id}.json`, dir), JSON.stringify(got));
     }
     assert.deepEqual(await walk.errors(), [], `${name}: page errors in the walk over every step`);
-    const walkEnd = await threadTimes();
-    let seconds = (performance.now() - started) / 1000;
+    await cpu.end();
     await walk.close();
 
     const page = await engine.open(`${source.url}?${ATTENTION_START}`);
     await waitFor(page, 'the attention step shown', () => document.getElementById('attention').dataset.shown === 'true', [], 60000);
-    started = performance.now();
-    const movesStart = await threadTimes();
+    await cpu.start();
     let changed = 0;
     for (const [control, value] of ATTENTION_MOVES) if (await page.eval(setControl, 'attention', control, value)) changed++;
     const attention = await times(page, 'attention');
@@ -194,9 +192,8 @@ export function engineSuite(name, { timing = false } = {}) {
     await writeFile(new URL('attention-2048.json', dir), JSON.stringify(attention));
     assert.deepEqual(await page.errors(), [], `${name}: page errors`);
     t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates: p95 ${percentile(attention, 95).toFixed(1)} ms`);
-    const movesEnd = await threadTimes();
-    seconds += (performance.now() - started) / 1000;
-    const threads = busiest([[walkStart, walkEnd], [movesStart, movesEnd]], seconds);
+    await cpu.end();
+    const threads = cpu.result();
     if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
     await page.close();
   });

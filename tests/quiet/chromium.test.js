@@ -16,26 +16,19 @@ import { readLongTasks, watchLongTasks } from '../browser/long-tasks.js';
 import { openStep, percentile, updateTimes } from '../browser/steps.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
-import { busiest, threadTimes } from './threads.js';
+import { cpuSpans } from './threads.js';
 
 let b;
 before(async () => {
   assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/run.sh does)');
   b = await startBrowser({ timed: true });
 });
-// Every thread's CPU time over each test's changes (threads.js), and how long they lasted.
-const spans = [];
-let seconds = 0;
-const spanStart = async () => [performance.now(), await threadTimes()];
-async function spanEnd([start, before]) {
-  spans.push([before, await threadTimes()]);
-  seconds += (performance.now() - start) / 1000;
-}
+const cpu = cpuSpans();  // every thread's CPU time over each test's changes (threads.js)
 after(async () => { await b?.close(); });
 
 test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, async () => {
   const page = await openStep(b, ALL_STEP_IDS[0], '', { whole: true });
-  const start = await spanStart();
+  await cpu.start();
   for (const id of ALL_STEP_IDS) {
     const done = await page.evaluate(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
     assert.ok(done > 0, `step ${id}: no control to change`);
@@ -44,7 +37,7 @@ test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, asyn
     // (showing the step may time one more).
     assert.ok(times.length >= done, `step ${id}: ${times.length} updates timed for ${done} changes`);
   }
-  await spanEnd(start);
+  await cpu.end();
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -53,21 +46,21 @@ test('the attention step at 2,048 tokens through the Chromium test\'s changes: u
   const page = await openStep(b, 'attention', ATTENTION_START.replace('step=attention&', ''));
   await page.evaluate(`window.__setControl = ${setControl}`);
   await watchLongTasks(page);
-  const start = await spanStart();
+  await cpu.start();
   let changed = 0;
   // One change per call: each is its own task, as a person's input is.
   for (const [control, value] of ATTENTION_MOVES) {
     if (await page.evaluate(([c, v]) => window.__setControl('attention', c, v), [control, value])) changed++;
   }
   const times = await updateTimes(page, 'attention', { row: 'attention-2048' });
-  await spanEnd(start);
+  await cpu.end();
   assert.equal(times.length, changed, 'one update per change');
   assert.ok(changed >= 40, `${changed} changes`);
   const longTasks = await readLongTasks(page, 'attention-quiet');
   const dir = new URL('../out/perf/quiet/', import.meta.url);
   await mkdir(dir, { recursive: true });
   await writeFile(new URL('longtasks-attention-2048.json', dir), JSON.stringify(longTasks));
-  const threads = busiest(spans, seconds);
+  const threads = cpu.result();
   if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
   console.log(`quiet: attention at 2,048 tokens, ${times.length} updates: p95 ${percentile(times, 95).toFixed(1)} ms; ${longTasks.length} long tasks`);
   assert.deepEqual(page.errors, []);

@@ -34,14 +34,28 @@ export async function threadTimes() {
 }
 
 /**
- * The `count` threads that ran longest over some spans.
- * @param {Array<[Map, Map]>} spans [before, after] threadTimes() snapshots. A thread counts only
- *   if it is in `after`: end a span before closing a page whose process may end with it.
- * @param {number} seconds how long the spans lasted
- * @returns {{seconds: number, cores: number, ran: number, threads: {process: string, thread: string, ran: number, waited: number}[]}|null}
- *   ran and waited in seconds; null without /proc
+ * Spans of time reported together: start() and end() around each. A thread counts only if it
+ * lives at a span's end: end a span before closing a page whose process may end with it.
+ * result() gives the `count` threads that ran longest over all spans:
+ * { seconds, cores, ran, threads: [{ process, thread, ran, waited }] } (seconds throughout), or
+ * null without /proc.
  */
-export function busiest(spans, seconds, count = 8) {
+export function cpuSpans() {
+  const spans = [];  // [before, after] snapshots
+  let seconds = 0;
+  let open = null;   // [start time, snapshot]
+  return {
+    async start() { open = [performance.now(), await threadTimes()]; },
+    async end() {
+      const [start, before] = open;
+      spans.push([before, await threadTimes()]);
+      seconds += (performance.now() - start) / 1000;
+    },
+    result: (count = 8) => busiest(spans, seconds, count),
+  };
+}
+
+function busiest(spans, seconds, count) {
   if (spans.some(([before, after]) => !before || !after)) return null;
   const sums = new Map();  // "pid/tid" → { process, thread, ran, waited }
   for (const [before, after] of spans) {
