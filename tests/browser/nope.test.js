@@ -39,6 +39,12 @@ async function check(page, len, i, causal) {
     assert.ok(Math.abs(c.value - want) < TOL, `${c.name}: ${c.value} vs ${want}`);
     assert.equal(c.text, want === 0 ? '·' : f2(want), c.name);
   }
+  // Row and column labels 0 … len − 1, however the length got there (the table grows and
+  // shrinks in place).
+  const labels = Array.from({ length: len }, (_, k) => String(k));
+  assert.deepEqual(await page.$$eval(`#${ID} .matrix-table thead th`, (ths) => ths.slice(1).map((t) => t.textContent)), labels);
+  assert.deepEqual(await page.$$eval(`#${ID} .matrix-table tbody th[scope=row]`, (ths) => ths.map((t) => t.textContent)), labels);
+  assert.deepEqual(await page.$$eval(`#${ID} .matrix-table tbody tr`, (trs) => trs.map((tr) => tr.cells.length)), labels.map(() => len + 1));
   // The query's row is outlined; the query slider stops at len − 1.
   assert.equal(await page.locator(`#${ID} .matrix-table tbody tr.current th`).textContent(), String(i));
   assert.equal(await page.getAttribute(`#${ID} input[name=query]`, 'max'), String(len - 1));

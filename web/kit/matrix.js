@@ -41,26 +41,43 @@ export class MatrixTable {
     if (values.length !== rows.length * cols.length) {
       throw new RangeError(`matrix needs rows*cols = ${rows.length * cols.length} values, got ${values.length}`);
     }
-    // The table is built once per shape (corner, row and column labels, and whether cells have
-    // captions); a redraw rewrites only the numbers, tints, titles and captions that changed.
-    const shape = JSON.stringify([this.corner, rows, cols, !!captions]);
-    if (shape !== this.shape) {
-      this.shape = shape;
-      this.cells = [];
-      const head = h('tr', {},
-        h('th', { scope: 'col', class: 'matrix-corner' }, this.corner),
-        cols.map((c) => h('th', { scope: 'col' }, c)));
-      const body = rows.map((r, i) => h('tr', {},
-        h('th', { scope: 'row' }, r),
-        cols.map((_, j) => {
-          const value = h('span', { class: 'matrix-value', 'data-readout': `${this.prefix}-${i}-${j}` });
-          const caption = captions ? h('span', { class: 'matrix-caption' }) : null;
-          const td = h('td', {}, value, caption);
-          this.cells.push({ td, value, caption, drawn: {} });
-          return td;
-        })));
-      this.table.replaceChildren(h('thead', {}, head), h('tbody', {}, body));
+    // The table keeps its rows and cells from one draw to the next: a change of shape adds or
+    // removes only the rows and columns that changed (the NoPE step's length slider grows a
+    // 16 × 16 table one row and column at a time), and a redraw rewrites only the numbers,
+    // tints, titles and captions that changed. Only a change of caption lines starts afresh.
+    if (this.captioned !== !!captions || !this.body) {
+      this.captioned = !!captions;
+      this.headRow = h('tr', {}, h('th', { scope: 'col', class: 'matrix-corner' }, this.corner));
+      this.body = h('tbody', {});
+      this.grid = [];  // per row: { tr, th, cells }
+      this.table.replaceChildren(h('thead', {}, this.headRow), this.body);
     }
+    const heads = this.headRow.children;
+    while (heads.length > cols.length + 1) this.headRow.lastChild.remove();
+    cols.forEach((c, j) => {
+      const th = heads[j + 1] ?? this.headRow.appendChild(h('th', { scope: 'col' }));
+      if (th.textContent !== c) th.textContent = c;
+    });
+    while (this.grid.length > rows.length) this.grid.pop().tr.remove();
+    rows.forEach((r, i) => {
+      let row = this.grid[i];
+      if (!row) {
+        const th = h('th', { scope: 'row' });
+        row = { tr: h('tr', {}, th), th, cells: [] };
+        this.grid.push(row);
+        this.body.append(row.tr);
+      }
+      if (row.th.textContent !== r) row.th.textContent = r;
+      while (row.cells.length > cols.length) row.cells.pop().td.remove();
+      for (let j = row.cells.length; j < cols.length; j++) {
+        const value = h('span', { class: 'matrix-value', 'data-readout': `${this.prefix}-${i}-${j}` });
+        const caption = captions ? h('span', { class: 'matrix-caption' }) : null;
+        const td = h('td', {}, value, caption);
+        row.cells.push({ td, value, caption, drawn: {} });
+        row.tr.append(td);
+      }
+    });
+    this.cells = this.grid.flatMap((row) => row.cells);
     const rgb = [0, 0, 0];
     this.cells.forEach((cell, k) => {
       const i = Math.floor(k / cols.length);
