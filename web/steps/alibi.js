@@ -15,6 +15,7 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
 import { registerFigure } from '../kit/figures.js';
+import { keptPoints } from '../kit/simplify.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
@@ -25,6 +26,7 @@ const WINDOW = 20;                      // the corner of the bias matrix drawn a
 const BIAS_LIMIT = 4;                   // colour scale of the bias: e^−4 ≈ 2 % of the weight at distance 0
 const P_MIN = 1e-8;                     // the log plot's floor; smaller weights are left out
 const X_DOMAIN = [0, MAX_LEN - 1];
+const DRAW_TOLERANCE = 0.05;           // how far (in the plot's drawing units) a curve's path may stray from its points
 
 export const params = {
   heads: { type: 'enum', values: HEAD_COUNTS, default: 8 },
@@ -290,31 +292,28 @@ export function mount(root, { core, m, values, setter, index, total }) {
       if (v > all[steep]) steep = k;
       if (v < all[shallow]) shallow = k;
     });
-    // Every distance up to 512, then every few (a path of at most ~1000 points: the weights fall
-    // smoothly, and the drawing is 640 units wide); the last point above the floor always.
-    const stride = Math.max(1, Math.ceil(len / 1024));
+    // Every distance above the floor, then only the points the line needs: the weights fall as
+    // e^(−slope·d), a straight line on the log axis, so a curve of up to 2,048 points keeps a
+    // handful (kit/simplify.js; the tolerance is in the drawing's units, the scales an upper
+    // bound on its plotting area).
+    const unitsX = plot.w / (X_DOMAIN[1] - X_DOMAIN[0]);
+    const unitsY = plot.h / -Math.log10(P_MIN);
     const curveOf = (v) => {
       const row = rowOf(v, len);
       row.curve ??= curve(row.prob);
       return row.curve;
     };
     const curve = (p) => {
-      const x = [];
-      const yv = [];
-      let last = -1;
-      for (let d = 0; d < len; d++) {
-        const w = p[len - 1 - d];
+      const d = [];
+      const logs = [];
+      for (let k = 0; k < len; k++) {
+        const w = p[len - 1 - k];
         if (w < P_MIN) break;  // the weights only fall with distance
-        last = d;
-        if (d > 512 && d % stride) continue;
-        x.push(d);
-        yv.push(w);
+        d.push(k);
+        logs.push(Math.log10(w));
       }
-      if (last >= 0 && x.at(-1) !== last) {
-        x.push(last);
-        yv.push(p[len - 1 - last]);
-      }
-      return { x, y: yv };
+      const kept = keptPoints(d.map((k) => k * unitsX), logs.map((l) => l * unitsY), DRAW_TOLERANCE);
+      return { x: kept.map((k) => d[k]), y: kept.map((k) => p[len - 1 - d[k]]) };
     };
     const series = [
       { ...curveOf(slope), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
