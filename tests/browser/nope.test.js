@@ -44,7 +44,10 @@ async function check(page, len, i, causal) {
   const labels = Array.from({ length: len }, (_, k) => String(k));
   assert.deepEqual(await page.$$eval(`#${ID} .matrix-table thead th`, (ths) => ths.slice(1).map((t) => t.textContent)), labels);
   assert.deepEqual(await page.$$eval(`#${ID} .matrix-table tbody th[scope=row]`, (ths) => ths.map((t) => t.textContent)), labels);
+  // Each row holds its label and len cells, and the cell in row r, column c reads out w-r-c.
   assert.deepEqual(await page.$$eval(`#${ID} .matrix-table tbody tr`, (trs) => trs.map((tr) => tr.cells.length)), labels.map(() => len + 1));
+  const names = await page.$$eval(`#${ID} .matrix-table tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.querySelector('[data-readout]').dataset.readout)));
+  assert.deepEqual(names, labels.map((r) => labels.map((c) => `w-${r}-${c}`)));
   // The query's row is outlined; the query slider stops at len − 1.
   assert.equal(await page.locator(`#${ID} .matrix-table tbody tr.current th`).textContent(), String(i));
   assert.equal(await page.getAttribute(`#${ID} input[name=query]`, 'max'), String(len - 1));

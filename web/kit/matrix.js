@@ -42,9 +42,10 @@ export class MatrixTable {
       throw new RangeError(`matrix needs rows*cols = ${rows.length * cols.length} values, got ${values.length}`);
     }
     // The table keeps its rows and cells from one draw to the next: a change of shape adds or
-    // removes only the rows and columns that changed (the NoPE step's length slider grows a
-    // 16 × 16 table one row and column at a time), and a redraw rewrites only the numbers,
-    // tints, titles and captions that changed. Only a change of caption lines starts afresh.
+    // removes only the rows and columns that changed (the NoPE step's length slider grows and
+    // shrinks the table, up to 16 × 16), and a redraw rewrites only the numbers, tints, titles
+    // and captions that changed. Only the first draw, or switching captions on or off, builds
+    // the table anew.
     if (this.captioned !== !!captions || !this.body) {
       this.captioned = !!captions;
       this.headRow = h('tr', {}, h('th', { scope: 'col', class: 'matrix-corner' }, this.corner));

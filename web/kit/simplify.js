@@ -1,10 +1,12 @@
-// Fewer points for the same line: the points of a polyline that lie within `tolerance` of the
-// straight line between the points kept around them are dropped (Ramer–Douglas–Peucker). A curve
+// Fewer points for the same line (Ramer–Douglas–Peucker, measuring to the segment rather than to
+// its line): keep the first and the last point; between two kept points, keep the one farthest
+// from the segment joining them if it is more than `tolerance` away, and repeat on both halves.
+// Every dropped point then lies within `tolerance` of the drawn segment that passes it. A curve
 // that is straight in drawing units (ALiBi's weights against distance on a log axis) keeps its
-// two ends; a bend of more than the tolerance keeps the points that make it.
+// two ends.
 
 /**
- * Indices of the points to keep, in order (always the first and the last).
+ * Indices of the points to keep, in order (the first and the last among them, when there are any).
  * @param {ArrayLike<number>} u  the points' horizontal positions, in drawing units
  * @param {ArrayLike<number>} v  their vertical positions, in the same units
  * @param {number} tolerance     the largest distance a dropped point may be from the drawn line
@@ -15,7 +17,7 @@ export function keptPoints(u, v, tolerance) {
   const keep = new Uint8Array(n);
   keep[0] = 1;
   keep[n - 1] = 1;
-  const spans = [[0, n - 1]];  // a stack, not recursion: a long wiggly line would recurse deep
+  const spans = [[0, n - 1]];  // a stack, not recursion: a long wiggly line would recurse deeply
   while (spans.length) {
     const [a, b] = spans.pop();
     const du = u[b] - u[a];
@@ -24,7 +26,7 @@ export function keptPoints(u, v, tolerance) {
     let worst = -1;
     let far = tolerance;
     for (let k = a + 1; k < b; k++) {
-      // Distance to the segment, not to its line: a point past either end is as far as that end.
+      // Distance to the segment, not to its line: a point beyond either end is measured to that end.
       const t = Math.max(0, Math.min(1, ((u[k] - u[a]) * du + (v[k] - v[a]) * dv) / squared));
       const off = Math.hypot(u[k] - u[a] - t * du, v[k] - v[a] - t * dv);
       if (off > far) { far = off; worst = k; }

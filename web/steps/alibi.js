@@ -26,7 +26,7 @@ const WINDOW = 20;                      // the corner of the bias matrix drawn a
 const BIAS_LIMIT = 4;                   // colour scale of the bias: e^−4 ≈ 2 % of the weight at distance 0
 const P_MIN = 1e-8;                     // the log plot's floor; smaller weights are left out
 const X_DOMAIN = [0, MAX_LEN - 1];
-const DRAW_TOLERANCE = 0.05;           // how far (in the plot's drawing units) a curve's path may stray from its points
+const DRAW_TOLERANCE = 0.05;            // how far (in the plot's drawing units) a curve's path may stray from its points
 
 export const params = {
   heads: { type: 'enum', values: HEAD_COUNTS, default: 8 },
@@ -293,9 +293,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
       if (v < all[shallow]) shallow = k;
     });
     // Every distance above the floor, then only the points the line needs: the weights fall as
-    // e^(−slope·d), a straight line on the log axis, so a curve of up to 2,048 points keeps a
-    // handful (kit/simplify.js; the tolerance is in the drawing's units, the scales an upper
-    // bound on its plotting area).
+    // e^(−slope·d), a straight line on the log axis, so a curve of up to 2,048 points keeps only
+    // its two ends (kit/simplify.js). The tolerance is in the drawing's units, with scales taken
+    // from the whole drawing rather than the smaller plotting area inside its margins, so the
+    // path strays by less than that.
     const unitsX = plot.w / (X_DOMAIN[1] - X_DOMAIN[0]);
     const unitsY = plot.h / -Math.log10(P_MIN);
     const curveOf = (v) => {
@@ -312,8 +313,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
         d.push(k);
         logs.push(Math.log10(w));
       }
-      const kept = keptPoints(d.map((k) => k * unitsX), logs.map((l) => l * unitsY), DRAW_TOLERANCE);
-      return { x: kept.map((k) => d[k]), y: kept.map((k) => p[len - 1 - d[k]]) };
+      const keep = keptPoints(d.map((k) => k * unitsX), logs.map((l) => l * unitsY), DRAW_TOLERANCE);
+      return { x: keep.map((k) => d[k]), y: keep.map((k) => p[len - 1 - d[k]]) };
     };
     const series = [
       { ...curveOf(slope), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
