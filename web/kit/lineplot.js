@@ -16,15 +16,31 @@ let phoneQuery = null;
 const heightNow = () => ((phoneQuery ??= globalThis.matchMedia?.('(max-width: 560px)') ?? null)?.matches ? 420 : 260);
 const PAD = { left: 52, right: 14, top: 12, bottom: 42 };
 
-/** About `count` round tick values covering [lo, hi]. */
-export function ticks(lo, hi, count = 6) {
-  const span = hi - lo || 1;
+/** The round step (1, 2, 2.5 or 5 × a power of ten) for about `count` ticks over `span`. */
+function roundStep(span, count) {
   const raw = span / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((v) => v >= raw) ?? 10 * mag;
+  // Within a part in 10^9 counts as reached: 5 × 1e-6 is a hair below 5e-6 in binary.
+  return [1, 2, 2.5, 5, 10].map((f) => f * mag).find((v) => v >= raw * (1 - 1e-9)) ?? 10 * mag;
+}
+
+/** About `count` round tick values covering [lo, hi]. */
+export function ticks(lo, hi, count = 6) {
+  const step = roundStep(hi - lo || 1, count);
   const out = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
   return out;
+}
+
+/**
+ * v rounded up to a multiple of the round step ticks() would take for [0, v] (v > 0): a top for
+ * an axis that stays put while v moves a little, so a plot redrawn for every slider step keeps
+ * its ticks instead of rescaling each time.
+ */
+export function roundedTop(v, count = 5) {
+  const step = roundStep(v, count);
+  // Written back from 12 significant digits (0.1 + 0.2 style errors dropped), and never below v.
+  return Math.max(v, Number((Math.ceil(v / step - 1e-9) * step).toPrecision(12)));
 }
 
 let plots = 0;  // for unique ids of the key hints

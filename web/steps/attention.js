@@ -7,7 +7,7 @@
 // core/family_attention.hpp.
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, roundedTop } from '../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -166,6 +166,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
+  let formulaShown = null;  // `${family}|${head}` of the score formula on screen
   // What the heatmap shows: { key, entry, cells, pixels, limit, g, causal, diffView }. entry: the
   // kept map shown, or null for A − B; pixels: the colours showMap drew (a theme change repaints
   // from a fresh array).
@@ -396,7 +397,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', joinFlat: true, label: m.t('attention.plotB', { b: names.b, i }) });
     plot.draw({
       xDomain: [0, n - 1],
-      yDomain: [0, yMax * 1.12 || 1],
+      yDomain: [0, roundedTop(yMax * 1.12) || 1],
       vlines: [{ x: i, cls: 'n', label: m.t('attention.plotQuery', { i }) }],
       series,
       markers: [{ x: j, y: a.probs[j], cls: 'a' }],
@@ -418,11 +419,20 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const d = pA - b.probs[j];
     out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
 
-    formula.replaceChildren(scoreFormula(family, m, values, core, HEADS), math(
+    // The family's score formula changes with the family (and ALiBi's with the head) only: built
+    // again then, while the line with this query's numbers is built on every change.
+    const now = math(
       m.t('attention.nowLabel', { i, j, score: sText, p: pText }),
       msub(mi('s'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(sText), mo(','),
       mspace(), msub(mi('p'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(pText),
-    ));
+    );
+    const formulaKey = `${family}|${values.head}`;
+    if (formulaKey !== formulaShown) {
+      formulaShown = formulaKey;
+      formula.replaceChildren(scoreFormula(family, m, values, core, HEADS), now);
+    } else {
+      formula.lastChild.replaceWith(now);
+    }
 
     controls.family.set(family);
     controls.versus.set(versus);
