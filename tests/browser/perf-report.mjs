@@ -75,6 +75,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
 {
   const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]];
   const p95s = new Map();  // row → [p95 per engine]
+  const series = new Map();  // `${engine}|${row}` → the update times in the order of the changes
   for (const [k, [, folder]] of engines.entries()) {
     const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)), () => []);
     for (const f of names) {
@@ -83,6 +84,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
       const row = f.replace('.json', '');
       if (!p95s.has(row)) p95s.set(row, engines.map(() => null));
       p95s.get(row)[k] = percentile(times, 95);
+      series.set(`${engines[k][0]}|${row}`, times);
     }
   }
   if (p95s.size) {
@@ -98,6 +100,19 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
       console.log(`| ${row} | ${budget} | ${cells.join(' | ')} |`);
     }
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
+    // Where each p95 over budget comes from: its slowest changes by their place in the walk (a
+    // step's first changes run code the engine has not compiled yet, and work the step left for
+    // idle time), and the p95 of the changes after the first ten. The budget is the whole walk's.
+    for (const [row, values] of [...p95s].sort(([a], [b]) => a.localeCompare(b))) {
+      const budget = row.startsWith('attention') ? 16 : 8;
+      values.forEach((v, k) => {
+        if (v === null || v <= budget) return;
+        const times = series.get(`${engines[k][0]}|${row}`);
+        const slowest = times.map((t, i) => [t, i + 1]).sort((a, b) => b[0] - a[0]).slice(0, 5);
+        console.log(`  ${engines[k][0]} ${row}, p95 ${v.toFixed(1)} ms: slowest changes (number in the walk of ${times.length}: ms) ` +
+          `${slowest.map(([t, i]) => `#${i}: ${t.toFixed(1)}`).join(', ')}; p95 of changes 11-${times.length}: ${percentile(times.slice(10), 95).toFixed(1)} ms`);
+      });
+    }
   }
 }
 // Where the CPU went during each engine's timed walks (tests/quiet/threads.js).
