@@ -20,7 +20,8 @@ const PAD = { left: 52, right: 14, top: 12, bottom: 42 };
 function roundStep(span, count) {
   const raw = span / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  // Within a part in 10^9 counts as reached: 5 × 1e-6 is a hair below 5e-6 in binary.
+  // A candidate less than one part in 10^9 below raw counts as reaching it: in binary, 5 × 1e-6
+  // is a hair below 5e-6, and a span of exactly 5e-6 per tick took the next step up.
   return [1, 2, 2.5, 5, 10].map((f) => f * mag).find((v) => v >= raw * (1 - 1e-9)) ?? 10 * mag;
 }
 
@@ -33,9 +34,11 @@ export function ticks(lo, hi, count = 6) {
 }
 
 /**
- * v rounded up to a multiple of the round step ticks() would take for [0, v] (v > 0): a top for
- * an axis that stays put while v moves a little, so a plot redrawn for every slider step keeps
- * its ticks instead of rescaling each time.
+ * v (> 0) rounded up to a multiple of the round step ticks(0, v, count) takes (count 5: the line
+ * plots' y axes), or v itself when it lies within a billionth of a step above a multiple. That
+ * is at most `count` steps, so ticks(0, top, count) keeps the step and ends on the top. A top for
+ * an axis that stays put while v moves a little: a plot redrawn for every slider step keeps its
+ * ticks instead of rescaling each time.
  */
 export function roundedTop(v, count = 5) {
   const step = roundStep(v, count);

@@ -166,7 +166,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
-  let formulaShown = null;  // `${family}|${head}` of the score formula on screen
+  let formulaShown = null;  // the family (and ALiBi's head) of the score formula on screen
   // What the heatmap shows: { key, entry, cells, pixels, limit, g, causal, diffView }. entry: the
   // kept map shown, or null for A − B; pixels: the colours showMap drew (a theme change repaints
   // from a fresh array).
@@ -419,17 +419,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const d = pA - b.probs[j];
     out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
 
-    // The family's score formula changes with the family (and ALiBi's with the head) only: built
-    // again then, while the line with this query's numbers is built on every change.
+    // The family's score formula changes with the family (and ALiBi's with the head) only: it is
+    // built again then, while the line with this query's numbers is built on every change.
     const now = math(
       m.t('attention.nowLabel', { i, j, score: sText, p: pText }),
       msub(mi('s'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(sText), mo(','),
       mspace(), msub(mi('p'), mrow(mn(String(i)), mo(','), mn(String(j)))), mo('='), mn(pText),
     );
-    const formulaKey = `${family}|${values.head}`;
+    const formulaKey = `${family}|${familyPerHead(family) ? values.head : ''}`;
     if (formulaKey !== formulaShown) {
-      formulaShown = formulaKey;
       formula.replaceChildren(scoreFormula(family, m, values, core, HEADS), now);
+      formulaShown = formulaKey;
     } else {
       formula.lastChild.replaceWith(now);
     }
