@@ -12,9 +12,12 @@ export function slider({ name, label, min, max, step = 1, value, onInput, format
   // so the visible copy is hidden from screen readers rather than announced twice.
   const output = h('output', { for: id, class: 'slider-value', 'aria-hidden': 'true' }, format(value));
   const input = h('input', { type: 'range', id, name, min, max, step, value });
+  // Only what changed is written: a step sets every control on every redraw, and rewriting an
+  // unchanged value still costs a style pass and a repaint of it.
   const sync = () => {
-    output.textContent = format(Number(input.value));
-    input.setAttribute('aria-valuetext', output.textContent);
+    const text = format(Number(input.value));
+    if (output.textContent !== text) output.textContent = text;
+    if (input.getAttribute('aria-valuetext') !== text) input.setAttribute('aria-valuetext', text);
   };
   input.addEventListener('input', () => {
     sync();
@@ -26,7 +29,7 @@ export function slider({ name, label, min, max, step = 1, value, onInput, format
     el,
     input,
     set(v) {
-      input.value = String(v);
+      if (input.value !== String(v)) input.value = String(v);
       sync();
     },
   };
@@ -52,7 +55,10 @@ export function choice({ name, label, options, value, onChange }) {
   return {
     el: labelled,
     set(v) {
-      for (const input of inputs) input.checked = input.value === String(v);
+      for (const input of inputs) {
+        const checked = input.value === String(v);
+        if (input.checked !== checked) input.checked = checked;
+      }
     },
   };
 }
@@ -66,7 +72,7 @@ export function toggle({ name, label, checked, onChange }) {
   return {
     el: h('div', { class: 'control toggle' }, input, h('label', { for: id }, label)),
     set(v) {
-      input.checked = Boolean(v);
+      if (input.checked !== Boolean(v)) input.checked = Boolean(v);
     },
   };
 }

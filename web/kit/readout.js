@@ -13,7 +13,7 @@ export function readout(name, label) {
     set(text, number) {
       if (value.textContent !== text) value.textContent = text;
       if (number === undefined) delete value.dataset.value;
-      else value.dataset.value = String(number);
+      else if (value.dataset.value !== String(number)) value.dataset.value = String(number);
     },
   };
 }
