@@ -12,8 +12,8 @@ export function slider({ name, label, min, max, step = 1, value, onInput, format
   // so the visible copy is hidden from screen readers rather than announced twice.
   const output = h('output', { for: id, class: 'slider-value', 'aria-hidden': 'true' }, format(value));
   const input = h('input', { type: 'range', id, name, min, max, step, value });
-  // Only what changed is written: a step sets every control on every redraw, and rewriting an
-  // unchanged value still costs a style pass and a repaint of it.
+  // Only what changed is written: a step sets every control on every redraw, and writing the
+  // same text again still replaces the text node, which the browser then lays out and paints.
   const sync = () => {
     const text = format(Number(input.value));
     if (output.textContent !== text) output.textContent = text;
