@@ -33,6 +33,18 @@ async function drag({ values, then = null }) {
 
 const positions = (from, count) => Array.from({ length: count }, (_, k) => from + k);
 
+/**
+ * Opens the sinusoidal step at `query`, drags pos through `values` (drag, then going to `then`
+ * if given) and checks that the last value is still waiting for the address bar: the state each
+ * of the tests below starts from. Returns the page and the last value.
+ */
+async function draggedJustNow(query, values, then = null) {
+  const page = await openStep(b, 'sinusoidal', query);
+  const { last, pending } = await page.evaluate(drag, { values, then });
+  assert.ok(pending, 'the last value waits for its interval');
+  return { page, last };
+}
+
 test('a drag writes the address bar at most once per interval and ends on its last value', async () => {
   const page = await openStep(b, 'sinusoidal', 'pos=3');
   await page.evaluate(() => {
@@ -52,9 +64,7 @@ test('a drag writes the address bar at most once per interval and ends on its la
 });
 
 test('a language chosen right after a change opens the page in that change\'s state', async () => {
-  const page = await openStep(b, 'sinusoidal', 'pos=3');
-  const { last, pending } = await page.evaluate(drag, { values: [20, 21, 22] });
-  assert.ok(pending);
+  const { page, last } = await draggedJustNow('pos=3', [20, 21, 22]);
   await Promise.all([page.waitForURL(/lang=sv/), page.selectOption('#lang-select', 'sv')]);
   await page.waitForSelector('#sinusoidal[data-shown=true]');
   assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), last);
@@ -63,9 +73,7 @@ test('a language chosen right after a change opens the page in that change\'s st
 });
 
 test('a theme chosen right after a change drops ?theme, and the waiting change does not bring it back', async () => {
-  const page = await openStep(b, 'sinusoidal', 'pos=3&theme=dark');
-  const { last, pending } = await page.evaluate(drag, { values: [30, 31, 32] });
-  assert.ok(pending);
+  const { page, last } = await draggedJustNow('pos=3&theme=dark', [30, 31, 32]);
   await page.click('[data-theme-option=light]');
   const params = await urlParams(page);  // once nothing waits: a URL left waiting with ?theme would have landed
   assert.equal(params.theme, undefined);
@@ -75,9 +83,7 @@ test('a theme chosen right after a change drops ?theme, and the waiting change d
 });
 
 test('leaving right after a change and coming back finds the last state in the address bar', async () => {
-  const page = await openStep(b, 'sinusoidal', 'pos=3');
-  const { last, pending } = await page.evaluate(drag, { values: [40, 41, 42], then: `${b.url}web/examples/course.html` });
-  assert.ok(pending);
+  const { page, last } = await draggedJustNow('pos=3', [40, 41, 42], `${b.url}web/examples/course.html`);
   await page.waitForURL(/course\.html/);
   await page.goBack();
   await page.waitForSelector('#sinusoidal[data-shown=true]');
