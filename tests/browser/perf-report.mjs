@@ -62,7 +62,7 @@ const quiet = new URL('quiet/', dir);
 // host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
 // Files in a timing folder that are not a step's update times.
-const notRows = (f) => ['host.json', 'threads.json'].includes(f) || f.startsWith('longtasks-');
+const notRows = (f) => ['host.json', 'threads.json', 'floor.json'].includes(f) || f.startsWith('longtasks-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
@@ -130,6 +130,16 @@ for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefo
   const s = (v) => v.toFixed(2);
   console.log(`${engine}'s timed walks, ${s(t.seconds)} s: the machine's threads ran ${s(t.ran)} s on its ${t.cores} cores; the busiest ` +
     `(process/thread: s on a core, s waiting for one): ${t.threads.map((r) => `${r.process}/${r.thread} ${s(r.ran)}, ${s(r.waited)}`).join('; ')}`);
+}
+// What a frame costs each engine itself (tests/quiet/frame-floor.js): a blank page, one character
+// changed per frame, every thread's CPU summed.
+for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]]) {
+  const f = await readFile(new URL('floor.json', folder), 'utf8').then(JSON.parse, () => null);
+  if (!f) continue;
+  const perFrame = (seconds) => (1000 * seconds / f.frames).toFixed(1);
+  console.log(`${engine}, a blank page changing one character per frame (${f.frames} frames, ${perFrame(f.seconds)} ms apart): ` +
+    `${perFrame(f.ran)} ms of CPU per frame across the machine's threads (its ${f.cores} cores offer ${(f.cores * 1000 * f.seconds / f.frames).toFixed(1)}); ` +
+    `the busiest (ms per frame): ${f.threads.map((r) => `${r.process}/${r.thread} ${perFrame(r.ran)}`).join('; ')}`);
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):

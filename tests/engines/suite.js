@@ -15,6 +15,7 @@ import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { textsOutsideFigures } from '../browser/text-boxes.js';
 import { driveControls, TIMED_CHANGES, timedSeed } from '../browser/drive.js';
+import { frameFloor } from '../quiet/frame-floor.js';
 import { percentile, perfDir } from '../browser/steps.js';
 import { startEngine, serveSite, waitFor } from './engines.js';
 
@@ -195,6 +196,14 @@ export function engineSuite(name, { timing = false } = {}) {
     await cpu.end();
     const threads = cpu.result();
     if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
+    await page.close();
+  });
+
+  timingTest(`${name}: what a frame costs the engine itself: a blank page changing one character per frame`, async () => {
+    const page = await engine.open('about:blank');
+    const floor = await frameFloor((fn, arg) => page.eval(fn, arg));
+    await mkdir(new URL(`${name}/`, perfDir), { recursive: true });
+    if (floor) await writeFile(new URL(`${name}/floor.json`, perfDir), JSON.stringify(floor));
     await page.close();
   });
 

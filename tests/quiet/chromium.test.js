@@ -16,6 +16,7 @@ import { readLongTasks, watchLongTasks } from '../browser/long-tasks.js';
 import { openStep, percentile, updateTimes } from '../browser/steps.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
+import { frameFloor } from './frame-floor.js';
 import { cpuSpans } from './threads.js';
 
 let b;
@@ -63,6 +64,14 @@ test('the attention step at 2,048 tokens through the Chromium test\'s changes: u
   const threads = cpu.result();
   if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
   console.log(`quiet: attention at 2,048 tokens, ${times.length} updates: p95 ${percentile(times, 95).toFixed(1)} ms; ${longTasks.length} long tasks`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('what a frame costs Chromium itself: a blank page changing one character per frame', async () => {
+  const page = await b.newPage();
+  const floor = await frameFloor((fn, arg) => page.evaluate(fn, arg));
+  if (floor) await writeFile(new URL('../out/perf/quiet/floor.json', import.meta.url), JSON.stringify(floor));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
