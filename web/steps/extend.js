@@ -250,17 +250,23 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   render();
 
-  // The other settings are computed while the browser is idle (the current model's first), so
-  // a later change of model, factor or reading length only has to draw. Each is ~1 ms per method.
+  // The other settings are computed while the browser is idle, so that a later change of model,
+  // factor or reading length only has to draw. Each is ~1 ms per method. The nearest to what is
+  // shown go first (one control away, then two): they are what the next change can ask for.
   const pending = [];
   for (const model of Object.keys(MODELS)) for (const factor of FACTORS) for (const read of READS) pending.push([model, factor, read]);
-  pending.sort((a, b) => Number(a[0] !== values.model) - Number(b[0] !== values.model));
+  const away = ([model, factor, read]) => (model !== values.model) + (factor !== values.factor) + (read !== values.read);
+  const nearest = () => {
+    let best = 0;
+    for (let k = 1; k < pending.length; k++) if (away(pending[k]) < away(pending[best])) best = k;
+    return pending.splice(best, 1)[0];
+  };
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 10 }), 40));
   // At least one setting per idle slot, more while the slot lasts: between changes one frame
   // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings
   // to be computed inside the changes that first asked for them.
   const fill = (deadline) => {
-    do computed(...pending.shift()); while (pending.length && deadline.timeRemaining() > 6);
+    do computed(...nearest()); while (pending.length && deadline.timeRemaining() > 6);
     if (pending.length) idle(fill);
   };
   idle(fill);
