@@ -59,7 +59,8 @@ function showPending() {
 function write(url) {
   let wait = URL_INTERVAL_MS;
   try {
-    history.replaceState(null, '', url);
+    // A ?query alone would drop the #fragment: the place the reader jumped to stays.
+    history.replaceState(null, '', url + location.hash);
     waiting = null;
   } catch (e) {
     if (e?.name !== 'SecurityError') throw e;

@@ -1,6 +1,6 @@
 // The address bar (web/state.js): written at most once per URL_INTERVAL_MS while a control moves,
-// always ending on the last change, and never behind when the page builds a new address from it
-// (a language, a theme) or is left.
+// always ending on the last change, never behind when the page builds a new address from it
+// (a language, a theme) or is left, and keeping its #fragment.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
@@ -88,6 +88,21 @@ test('leaving right after a change and coming back finds the last state in the a
   await page.goBack();
   await page.waitForSelector('#sinusoidal[data-shown=true]');
   assert.equal(new URL(page.url()).searchParams.get('pos'), last);
+  assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), last);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a change, a theme and a language keep the address\'s #fragment (the place the reader jumped to)', async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=3#faq');
+  const { last } = await page.evaluate(drag, { values: [50, 51, 52] });
+  assert.equal((await urlParams(page)).pos, last);  // once nothing waits
+  assert.equal(new URL(page.url()).hash, '#faq', 'after a change');
+  await page.click('[data-theme-option=dark]');
+  assert.equal(new URL(page.url()).hash, '#faq', 'after a theme');
+  await Promise.all([page.waitForURL(/lang=ru/), page.selectOption('#lang-select', 'ru')]);
+  await page.waitForSelector('#sinusoidal[data-shown=true]');
+  assert.equal(new URL(page.url()).hash, '#faq', 'after a language');
   assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), last);
   assert.deepEqual(page.errors, []);
   await page.close();
