@@ -207,6 +207,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.factor.set(factor);
     controls.read.set(read);
     controls.pair.set(pair);
+    prefetch();
   }
 
   /**
@@ -246,30 +247,45 @@ export function mount(root, { core, m, values, setter, index, total }) {
     })} ${m.t('extend.scoreAltRandom', { pairs: RANDOM_PAIRS, far: score(far) })}`);
   }
 
-  const set = setter(render);  // patch the values, redraw (timed), write the URL
-
-  render();
-
-  // The other settings are computed while the browser is idle, so that a later change of model,
-  // factor or reading length only has to draw. Each is ~1 ms per method. The nearest to what is
-  // shown go first (one control away, then two): they are what the next change can ask for.
-  const pending = [];
-  for (const model of Object.keys(MODELS)) for (const factor of FACTORS) for (const read of READS) pending.push([model, factor, read]);
-  const away = ([model, factor, read]) => (model !== values.model) + (factor !== values.factor) + (read !== values.read);
-  const nearest = () => {
-    let best = 0;
-    for (let k = 1; k < pending.length; k++) if (away(pending[k]) < away(pending[best])) best = k;
-    return pending.splice(best, 1)[0];
+  // The settings one control away from the one shown (another model, factor or reading length)
+  // are computed while the browser is idle, so that the next change of those only has to draw.
+  // Only those: each setting costs ~0.3 ms per method and leaves ~0.4 MB of arrays behind, and
+  // while all 50 were computed in the first idle slots, the draws of the changes in between took
+  // up to 5 ms instead of ~1 in Firefox. render() asks again after every change.
+  const nextNeighbour = () => {
+    const { model, factor, read } = values;
+    const near = [
+      ...FACTORS.map((f) => [model, f, read]),
+      ...READS.map((r) => [model, factor, r]),
+      ...Object.keys(MODELS).map((other) => [other, factor, read]),
+    ];
+    return near.find((setting) => !computed.has(...setting));
   };
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 10 }), 40));
+  let waiting = false;
   // At least one setting per idle slot, more while the slot lasts: between changes one frame
   // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings
   // to be computed inside the changes that first asked for them.
   const fill = (deadline) => {
-    do computed(...nearest()); while (pending.length && deadline.timeRemaining() > 6);
-    if (pending.length) idle(fill);
+    waiting = false;
+    let next = nextNeighbour();
+    while (next) {
+      computed(...next);
+      next = nextNeighbour();
+      if (deadline.timeRemaining() <= 6) break;
+    }
+    if (next) prefetch();
   };
-  idle(fill);
+  function prefetch() {
+    if (waiting || !nextNeighbour()) return;
+    waiting = true;
+    idle(fill);
+  }
+
+  const set = setter(render);  // patch the values, redraw (timed), write the URL
+
+  render();  // (and asks for the settings around it)
+
   return {
     tables: () => {
       const c = computed(values.model, values.factor, values.read);

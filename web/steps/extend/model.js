@@ -3,7 +3,10 @@
 // distance, and the mean score of independent random q, k pairs. Computed once per setting.
 import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } from './setup.js';
 
-/** Returns computed(model, factor, read): the cached entry for those settings. */
+/**
+ * Returns computed(model, factor, read): the cached entry for those settings; computed.has(model,
+ * factor, read) says whether it is cached.
+ */
 export function extendModels(core) {
   // A query pair (a, b) turned by φ against a key pair (c, e) gives (ac + be) cos φ + (ae − bc) sin φ:
   // only two numbers per key pair matter. So every curve is one turned unit query (1 in the
@@ -56,6 +59,7 @@ export function extendModels(core) {
     cache.set(key, entry);
     return entry;
   }
+  computed.has = (model, factor, read) => cache.has(`${model}/${factor}/${read}`);
 
   return computed;
 }
