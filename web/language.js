@@ -19,7 +19,7 @@ export function languageSwitch(m) {
     // In the state shown, not the one the address bar last took.
     const url = new URL(flushUrl(), location.href);
     url.searchParams.set('lang', select.value);
-    url.hash = location.hash;  // a bare ?query resolves without it
+    url.hash = location.hash;  // resolving a bare ?query drops the #fragment: keep it
     location.assign(url.href);
   });
   return h('div', { class: 'lang-switch' }, h('label', { for: id, class: 'theme-label' }, m.t('page.language')), select);

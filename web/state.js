@@ -59,7 +59,7 @@ function showPending() {
 function write(url) {
   let wait = URL_INTERVAL_MS;
   try {
-    // A ?query alone would drop the #fragment: the place the reader jumped to stays.
+    // A URL without a #fragment would drop the reader's (e.g. #faq): keep it.
     history.replaceState(null, '', url + location.hash);
     waiting = null;
   } catch (e) {

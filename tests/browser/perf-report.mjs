@@ -131,15 +131,15 @@ for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefo
   console.log(`${engine}'s timed walks, ${s(t.seconds)} s: the machine's threads ran ${s(t.ran)} s on its ${t.cores} cores; the busiest ` +
     `(process/thread: s on a core, s waiting for one): ${t.threads.map((r) => `${r.process}/${r.thread} ${s(r.ran)}, ${s(r.waited)}`).join('; ')}`);
 }
-// What a frame costs each engine itself (tests/quiet/frame-floor.js): a blank page, one character
-// changed per frame, every thread's CPU summed.
+// Each engine's frame floor (tests/quiet/frame-floor.js): a blank page, one character changed per
+// frame, the CPU of every thread on the machine summed.
 for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]]) {
   const f = await readFile(new URL('floor.json', folder), 'utf8').then(JSON.parse, () => null);
   if (!f) continue;
   const perFrame = (seconds) => (1000 * seconds / f.frames).toFixed(1);
-  console.log(`${engine}, a blank page changing one character per frame (${f.frames} frames, ${perFrame(f.seconds)} ms apart): ` +
-    `${perFrame(f.ran)} ms of CPU per frame across the machine's threads (its ${f.cores} cores offer ${(f.cores * 1000 * f.seconds / f.frames).toFixed(1)}); ` +
-    `the busiest (ms per frame): ${f.threads.map((r) => `${r.process}/${r.thread} ${perFrame(r.ran)}`).join('; ')}`);
+  console.log(`${engine}'s frame floor (a blank page, one character changed per frame; ${f.frames} frames, one every ${perFrame(f.seconds)} ms on average): ` +
+    `the machine's threads used ${perFrame(f.ran)} ms of CPU per frame, of the ${perFrame(f.cores * f.seconds)} ms its ${f.cores} cores offer; ` +
+    `the busiest (process/thread: ms per frame): ${f.threads.map((r) => `${r.process}/${r.thread} ${perFrame(r.ran)}`).join('; ')}`);
 }
 /**
  * The long tasks of a traced page (long-tasks.js) with their CPU times (cpu/longtask-<name>.json):

@@ -199,7 +199,7 @@ export function engineSuite(name, { timing = false } = {}) {
     await page.close();
   });
 
-  timingTest(`${name}: what a frame costs the engine itself: a blank page changing one character per frame`, async () => {
+  timingTest(`${name}: its frame floor, the CPU per frame of a blank page changing one character per frame`, async () => {
     const page = await engine.open('about:blank');
     const floor = await frameFloor((fn, arg) => page.eval(fn, arg));
     await mkdir(new URL(`${name}/`, perfDir), { recursive: true });

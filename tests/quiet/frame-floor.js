@@ -1,14 +1,16 @@
-// What a frame costs an engine on this machine before any page of ours is involved: a blank
-// page changes one character per frame, and every thread's CPU time is summed over those frames.
-// Where there is no GPU, the engine rasterizes and composites on the CPU (Mesa's llvmpipe under
-// WebKit, WebRender's software backend under Firefox), on the same two cores as the page's main
-// thread, so this floor says how much of an update's wall time is the engine's and not the
-// page's. Printed beside the update tables (perf-report.mjs); a report, never a test.
+// An engine's frame floor on this machine, before any page of ours is involved: a blank page
+// changes one character per frame, and the CPU time of every thread on the machine (the
+// engine's, Xvfb's, Node's) is summed over those frames. Without a GPU, the engine rasterizes and
+// composites on the CPU (Mesa's llvmpipe under WebKit, Software WebRender under Firefox,
+// Chromium's software compositor), on the same two cores as the page's main thread: this floor
+// is the CPU each frame takes from those cores before our page does anything, time the page's
+// main thread may have to wait for. Printed beside the update tables (perf-report.mjs);
+// reported, never asserted.
 import { cpuSpans } from './threads.js';
 
 export const FLOOR_FRAMES = 120;
 
-/** In the page: `frames` frames, each showing a different digit, alone on the page. */
+/** In the page: sets a lone paragraph to the next digit once per frame, `frames` times. */
 export async function changeOneCharacterPerFrame(frames) {
   const text = document.getElementById('floor') ?? document.body.appendChild(Object.assign(document.createElement('p'), { id: 'floor' }));
   for (let k = 0; k < frames; k++) {
@@ -22,7 +24,7 @@ export async function changeOneCharacterPerFrame(frames) {
  * { frames, seconds, ran, cores, threads } (threads.js's figures; null off Linux).
  */
 export async function frameFloor(evaluate) {
-  await evaluate(changeOneCharacterPerFrame, 10);  // the first frames also paint the page itself
+  await evaluate(changeOneCharacterPerFrame, 10);  // warm-up, not counted: these also create and paint the paragraph
   const cpu = cpuSpans();
   await cpu.start();
   await evaluate(changeOneCharacterPerFrame, FLOOR_FRAMES);

@@ -249,9 +249,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // The settings one control away from the one shown (another model, factor or reading length)
   // are computed while the browser is idle, so that the next change of those only has to draw.
-  // Only those: each setting costs ~0.3 ms per method and leaves ~0.4 MB of arrays behind, and
-  // while all 50 were computed in the first idle slots, the draws of the changes in between took
-  // up to 5 ms instead of ~1 in Firefox. render() asks again after every change.
+  // Only those: each setting takes ~2 ms (six methods, in Firefox here) and allocates ~0.4 MB of
+  // short-lived arrays, and while all 50 were computed in the first idle slots, the draws of the
+  // changes in between took up to 5 ms instead of ~1 in Firefox. render() asks again after every
+  // change.
   const nextNeighbour = () => {
     const { model, factor, read } = values;
     const near = [
@@ -261,7 +262,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     ];
     return near.find((setting) => !computed.has(...setting));
   };
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 10 }), 40));
+  // Without requestIdleCallback (Safari): a slot of 10 ms, 40 ms after the ask.
+  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => {
+    const end = performance.now() + 10;
+    fn({ timeRemaining: () => Math.max(0, end - performance.now()) });
+  }, 40));
   let waiting = false;
   // At least one setting per idle slot, more while the slot lasts: between changes one frame
   // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings
