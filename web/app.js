@@ -219,6 +219,10 @@ export async function start({
 
   await show(requested, { focus: false });
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
+  // The browser looked for the #fragment's element (#faq, #references) before this script built
+  // it: look again, once, unless the reader has scrolled meanwhile.
+  const target = !embed && location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target && scrollY === 0) target.scrollIntoView();
   if (embed) reportHeight(requested.id);
   else {
     preparePrint(() => STEPS.forEach(mount));

@@ -1,11 +1,11 @@
 // The address bar (web/state.js): written at most once per URL_INTERVAL_MS while a control moves,
 // always ending on the last change, never behind when the page builds a new address from it
-// (a language, a theme) or is left, and keeping its #fragment.
+// (a language, a theme) or is left, and keeping the #fragment.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { URL_INTERVAL_MS } from '../../web/state.js';
-import { openStep, urlParams } from './steps.js';
+import { openStep, pageUrl, urlParams } from './steps.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -93,17 +93,31 @@ test('leaving right after a change and coming back finds the last state in the a
   await page.close();
 });
 
-test('a change, a theme and a language keep the address\'s #fragment (the place the reader jumped to)', async () => {
-  const page = await openStep(b, 'sinusoidal', 'pos=3#faq');
+test('a change, a theme and a language keep the #fragment in the address bar (the place the reader jumped to)', async () => {
+  // With ?theme, so that choosing a theme rewrites the address too.
+  const page = await openStep(b, 'sinusoidal', 'pos=3&theme=light#faq');
   const { last } = await page.evaluate(drag, { values: [50, 51, 52] });
-  assert.equal((await urlParams(page)).pos, last);  // once nothing waits
-  assert.equal(new URL(page.url()).hash, '#faq', 'after a change');
+  let url = new URL(await pageUrl(page));  // once nothing waits
+  assert.equal(url.searchParams.get('pos'), last);
+  assert.equal(url.hash, '#faq', 'after a change');
   await page.click('[data-theme-option=dark]');
-  assert.equal(new URL(page.url()).hash, '#faq', 'after a theme');
+  url = new URL(await pageUrl(page));
+  assert.equal(url.searchParams.get('theme'), null);
+  assert.equal(url.hash, '#faq', 'after a theme');
   await Promise.all([page.waitForURL(/lang=ru/), page.selectOption('#lang-select', 'ru')]);
   await page.waitForSelector('#sinusoidal[data-shown=true]');
   assert.equal(new URL(page.url()).hash, '#faq', 'after a language');
   assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), last);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('an address with #faq or #references opens there (the page builds them after the browser looked)', async () => {
+  for (const [query, id] of [['pos=3#faq', 'faq'], ['pos=3&lang=ru#references', 'references']]) {
+    const page = await openStep(b, 'sinusoidal', query, { whole: true });
+    const top = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().top, id);
+    assert.ok(Math.abs(top) < 2, `#${id}: its top is ${top} px from the top of the window`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
 });
