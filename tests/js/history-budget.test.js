@@ -7,14 +7,16 @@ import { test } from 'node:test';
 
 let now = 0;
 const calls = [];  // times of the stand-in's accepted calls
-globalThis.location = { search: '' };
+globalThis.location = { search: '', hash: '' };
 globalThis.history = {
   replaceState(_state, _title, url) {
     if (calls.filter((t) => now - t < 10000).length >= 100) {
       throw Object.assign(new Error('Attempt to use history.replaceState() more than 100 times per 10 seconds'), { name: 'SecurityError' });
     }
     calls.push(now);
-    location.search = url;
+    // The parts of the address as a browser resolves them against the page's own.
+    const { search, hash } = new URL(url, `https://example.test/page${location.search}${location.hash}`);
+    Object.assign(location, { search, hash });
   },
 };
 // setTimeout on the test's clock: due callbacks run when the test advances it.
