@@ -115,8 +115,11 @@ test('a change, a theme and a language keep the #fragment in the address bar (th
 test('an address with #faq or #references opens there (the page builds them after the browser looked)', async () => {
   for (const [query, id] of [['pos=3#faq', 'faq'], ['pos=3&lang=ru#references', 'references']]) {
     const page = await openStep(b, 'sinusoidal', query, { whole: true });
-    const top = await page.evaluate((i) => document.getElementById(i).getBoundingClientRect().top, id);
-    assert.ok(Math.abs(top) < 2, `#${id}: its top is ${top} px from the top of the window`);
+    const [top, margin] = await page.evaluate((i) => {
+      const el = document.getElementById(i);
+      return [el.getBoundingClientRect().top, parseFloat(getComputedStyle(el).scrollMarginTop)];
+    }, id);
+    assert.ok(Math.abs(top - margin) < 2, `#${id}: its top is ${top} px from the top of the window, want its scroll margin, ${margin} px`);
     assert.deepEqual(page.errors, []);
     await page.close();
   }
