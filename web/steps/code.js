@@ -139,7 +139,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('p', { class: 'code-run' }, m.t('code.run')),
     h('div', { class: 'code-blocks' }, numpy.el, torch.el)));
 
-  const valueCard = readout('value', h('span', { class: 'code-value-label' }));  // keeps its case: d is not D
+  const valueCard = readout('value', h('span', { class: 'code-value-label' }));
   const labelEl = valueCard.el.querySelector('.code-value-label');
   slots.readouts.append(readoutRow(valueCard));
   paragraphs(slots.notes, m, 'code.notes');
