@@ -221,7 +221,11 @@ export async function start({
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
   // The browser looked for the #fragment's element (#faq, #references) before this script built
   // it: look again, once, unless the reader has scrolled meanwhile.
-  const target = !embed && location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  let fragment = '';
+  try {
+    fragment = decodeURIComponent(location.hash.slice(1));
+  } catch {}  // not percent-encoded text (e.g. #%E0%A4%A): it names nothing here
+  const target = !embed && fragment && document.getElementById(fragment);
   if (target && scrollY === 0) target.scrollIntoView();
   if (embed) reportHeight(requested.id);
   else {

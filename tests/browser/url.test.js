@@ -123,4 +123,9 @@ test('an address with #faq or #references opens there (the page builds them afte
     assert.deepEqual(page.errors, []);
     await page.close();
   }
+  // A fragment that is not percent-encoded text names nothing, and the page still starts.
+  const page = await openStep(b, 'sinusoidal', 'pos=3#%E0%A4%A', { whole: true });
+  assert.equal(await page.evaluate(() => scrollY), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
