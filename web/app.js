@@ -219,12 +219,15 @@ export async function start({
 
   await show(requested, { focus: false });
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
-  // The browser looked for the #fragment's element (#faq, #references) before this script built
-  // it: look again, once, unless the reader has scrolled meanwhile.
+  // The browser scrolls to the #fragment's element when parsing ends, before this script has
+  // built #faq or #references: scroll there now, once, unless the reader has already scrolled.
+  // Not in an embed: it has no such sections, and scrolling could move the host page.
   let fragment = '';
   try {
     fragment = decodeURIComponent(location.hash.slice(1));
-  } catch {}  // not percent-encoded text (e.g. #%E0%A4%A): it names nothing here
+  } catch {
+    // A malformed escape (a stray %, e.g. #%E0%A4%A): no id here could match it.
+  }
   const target = !embed && fragment && document.getElementById(fragment);
   if (target && scrollY === 0) target.scrollIntoView();
   if (embed) reportHeight(requested.id);

@@ -97,12 +97,12 @@ test('a change, a theme and a language keep the #fragment in the address bar (th
   // With ?theme, so that choosing a theme rewrites the address too.
   const page = await openStep(b, 'sinusoidal', 'pos=3&theme=light#faq');
   const { last } = await page.evaluate(drag, { values: [50, 51, 52] });
-  let url = new URL(await pageUrl(page));  // once nothing waits
+  let url = new URL(await pageUrl(page));  // pageUrl waits for a pending write
   assert.equal(url.searchParams.get('pos'), last);
   assert.equal(url.hash, '#faq', 'after a change');
   await page.click('[data-theme-option=dark]');
   url = new URL(await pageUrl(page));
-  assert.equal(url.searchParams.get('theme'), null);
+  assert.equal(url.searchParams.get('theme'), null, 'choosing a theme rewrote the address (dropped ?theme)');
   assert.equal(url.hash, '#faq', 'after a theme');
   await Promise.all([page.waitForURL(/lang=ru/), page.selectOption('#lang-select', 'ru')]);
   await page.waitForSelector('#sinusoidal[data-shown=true]');
@@ -112,20 +112,26 @@ test('a change, a theme and a language keep the #fragment in the address bar (th
   await page.close();
 });
 
-test('an address with #faq or #references opens there (the page builds them after the browser looked)', async () => {
+test('an address with #faq or #references opens there (the page builds them after the browser has looked for the fragment)', async () => {
   for (const [query, id] of [['pos=3#faq', 'faq'], ['pos=3&lang=ru#references', 'references']]) {
     const page = await openStep(b, 'sinusoidal', query, { whole: true });
     const [top, margin] = await page.evaluate((i) => {
       const el = document.getElementById(i);
       return [el.getBoundingClientRect().top, parseFloat(getComputedStyle(el).scrollMarginTop)];
     }, id);
-    assert.ok(Math.abs(top - margin) < 2, `#${id}: its top is ${top} px from the top of the window, want its scroll margin, ${margin} px`);
+    // At its scroll margin, or as far down as the page goes (the last section may be too short).
+    const bottom = await page.evaluate(() => scrollY >= document.documentElement.scrollHeight - innerHeight - 1);
+    assert.ok(Math.abs(top - margin) < 2 || (top > margin && bottom), `#${id}: top ${top} px, expected its scroll margin (${margin} px)`);
     assert.deepEqual(page.errors, []);
     await page.close();
   }
-  // A fragment that is not percent-encoded text names nothing, and the page still starts.
+});
+
+test('an address with a malformed #fragment (#%E0%A4%A) still starts the page and stays at the top', async () => {
+  // A malformed escape names nothing. (Before, decoding it threw and the page never became
+  // ready: this open then times out waiting for body[data-ready].)
   const page = await openStep(b, 'sinusoidal', 'pos=3#%E0%A4%A', { whole: true });
-  assert.equal(await page.evaluate(() => scrollY), 0);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page scrolled');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -14,7 +14,7 @@ globalThis.history = {
       throw Object.assign(new Error('Attempt to use history.replaceState() more than 100 times per 10 seconds'), { name: 'SecurityError' });
     }
     calls.push(now);
-    // The parts of the address as a browser resolves them against the page's own.
+    // Resolve url against the page's address, as a browser does, and keep its query and fragment.
     const { search, hash } = new URL(url, `https://example.test/page${location.search}${location.hash}`);
     Object.assign(location, { search, hash });
   },
