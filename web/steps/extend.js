@@ -135,7 +135,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const ratio = scaled / theta;
     const lambda = cur.wavelengths[pair];
     const name = methodName[method];
-    const sEnd = cur.scores[SAMPLES];
+    const sEnd = cur.scoreAtEnd;
 
     // The method's rule, then the chosen pair's numbers: a move of the pair rewrites the second.
     const now = pairNow(m, { pair, theta, scaled, ratio, lambda, plainLambda: plain.wavelengths[pair] });
@@ -190,7 +190,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       const { tr, cells } = tableRows[mt];
       tr.classList.toggle('current', mt === method);
       [[r.attentionFactor, m.fixed(r.attentionFactor, 4)], [r.invFreq[pair] / theta, sig(r.invFreq[pair] / theta)],
-        [r.scores[c.atL], score(r.scores[c.atL])], [r.scores[SAMPLES], score(r.scores[SAMPLES])]].forEach(([v, text], k) => {
+        [r.scoreAtL, score(r.scoreAtL)], [r.scoreAtEnd, score(r.scoreAtEnd)]].forEach(([v, text], k) => {
         if (cells[k].dataset.value !== String(v)) cells[k].dataset.value = String(v);
         if (cells[k].textContent !== text) cells[k].textContent = text;
       });
@@ -219,8 +219,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const plain = c.methods.none;
     const cur = c.methods[method];
     const name = methodName[method];
-    const sL = cur.scores[c.atL];
-    const sEnd = cur.scores[SAMPLES];
+    const sL = cur.scoreAtL;
+    const sEnd = cur.scoreAtEnd;
     const series = [{ x: c.distances, y: cur.scores, cls: 'a', points: true, cursor: true, label: m.t('extend.legendScore', { method: name }) }];
     if (method !== 'none') series.push({ x: c.distances, y: plain.scores, cls: 'b', label: m.t('extend.legendScorePlain') });
     series.push({ x: c.distances, y: cur.random, cls: 'c', label: m.t('extend.legendRandom', { pairs: RANDOM_PAIRS, method: name }) });
@@ -243,16 +243,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
     plot.svg.setAttribute('aria-label', `${m.t(method === 'none' ? 'extend.scoreAltPlain' : 'extend.scoreAlt', {
       method: name, s: factor, Lr: int(readLength), L: int(L), n: SAMPLES + 1,
       s0: score(cur.scores[0]), sL: score(sL), sEnd: score(sEnd),
-      p0: score(plain.scores[0]), pL: score(plain.scores[c.atL]), pEnd: score(plain.scores[SAMPLES]),
+      p0: score(plain.scores[0]), pL: score(plain.scoreAtL), pEnd: score(plain.scoreAtEnd),
     })} ${m.t('extend.scoreAltRandom', { pairs: RANDOM_PAIRS, far: score(far) })}`);
   }
 
   // The settings one control away from the one shown (another model, factor or reading length)
-  // are computed while the browser is idle, so that the next change of those only has to draw.
-  // Only those: each setting takes ~2 ms (six methods, in Firefox here) and allocates ~0.4 MB of
-  // short-lived arrays, and while all 50 were computed in the first idle slots, the draws of the
-  // changes in between took up to 5 ms instead of ~1 in Firefox. render() asks again after every
-  // change.
+  // are prepared while the browser is idle: their table values and the two curves a change to
+  // them draws, so that the change only has to draw. Only those, asked again after every change
+  // (render() asks): while all 50 settings, six curves each then, were computed in the first
+  // idle slots, the draws of the changes in between took up to 5 ms instead of ~1 in Firefox.
   const nextNeighbour = () => {
     const { model, factor, read } = values;
     const near = [
@@ -275,7 +274,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     waiting = false;
     let next = nextNeighbour();
     while (next) {
-      computed(...next);
+      // The setting, and the two curves a change to it draws (read for their side effect).
+      const { methods } = computed(...next);
+      void methods[values.method].scores;
+      void methods.none.scores;
       next = nextNeighbour();
       if (deadline.timeRemaining() <= 6) break;
     }

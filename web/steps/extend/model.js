@@ -1,6 +1,7 @@
 // Step "extend": what the figures draw, from the core. For a model, factor and reading length:
 // every method's frequencies, its attention factor, the score of q = k = all ones against the
-// distance, and the mean score of independent random q, k pairs. Computed once per setting.
+// distance, and the mean score of independent random q, k pairs. Computed once per setting (a
+// method's curves when first used).
 import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } from './setup.js';
 
 /**
@@ -36,6 +37,19 @@ export function extendModels(core) {
 
   // Everything that depends on (model, factor, read) only: every method's frequencies and score
   // curve. Changing the method or the pair then draws from the cache.
+  // The two curves at `distances`: the all-ones score and the random pairs' mean, one value
+  // per distance (a distance's values do not depend on the others computed with it).
+  function scoresAt(distances, options) {
+    const n = distances.length;
+    const q = core.ropeApply(unit.subarray(0, n * D), distances, D, options);  // q(Δ), times the attention factor
+    const k = core.ropeApply(keys, [0, 0], D, options);                        // k(0): not turned, same factor
+    const both = core.attention(q, k, D, DOT);                                 // n × 2
+    const scores = new Float32Array(n);
+    const random = new Float32Array(n);
+    for (let j = 0; j < n; j++) [scores[j], random[j]] = [both[2 * j], both[2 * j + 1]];
+    return { scores, random };
+  }
+
   const cache = new Map();
   function computed(model, factor, read) {
     const key = `${model}/${factor}/${read}`;
@@ -47,15 +61,20 @@ export function extendModels(core) {
     for (const method of METHODS) {
       const options = { base, scaling: scalingFor(method, MODELS[model], factor, readLength) };
       const { invFreq, attentionFactor } = core.ropeFrequencies(D, options);
-      const q = core.ropeApply(unit, distances, D, options);       // q(Δ), times the attention factor
-      const k = core.ropeApply(keys, [0, 0], D, options);          // k(0): not turned, same factor
-      const both = core.attention(q, k, D, DOT);                   // (SAMPLES + 1) × 2
-      const scores = new Float32Array(SAMPLES + 1);
-      const random = new Float32Array(SAMPLES + 1);
-      for (let j = 0; j <= SAMPLES; j++) [scores[j], random[j]] = [both[2 * j], both[2 * j + 1]];
-      methods[method] = { invFreq, attentionFactor, scores, random, wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f) };
+      // The table's two scores (Δ = L and Δ = L′) now; a whole curve only when it is first
+      // drawn (the method shown and plain RoPE) or saved. A setting's first change then turns
+      // 2 query vectors per method instead of 129 for all six: in Firefox the six curves took
+      // 2–7 ms, inside the change that first asked for them.
+      const [atL, atEnd] = scoresAt([L, readLength], options).scores;
+      let curves = null;
+      methods[method] = {
+        invFreq, attentionFactor, scoreAtL: atL, scoreAtEnd: atEnd,
+        wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f),
+        get scores() { return (curves ??= scoresAt(distances, options)).scores; },
+        get random() { return (curves ??= scoresAt(distances, options)).random; },
+      };
     }
-    const entry = { base, L, readLength, distances, methods, atL: SAMPLES / read };
+    const entry = { base, L, readLength, distances, methods };
     cache.set(key, entry);
     return entry;
   }
