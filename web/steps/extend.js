@@ -247,11 +247,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     })} ${m.t('extend.scoreAltRandom', { pairs: RANDOM_PAIRS, far: score(far) })}`);
   }
 
-  // The settings one control away from the one shown (another model, factor or reading length)
-  // are prepared while the browser is idle: their table values and the two curves a change to
-  // them draws, so that the change only has to draw. Only those, asked again after every change
-  // (render() asks): while all 50 settings, six curves each then, were computed in the first
-  // idle slots, the draws of the changes in between took up to 5 ms instead of ~1 in Firefox.
+  // While the browser is idle, prepare the settings one control away from the one shown (another
+  // model, factor or reading length): their table values and the two curves a change to them
+  // would draw (the current method's and plain RoPE's), so that the change only has to draw.
+  // Only those, and render() asks again after every change: when all 50 settings (then with all
+  // six curves each) were computed in the first idle slots, the changes made meanwhile took up
+  // to 5 ms to draw instead of ~1 in Firefox.
   const nextNeighbour = () => {
     const { model, factor, read } = values;
     const near = [
@@ -259,7 +260,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       ...READS.map((r) => [model, factor, r]),
       ...Object.keys(MODELS).map((other) => [other, factor, read]),
     ];
-    return near.find((setting) => !computed.has(...setting));
+    return near.find((setting) => !computed.has(...setting) || !computed(...setting).methods[values.method].curvesReady);
   };
   // Without requestIdleCallback (Safari): a slot of 10 ms, 40 ms after the ask.
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => {
@@ -274,7 +275,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     waiting = false;
     let next = nextNeighbour();
     while (next) {
-      // The setting, and the two curves a change to it draws (read for their side effect).
+      // The setting, and the two curves a change to it would draw (reading a curve computes
+      // and keeps it; one curve when the method is plain RoPE).
       const { methods } = computed(...next);
       void methods[values.method].scores;
       void methods.none.scores;
@@ -306,8 +308,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
         {
           name: 'scores', label: m.t('extend.csvScores'),
           header: ['distance', ...METHODS.map((mt) => `score_${mt}`), ...METHODS.map((mt) => `random_mean_${mt}`)],
-          rows: Array.from(c.distances, (dist, k) => [dist,
-            ...METHODS.map((mt) => c.methods[mt].scores[k]), ...METHODS.map((mt) => c.methods[mt].random[k])]),
+          // Built when read: the page lists the tables when the step mounts, and these rows
+          // would compute every method's curves.
+          get rows() {
+            return Array.from(c.distances, (dist, k) => [dist,
+              ...METHODS.map((mt) => c.methods[mt].scores[k]), ...METHODS.map((mt) => c.methods[mt].random[k])]);
+          },
         },
       ];
     },

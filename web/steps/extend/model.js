@@ -1,12 +1,14 @@
 // Step "extend": what the figures draw, from the core. For a model, factor and reading length:
 // every method's frequencies, its attention factor, the score of q = k = all ones against the
-// distance, and the mean score of independent random q, k pairs. Computed once per setting (a
-// method's curves when first used).
+// distance, and the mean score of independent random q, k pairs. Computed once per setting: the
+// table's two scores up front, a method's two curves only when first read.
 import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } from './setup.js';
 
 /**
- * Returns computed(model, factor, read): the cached entry for those settings; computed.has(model,
- * factor, read) says whether it is cached.
+ * Returns computed(model, factor, read): the cached entry for those settings, whose
+ * methods[m] is { invFreq, wavelengths, attentionFactor, scoreAtL, scoreAtEnd, scores, random,
+ * curvesReady } (scores and random are getters that compute both curves on first read);
+ * computed.has(model, factor, read) says whether it is cached.
  */
 export function extendModels(core) {
   // A query pair (a, b) turned by φ against a key pair (c, e) gives (ac + be) cos φ + (ae − bc) sin φ:
@@ -35,14 +37,13 @@ export function extendModels(core) {
   for (let k = 0; k <= SAMPLES; k++) unit.fill(1, k * D, k * D + HALF);
   const DOT = { softmax: false, scale: 1 };
 
-  // Everything that depends on (model, factor, read) only: every method's frequencies and score
-  // curve. Changing the method or the pair then draws from the cache.
-  // The two curves at `distances`: the all-ones score and the random pairs' mean, one value
-  // per distance (a distance's values do not depend on the others computed with it).
+  // The two curves at `distances`: the all-ones score and the random pairs' mean, one value per
+  // distance. Each distance is computed on its own, so a call with two distances gives exactly
+  // the whole curve's values there (tests/js/extend-model.test.js).
   function scoresAt(distances, options) {
     const n = distances.length;
-    const q = core.ropeApply(unit.subarray(0, n * D), distances, D, options);  // q(Δ), times the attention factor
-    const k = core.ropeApply(keys, [0, 0], D, options);                        // k(0): not turned, same factor
+    const q = core.ropeApply(unit.subarray(0, n * D), distances, D, options);  // q(Δ) rotated, times the attention factor
+    const k = core.ropeApply(keys, [0, 0], D, options);                        // k(0): not rotated, same factor
     const both = core.attention(q, k, D, DOT);                                 // n × 2
     const scores = new Float32Array(n);
     const random = new Float32Array(n);
@@ -50,6 +51,9 @@ export function extendModels(core) {
     return { scores, random };
   }
 
+  // Everything that depends on (model, factor, read) only, cached per setting: every method's
+  // frequencies, attention factor and table scores, and its curves once read. Changing the pair
+  // then only draws; choosing another method computes that method's curves the first time.
   const cache = new Map();
   function computed(model, factor, read) {
     const key = `${model}/${factor}/${read}`;
@@ -61,10 +65,10 @@ export function extendModels(core) {
     for (const method of METHODS) {
       const options = { base, scaling: scalingFor(method, MODELS[model], factor, readLength) };
       const { invFreq, attentionFactor } = core.ropeFrequencies(D, options);
-      // The table's two scores (Δ = L and Δ = L′) now; a whole curve only when it is first
-      // drawn (the method shown and plain RoPE) or saved. A setting's first change then turns
-      // 2 query vectors per method instead of 129 for all six: in Firefox the six curves took
-      // 2–7 ms, inside the change that first asked for them.
+      // Only the table's two scores (Δ = L and Δ = L′) up front; a method's curves wait until
+      // first read (drawn, or saved as CSV). A change to a setting not yet prepared (a preset, a
+      // fast drag) then rotates 2 query vectors per method plus 129 per drawn curve (at most
+      // two), instead of 129 for each of the six (1.2–2.9 ms warm in Firefox, up to 7 cold).
       const [atL, atEnd] = scoresAt([L, readLength], options).scores;
       let curves = null;
       methods[method] = {
@@ -72,6 +76,7 @@ export function extendModels(core) {
         wavelengths: Array.from(invFreq, (f) => (2 * Math.PI) / f),
         get scores() { return (curves ??= scoresAt(distances, options)).scores; },
         get random() { return (curves ??= scoresAt(distances, options)).random; },
+        get curvesReady() { return curves !== null; },
       };
     }
     const entry = { base, L, readLength, distances, methods };
