@@ -14,7 +14,7 @@
 import { scaleBar, legendLabels } from './colourbar.js';
 import { registerFigure } from './figures.js';
 import { symmetricMarks } from './format.js';
-import { divergingRgb } from './palette.js';
+import { divergingRgb, divergingTable } from './palette.js';
 
 /**
  * The colour of every cell as draw() paints it: one RGBA word per cell in ImageData's byte order,
@@ -47,6 +47,28 @@ export function cellColours(values, limit) {
     } else {
       px[i] = colour(values[i]);
     }
+  }
+  return px;
+}
+
+const LOOKUP_LEVELS = 4097;  // colours in cellColoursLookedUp's table; the middle one is 0
+let lookup = null;           // made on first use
+
+/**
+ * cellColours through a lookup table of the scale (palette.js divergingTable): one rounding and
+ * a lookup per cell instead of an interpolation, for maps of many distinct values. The learned
+ * step's 1,536 × 64 table took ~22 ms with cellColours in V8 and 2–4 ms this way. A channel is
+ * within 1 of cellColours' (tests/js/heatmap-lookup.test.js).
+ */
+export function cellColoursLookedUp(values, limit) {
+  lookup ??= divergingTable(LOOKUP_LEVELS);
+  const half = (LOOKUP_LEVELS - 1) / 2;
+  const px = new Uint32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) continue;  // 0: transparent
+    const t = limit > 0 ? v / limit : 0;
+    px[i] = lookup[Math.round((t < -1 ? -1 : t > 1 ? 1 : t) * half + half)];
   }
   return px;
 }

@@ -6,7 +6,7 @@
 // shows as it is, beside the sinusoidal row (core.sinusoidal with an offset) and a RoPE-rotated
 // vector (core.ropeApply), which exist at any position.
 import { h, s } from '../kit/dom.js';
-import { Heatmap, cellColours, legend } from '../kit/heatmap.js';
+import { Heatmap, cellColoursLookedUp, legend } from '../kit/heatmap.js';
 import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
@@ -127,9 +127,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
       const cols = Math.min(d, MAP_DIMS);
       const values = new Float32Array(reach(preset) * cols);
       values.set(core.learned(positions, cols, { maxPositions: positions, std: STD }));
-      // Its colours too: a switch back to a preset then only copies pixels (GPT-2's map is
-      // 1,536 × 64 cells, ~10 ms to colour).
-      maps.set(preset, { cols, rows: reach(preset), values, pixels: cellColours(values, LIMIT) });
+      // Its colours too: a switch back to a preset then only copies pixels. Looked up, not
+      // interpolated: GPT-2's map is 1,536 × 64 cells.
+      maps.set(preset, { cols, rows: reach(preset), values, pixels: cellColoursLookedUp(values, LIMIT) });
     }
     return maps.get(preset);
   };
