@@ -14,7 +14,7 @@
 import { scaleBar, legendLabels } from './colourbar.js';
 import { registerFigure } from './figures.js';
 import { symmetricMarks } from './format.js';
-import { divergingRgb, divergingTable } from './palette.js';
+import { DIVERGING_LEVELS, divergingRgb, divergingTable } from './palette.js';
 
 /**
  * The colour of every cell as draw() paints it: one RGBA word per cell in ImageData's byte order,
@@ -51,9 +51,6 @@ export function cellColours(values, limit) {
   return px;
 }
 
-const LOOKUP_LEVELS = 4097;  // colours in cellColoursLookedUp's table; the middle one is 0
-let lookup = null;           // made on first use
-
 /**
  * cellColours through a lookup table of the scale (palette.js divergingTable): one rounding and
  * a lookup per cell instead of an interpolation, for maps of many distinct values. The learned
@@ -61,8 +58,8 @@ let lookup = null;           // made on first use
  * within 1 of cellColours' (tests/js/heatmap-lookup.test.js).
  */
 export function cellColoursLookedUp(values, limit) {
-  lookup ??= divergingTable(LOOKUP_LEVELS);
-  const half = (LOOKUP_LEVELS - 1) / 2;
+  const lookup = divergingTable();
+  const half = (DIVERGING_LEVELS - 1) / 2;
   const px = new Uint32Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];

@@ -29,18 +29,22 @@ export function divergingCss(value, limit) {
   return `rgb(${c.map(Math.round).join(' ')})`;
 }
 
+export const DIVERGING_LEVELS = 4097;  // entries of divergingTable(); an odd count, so the middle one is 0
+let table = null;                       // made on first use
+
 /**
- * The diverging scale on [-1, 1] sampled at `levels` evenly spaced values, as RGBA words in
- * ImageData's byte order (entry k is the colour of -1 + 2k / (levels - 1)): a figure with many
- * cells looks each one up instead of interpolating it. With 4096 levels a looked-up channel is
- * within 0.1 of the interpolated one.
+ * The diverging scale on [-1, 1] sampled at DIVERGING_LEVELS evenly spaced values, as RGBA
+ * words in ImageData's byte order (entry k is the colour of -1 + 2k / (DIVERGING_LEVELS - 1)):
+ * a figure with many cells looks each one up instead of interpolating it, and a looked-up
+ * channel is within 1 of the interpolated one. One table, shared by every figure that looks up.
  */
-export function divergingTable(levels = 4096) {
-  const table = new Uint32Array(levels);
+export function divergingTable() {
+  if (table) return table;
+  table = new Uint32Array(DIVERGING_LEVELS);
   const rgba = new Uint8ClampedArray(4);  // rounds as writing into ImageData does
   const word = new Uint32Array(rgba.buffer);
-  for (let k = 0; k < levels; k++) {
-    divergingRgb(-1 + (2 * k) / (levels - 1), 1, rgba, 0);
+  for (let k = 0; k < DIVERGING_LEVELS; k++) {
+    divergingRgb(-1 + (2 * k) / (DIVERGING_LEVELS - 1), 1, rgba, 0);
     rgba[3] = 255;
     table[k] = word[0];
   }

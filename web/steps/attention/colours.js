@@ -1,11 +1,10 @@
 // The attention map's colours: the lookup table, the top of the scale, each cell's colour (with
 // the causal mask's bins masked) and the colour bar with its labels.
 import { h } from '../../kit/dom.js';
-import { divergingCss, divergingTable, rgbWord } from '../../kit/palette.js';
+import { DIVERGING_LEVELS, divergingCss, divergingTable, rgbWord } from '../../kit/palette.js';
 
-export const LEVELS = 4097;       // colours in the map's lookup table (see divergingTable); 0 is the middle one
-const COLOURS = divergingTable(LEVELS);
-export const ZERO = COLOURS[(LEVELS - 1) / 2];
+const COLOURS = divergingTable();
+export const ZERO = COLOURS[(DIVERGING_LEVELS - 1) / 2];
 
 // Decimals that show a positive number with about two significant digits.
 export const digitsFor = (v) => (v > 0 ? Math.min(6, Math.max(1, 1 - Math.floor(Math.log10(v)))) : 2);
@@ -38,7 +37,7 @@ export function scaleTop(cells) {
  */
 export function cellPixels(cells, limit, { rows, edges }, causal, masked, px = new Uint32Array(cells.length)) {
   const C = edges.length - 1;
-  const half = (LEVELS - 1) / 2;
+  const half = (DIVERGING_LEVELS - 1) / 2;
   for (let r = 0; r < rows.length; r++) {
     let seen = C;  // bins with a key at or before the query
     if (causal) for (seen = 0; seen < C && edges[seen] <= rows[r];) seen++;
