@@ -62,14 +62,14 @@ const quiet = new URL('quiet/', dir);
 // host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
 // Files in a timing folder that are not a step's update times.
-const notRows = (f) => ['host.json', 'threads.json', 'floor.json'].includes(f) || f.startsWith('longtasks-');
+const notRows = (f) => ['host.json', 'threads.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
-for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
+for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'WebKit, accelerated compositing off', '; its frame floors below say why']]) {
   const folder = new URL(`${engine}/`, quiet);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
-  await table(`${title} (the cross-engine timing test, nothing else running: the same changes as Chromium's)`, folder, names);
+  await table(`${title} (the cross-engine timing test, nothing else running: the same changes as Chromium's${more})`, folder, names);
 }
 // The three engines side by side: each row's p95 (nothing else running) against its budget, a
 // 16 ms frame for the attention step (up to 2,048 tokens) and 8 ms for every other step.
@@ -80,7 +80,7 @@ for (const [engine, title] of [['firefox', 'Firefox'], ['webkit', 'WebKit']]) {
   const overBudget = (v, row) => v !== null && v - budgetOf(row) > 1e-6;
   // To 0.1 ms, or to 0.01 where that would print an over-budget p95 as the budget itself.
   const shown = (v, row) => (overBudget(v, row) && Number(v.toFixed(1)) <= budgetOf(row) ? v.toFixed(2) : v.toFixed(1));
-  const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]];
+  const engines = [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit, compositing off', new URL('webkit/', quiet)]];
   const p95s = new Map();  // row → [p95 per engine]
   const series = new Map();  // `${engine}|${row}` → the update times in the order of the changes
   for (const [k, [, folder]] of engines.entries()) {
@@ -137,12 +137,19 @@ for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefo
     `(process/thread: s on a core, s waiting for one): ${t.threads.map((r) => `${r.process}/${r.thread} ${s(r.ran)}, ${s(r.waited)}`).join('; ')}`);
 }
 // Each engine's frame floor (tests/quiet/frame-floor.js): a blank page, one character changed per
-// frame, the CPU of every thread on the machine summed.
-for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefox/', quiet)], ['WebKit', new URL('webkit/', quiet)]]) {
-  const f = await readFile(new URL('floor.json', folder), 'utf8').then(JSON.parse, () => null);
+// frame, the CPU of every thread on the machine summed. WebKit's is measured as it was timed
+// (accelerated compositing off) and in its default mode, through llvmpipe (engines.js startEngine).
+const floors = [
+  ['Chromium', quiet, 'floor.json', ''],
+  ['Firefox', new URL('firefox/', quiet), 'floor.json', ''],
+  ['WebKit', new URL('webkit/', quiet), 'floor.json', ', accelerated compositing off as in its table'],
+  ['WebKit', new URL('webkit/', quiet), 'floor-composited.json', ', accelerated compositing on (its default), through llvmpipe'],
+];
+for (const [engine, folder, file, mode] of floors) {
+  const f = await readFile(new URL(file, folder), 'utf8').then(JSON.parse, () => null);
   if (!f) continue;
   const perFrame = (seconds) => (1000 * seconds / f.frames).toFixed(1);
-  console.log(`${engine}'s frame floor (a blank page, one character changed per frame; ${f.frames} frames, one every ${perFrame(f.seconds)} ms on average): ` +
+  console.log(`${engine}'s frame floor (a blank page, one character changed per frame${mode}; ${f.frames} frames, one every ${perFrame(f.seconds)} ms on average): ` +
     `the machine's threads used ${perFrame(f.ran)} ms of CPU per frame, of the ${perFrame(f.cores * f.seconds)} ms its ${f.cores} cores offer; ` +
     `the busiest (process/thread: ms per frame): ${f.threads.map((r) => `${r.process}/${r.thread} ${perFrame(r.ran)}`).join('; ')}`);
 }

@@ -206,13 +206,14 @@ function miniBrowser() {
   return process.env.MINIBROWSER_PATH ?? libs.find((p) => existsSync(p));
 }
 
-async function startWebKit(display) {
+async function startWebKit(display, { compositing }) {
   const binary = miniBrowser();
   if (!binary) throw new Error('webkit: MiniBrowser is missing (Debian package libwebkit2gtk-4.1-0, through webkit2gtk-driver; wasm/tools/setup.sh installs it)');
   const port = await freePort();
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DISPLAY: display, LANG: 'en_US.UTF-8' },
+    // MiniBrowser and its web process inherit the driver's environment.
+    env: { ...process.env, DISPLAY: display, LANG: 'en_US.UTF-8', ...(compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' }) },
   });
   let log = '';
   driver.stdout.on('data', (d) => { log = (log + d).slice(-4000); });
@@ -290,11 +291,18 @@ async function startWebKit(display) {
  * { name, version, open(url, { noSimd }) → page, close() }; a page has eval(fn, ...args),
  * errors(), violations(), url(), screenshot(), elementScreenshot(selector), close().
  * For WebKit, open pages served by serveSite(); noSimd there means its urlWithoutSimd.
+ *
+ * { compositing: false } starts WebKit without accelerated compositing
+ * (WEBKIT_DISABLE_COMPOSITING_MODE): it paints each frame with Skia on the CPU instead of
+ * compositing layers through OpenGL. This machine has no GPU, so that OpenGL is Mesa's llvmpipe,
+ * a GPU emulated on the same two cores as the page: on a blank page changing one character per
+ * frame it took 25–28 ms of CPU per frame with compositing and 3–5 ms without (four runs each,
+ * tests/quiet/frame-floor.js). Firefox has no such switch here and ignores the option.
  */
-export async function startEngine(name) {
+export async function startEngine(name, { compositing = true } = {}) {
   const xvfb = await startXvfb();
   try {
-    const engine = name === 'firefox' ? await startFirefox(xvfb.display) : await startWebKit(xvfb.display);
+    const engine = name === 'firefox' ? await startFirefox(xvfb.display) : await startWebKit(xvfb.display, { compositing });
     return {
       name,
       version: engine.version,
