@@ -54,5 +54,13 @@ for (const pe of cores) {
     assert.equal(c.methods.yarn.scores, scores, 'read again, the same array');
     assert.deepEqual(rows, [SAMPLES + 1, 2], 'no second computation');
     assert.equal(c.methods.ntk.curvesReady, false, 'the other methods still wait');
+    // prepareCurves() (extend's idle fill) computes them once too, and reading them after computes nothing.
+    rows.length = 0;
+    c.methods.ntk.prepareCurves();
+    c.methods.ntk.prepareCurves();
+    assert.deepEqual(rows, [SAMPLES + 1, 2]);
+    assert.equal(c.methods.ntk.curvesReady, true);
+    assert.equal(c.methods.ntk.scores.length, SAMPLES + 1);
+    assert.deepEqual(rows, [SAMPLES + 1, 2], 'read after preparing: no second computation');
   });
 }

@@ -275,11 +275,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     waiting = false;
     let next = nextNeighbour();
     while (next) {
-      // The setting, and the two curves a change to it would draw (reading a curve computes
-      // and keeps it; one curve when the method is plain RoPE).
+      // The setting, and the two curves a change to it would draw (one when the method is plain RoPE).
       const { methods } = computed(...next);
-      void methods[values.method].scores;
-      void methods.none.scores;
+      methods[values.method].prepareCurves();
+      methods.none.prepareCurves();
       next = nextNeighbour();
       if (deadline.timeRemaining() <= 6) break;
     }

@@ -7,7 +7,8 @@ import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } fr
 /**
  * Returns computed(model, factor, read): the cached entry for those settings, whose
  * methods[m] is { invFreq, wavelengths, attentionFactor, scoreAtL, scoreAtEnd, scores, random,
- * curvesReady } (scores and random are getters that compute both curves on first read);
+ * curvesReady, prepareCurves() } (scores and random are getters that compute both curves on
+ * first read, or prepareCurves() before);
  * computed.has(model, factor, read) says whether it is cached.
  */
 export function extendModels(core) {
@@ -77,6 +78,7 @@ export function extendModels(core) {
         get scores() { return (curves ??= scoresAt(distances, options)).scores; },
         get random() { return (curves ??= scoresAt(distances, options)).random; },
         get curvesReady() { return curves !== null; },
+        prepareCurves() { curves ??= scoresAt(distances, options); },
       };
     }
     const entry = { base, L, readLength, distances, methods };
