@@ -66,7 +66,7 @@ const notRows = (f) => ['host.json', 'threads.json', 'floor.json', 'floor-compos
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
-for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'WebKit, accelerated compositing off', '; its frame floors below say why']]) {
+for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'WebKit, accelerated compositing off', '; the two WebKit frame floors below show why']]) {
   const folder = new URL(`${engine}/`, quiet);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
   await table(`${title} (the cross-engine timing test, nothing else running: the same changes as Chromium's${more})`, folder, names);
@@ -142,8 +142,8 @@ for (const [engine, folder] of [['Chromium', quiet], ['Firefox', new URL('firefo
 const floors = [
   ['Chromium', quiet, 'floor.json', ''],
   ['Firefox', new URL('firefox/', quiet), 'floor.json', ''],
-  ['WebKit', new URL('webkit/', quiet), 'floor.json', ', accelerated compositing off as in its table'],
-  ['WebKit', new URL('webkit/', quiet), 'floor-composited.json', ', accelerated compositing on (its default), through llvmpipe'],
+  ['WebKit', new URL('webkit/', quiet), 'floor.json', ', accelerated compositing off, as in WebKit\'s table'],
+  ['WebKit', new URL('webkit/', quiet), 'floor-composited.json', ', accelerated compositing on, the default, through llvmpipe'],
 ];
 for (const [engine, folder, file, mode] of floors) {
   const f = await readFile(new URL(file, folder), 'utf8').then(JSON.parse, () => null);

@@ -293,11 +293,11 @@ async function startWebKit(display, { compositing }) {
  * For WebKit, open pages served by serveSite(); noSimd there means its urlWithoutSimd.
  *
  * { compositing: false } starts WebKit without accelerated compositing
- * (WEBKIT_DISABLE_COMPOSITING_MODE): it paints each frame with Skia on the CPU instead of
- * compositing layers through OpenGL. This machine has no GPU, so that OpenGL is Mesa's llvmpipe,
- * a GPU emulated on the same two cores as the page: on a blank page changing one character per
- * frame it took 25–28 ms of CPU per frame with compositing and 3–5 ms without (four runs each,
- * tests/quiet/frame-floor.js). Firefox has no such switch here and ignores the option.
+ * (WEBKIT_DISABLE_COMPOSITING_MODE): it paints the changed areas with Skia on the CPU, instead
+ * of painting and compositing through OpenGL, which on this GPU-less machine is Mesa's llvmpipe,
+ * a software renderer on the page's own two cores. On a blank page changing one character per
+ * frame, the machine's threads used 25–28 ms of CPU per frame in the default mode and 3–5 ms
+ * without (four runs each, tests/quiet/frame-floor.js). startFirefox ignores the option.
  */
 export async function startEngine(name, { compositing = true } = {}) {
   const xvfb = await startXvfb();

@@ -71,8 +71,8 @@ export function engineSuite(name, { timing = false } = {}) {
   let engine;
   let source;  // the page from source, as tests/browser/ serves it
   let dist;    // dist/ under a subpath, as on a static host
-  // The timed WebKit paints without accelerated compositing, which this machine can only emulate
-  // on the cores the page runs on (engines.js startEngine); the checks run in the default mode.
+  // The timed WebKit runs without accelerated compositing: without a GPU, compositing runs
+  // through llvmpipe on the page's own cores (engines.js startEngine). The checks use the default mode.
   const compositing = !(timing && name === 'webkit');
   before(async () => {
     engine = await startEngine(name, { compositing });
@@ -210,9 +210,9 @@ export function engineSuite(name, { timing = false } = {}) {
     await page.close();
   });
 
-  // The same floor in WebKit's default mode, compositing through llvmpipe, for the report: what
-  // the tables would carry with it.
-  (timing && !compositing ? test : () => {})(`${name}: its frame floor with accelerated compositing, its default mode`, async () => {
+  // The same floor in WebKit's default mode, compositing through llvmpipe, for the report: the
+  // CPU per frame the tables would include if timed in that mode.
+  (timing && !compositing ? test : () => {})(`${name}: its frame floor with accelerated compositing on (the default), through llvmpipe`, async () => {
     const composited = await startEngine(name);
     try {
       const page = await composited.open('about:blank');

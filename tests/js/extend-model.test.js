@@ -1,6 +1,6 @@
 // web/steps/extend/model.js: for every model, factor, reading length and method, the table's two
 // scores (computed up front) are the curves' values at Δ = L and Δ = L′ (computed on first
-// read), to the last bit, in both builds; and the curves are computed once, when first read.
+// read), to the last bit, in both builds; and the curves are computed once, when first read or prepared.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extendModels } from '../../web/steps/extend/model.js';
@@ -39,7 +39,7 @@ for (const pe of cores) {
     }
   });
 
-  test(`${moduleName(pe)}: a setting rotates 2 positions per method up front, and a method's 129 once, when its curves are first read`, () => {
+  test(`${moduleName(pe)}: a setting rotates 2 positions per method up front, and a method's 129 once, when its curves are first read or prepared`, () => {
     const { core, rows } = counting(pe);
     const computed = extendModels(core);
     const c = computed('llama3', 8, 16);
@@ -54,11 +54,12 @@ for (const pe of cores) {
     assert.equal(c.methods.yarn.scores, scores, 'read again, the same array');
     assert.deepEqual(rows, [SAMPLES + 1, 2], 'no second computation');
     assert.equal(c.methods.ntk.curvesReady, false, 'the other methods still wait');
-    // prepareCurves() (extend's idle fill) computes them once too, and reading them after computes nothing.
+    // prepareCurves() (extend's idle fill) computes the curves once however often it is called;
+    // a read afterwards computes nothing.
     rows.length = 0;
     c.methods.ntk.prepareCurves();
     c.methods.ntk.prepareCurves();
-    assert.deepEqual(rows, [SAMPLES + 1, 2]);
+    assert.deepEqual(rows, [SAMPLES + 1, 2], 'prepared twice, computed once');
     assert.equal(c.methods.ntk.curvesReady, true);
     assert.equal(c.methods.ntk.scores.length, SAMPLES + 1);
     assert.deepEqual(rows, [SAMPLES + 1, 2], 'read after preparing: no second computation');

@@ -29,14 +29,14 @@ export function divergingCss(value, limit) {
   return `rgb(${c.map(Math.round).join(' ')})`;
 }
 
-export const DIVERGING_LEVELS = 4097;  // entries of divergingTable(); an odd count, so the middle one is 0
+export const DIVERGING_LEVELS = 4097;  // entries of divergingTable(); an odd count, so the middle entry is the colour of 0
 let table = null;                       // made on first use
 
 /**
  * The diverging scale on [-1, 1] sampled at DIVERGING_LEVELS evenly spaced values, as RGBA
  * words in ImageData's byte order (entry k is the colour of -1 + 2k / (DIVERGING_LEVELS - 1)):
- * a figure with many cells looks each one up instead of interpolating it, and a looked-up
- * channel is within 1 of the interpolated one. One table, shared by every figure that looks up.
+ * a figure with many cells looks each one up instead of interpolating it. Made once and shared
+ * by every figure that looks colours up.
  */
 export function divergingTable() {
   if (table) return table;

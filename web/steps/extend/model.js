@@ -8,7 +8,7 @@ import { D, METHODS, MODELS, RANDOM_PAIRS, RANDOM_SEED, SAMPLES, scalingFor } fr
  * Returns computed(model, factor, read): the cached entry for those settings, whose
  * methods[m] is { invFreq, wavelengths, attentionFactor, scoreAtL, scoreAtEnd, scores, random,
  * curvesReady, prepareCurves() } (scores and random are getters that compute both curves on
- * first read, or prepareCurves() before);
+ * first read, unless prepareCurves() already has);
  * computed.has(model, factor, read) says whether it is cached.
  */
 export function extendModels(core) {
