@@ -7,6 +7,7 @@ import { openStep, pageUrl } from './steps.js';
 import { ALL_STEP_IDS as STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 import { textsOutsideFigures } from './text-boxes.js';
+import { ticksOffScale } from './tick-labels.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -39,7 +40,8 @@ test('an unknown ?step falls back to the first step without an error', async () 
   await page.close();
 });
 
-test('every step opens by URL, shows its number and title, keeps its figures\' text inside them, draws its readout labels as written, and logs no error', async () => {
+test('every step opens by URL, shows its number and title, keeps its figures\' text inside them, labels its axes with their ticks\' values, draws its readout labels as written, and logs no error', async () => {
+  let checkedAxes = 0;
   for (const [i, id] of STEP_IDS.entries()) {
     // The step's own signal (built, shown, drawn): the rest of the page loading behind it is the
     // same for every step, and the tests above wait for it.
@@ -50,6 +52,9 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
     assert.equal(await page.getAttribute(`#step-nav [data-step=${id}]`, 'aria-current'), 'step');
     // At 1280 px, as the Firefox and WebKit suite checks it (tests/browser/text-boxes.js).
     assert.deepEqual((await page.evaluate(textsOutsideFigures, id)).out, [], `step ${id}: figure text outside its figure or run together`);
+    const ticks = await page.evaluate(ticksOffScale, id);
+    assert.deepEqual(ticks.out, [], `step ${id}: tick labels that are not evenly spaced values (a label rounded past its tick)`);
+    checkedAxes += ticks.n;
     // The labels name symbols (i, j, ω, θ) that capitals would turn into different ones.
     const recased = await page.evaluate((step) => [...document.querySelectorAll(`#${step} .readout-label`)]
       .filter((el) => [el, ...el.querySelectorAll('*')].some((e) => getComputedStyle(e).textTransform !== 'none'))
@@ -58,6 +63,8 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
     assert.deepEqual(page.errors, [], `step ${id}`);
     await page.close();
   }
+  // The tick check reached the figures: most steps have a plot with numeric axes.
+  assert.ok(checkedAxes >= 20, `${checkedAxes} numeric axes checked`);
 });
 
 test('Next and Previous walk through the steps in order and update the URL', async () => {

@@ -34,6 +34,14 @@ export function ticks(lo, hi, count = 6) {
 }
 
 /**
+ * Tick labels in the page's number format (m.fixed) with as many decimals as each tick needs,
+ * at least `min`: 0.25 → "0.25", 2.5 → "2.5", 30 → "30". ticks() steps by 1, 2, 2.5 or 5 times
+ * a power of ten, so a label rounded to fewer decimals misstates its tick: the train step's
+ * components plot labelled −2.5 and −1.5 as "−3" and "−2".
+ */
+export const tickLabel = (m, min = 0) => (v) => m.fixed(v, Math.max(min, (String(+v.toFixed(6)).split('.')[1] ?? '').length));
+
+/**
  * v (> 0) rounded up to a multiple of the round step ticks(0, v, count) takes (count 5: the line
  * plots' y axes), or v itself when it lies within a billionth of a step above a multiple. That
  * is at most `count` steps, so ticks(0, top, count) keeps the step and ends on the top. A top for

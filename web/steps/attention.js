@@ -7,7 +7,7 @@
 // core/family_attention.hpp.
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
-import { LinePlot, roundedTop } from '../kit/lineplot.js';
+import { LinePlot, roundedTop, tickLabel } from '../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -144,8 +144,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   plotFigure.append(plotCaption);
   const plot = new LinePlot(plotFigure, {
     xLabel: m.t('attention.plotX'), yLabel: m.t('attention.plotY'), label: '',
-    // Tick labels with no more decimals than the tick needs (0.02, 0.025), so they stay short.
-    format: (v) => m.fixed(v, (String(+v.toFixed(6)).split('.')[1] ?? '').length),
+    format: tickLabel(m),
     cursorX: (v) => m.fixed(v, 0),
     cursorY: (v) => m.fixed(v, 4),
     keysHint: m.t('page.plotKeys'),

@@ -5,7 +5,7 @@
 // computed by the core (sinusoidalDot, learned, t5Bucket, ropeApply + attention, alibiSlopes +
 // alibiBias), with the training length marked.
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -83,7 +83,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   plotFig.append(plotCaption);
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('choose.plotX'), yLabel: '', label: '',
-    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });

@@ -4,7 +4,7 @@
 // core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
 // schemes side by side.
 import { h, mm, s } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -47,7 +47,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     xLabel: m.t('compare.xLabel'),
     yLabel: m.t('compare.yLabel'),
     label: m.t('compare.alt', { m: values.m, n: values.n }),
-    format: (v) => m.fixed(v, 0),
+    format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });

@@ -3,7 +3,7 @@
 // behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
 // a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
 import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
 import { choice } from '../kit/controls.js';
@@ -57,7 +57,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     xLabel: m.t('frequencies.axisPosition'),
     yLabel: m.t('frequencies.axisValue'),
     label: '',
-    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    format: tickLabel(m),
     cursorX: (v) => m.fixed(v, 0),
     cursorY: (v) => m.fixed(v, 3),
     keysHint: m.t('page.plotKeys'),

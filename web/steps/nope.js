@@ -5,7 +5,7 @@
 // is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
 // reordering the earlier tokens (a second, small sentence of distinct words) changes nothing.
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { MatrixTable } from '../kit/matrix.js';
 import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
 import { slider, toggle } from '../kit/controls.js';
@@ -57,7 +57,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const plotFig = h('figure', { class: 'nope-plot' }, h('figcaption', {}, m.t('nope.plotCaption')));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('nope.plotX'), yLabel: m.t('nope.plotY'), label: '',
-    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 3),
     keysHint: m.t('page.plotKeys'),
   });

@@ -4,7 +4,7 @@
 // every question with its state. Answers live in memory only: a reload starts afresh.
 import { h } from '../kit/dom.js';
 import { button, slider } from '../kit/controls.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -83,7 +83,7 @@ export function mount(root, { m, values, setter, index, total }) {
   const fig = h('figure', { class: 'quiz-fig' }, h('figcaption', {}, m.t('quiz.figCaption')));
   const plot = new LinePlot(fig, {
     xLabel: m.t('quiz.plotX'), yLabel: m.t('quiz.plotY'), label: '',
-    format: (v) => m.fixed(v, 0), cursorX: (v) => m.fixed(v, 0), cursorY: (v) => m.fixed(v, 0),
+    format: tickLabel(m), cursorX: (v) => m.fixed(v, 0), cursorY: (v) => m.fixed(v, 0),
     keysHint: m.t('page.plotKeys'),
   });
   slots.figure.append(

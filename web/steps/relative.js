@@ -3,7 +3,7 @@
 // offset j − i for the current i and for i = 0 and i = 19, which fall on one curve.
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -91,7 +91,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
-    format: (v) => m.fixed(v, 0),
+    format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });

@@ -7,7 +7,7 @@
 import { h, mm } from '../kit/dom.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -100,7 +100,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     xLabel: m.t('rope.plotX'),
     yLabel: m.t('rope.plotY'),
     label: '',
-    format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    format: tickLabel(m),
     cursorX: (v) => m.fixed(v, 0),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),

@@ -2,7 +2,7 @@
 // the lowest to the highest seed, the longest training length marked. Exact match or per token.
 // The keyboard cursor walks the family chosen for a closer look (its points carry class 'a').
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { accuracyByLength, familiesWithRuns, longestTraining } from './aggregate.js';
 import { familyClass, familyName } from './families.js';
 
@@ -11,7 +11,7 @@ export function accuracyFigure(m) {
   const figure = h('figure', { class: 'train-fig train-accuracy' }, caption);
   const plot = new LinePlot(figure, {
     xLabel: m.t('train.accX'), yLabel: m.t('train.accY'), label: '',
-    format: (v) => m.fixed(v, 0), cursorY: (v) => m.fixed(v, 1), keysHint: m.t('page.plotKeys'),
+    format: tickLabel(m), cursorY: (v) => m.fixed(v, 1), keysHint: m.t('page.plotKeys'),
   });
   return {
     el: figure,

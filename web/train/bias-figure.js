@@ -2,7 +2,7 @@
 // positions back, against d (the causal T5 bucket of −d, from core.t5Bucket). Without the core
 // the buckets themselves are the axis. The longest distance seen in training is marked.
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 
 const HEAD_CLASSES = ['a', 'b', 'c', 'head-3', 'head-4', 'head-5', 'head-6', 'head-7'];
 const headClass = (k) => `head ${HEAD_CLASSES[k % HEAD_CLASSES.length]}`;
@@ -29,7 +29,7 @@ export function biasFigure(m, text) {
   const caption = h('figcaption', {});
   const figure = h('figure', { class: 'train-fig train-bias' }, caption);
   const plot = new LinePlot(figure, {
-    xLabel: text.x, yLabel: text.y, label: '', format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    xLabel: text.x, yLabel: text.y, label: '', format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 3), keysHint: m.t('page.plotKeys'),
   });
   return {

@@ -4,7 +4,7 @@
 // (analyseTable of the trainer module), positions the training never reached told apart.
 // Without WebAssembly only the trained heatmap can be drawn; the panel says why.
 import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { limitOf, tableFigure } from './table-figure.js';
 
 const STAND_IN_STD = 0.02;  // core.learned's default, as in the learned step
@@ -25,7 +25,7 @@ export function learnedPanel(m) {
   });
   const pcaFig = h('figure', { class: 'train-fig train-pca' }, h('figcaption', {}, t('pcaCaption')));
   const pca = new LinePlot(pcaFig, {
-    xLabel: t('pcaX'), yLabel: t('pcaY'), label: '', format: (v) => m.fixed(v, Math.abs(v) < 1 && v !== 0 ? 1 : 0),
+    xLabel: t('pcaX'), yLabel: t('pcaY'), label: '', format: tickLabel(m),
     cursorX: (v) => m.fixed(v, 2), cursorY: (v) => m.fixed(v, 2), keysHint: m.t('page.plotKeys'),
   });
   const note = h('p', { class: 'train-note' });

@@ -3,7 +3,7 @@
 import { h } from '../../kit/dom.js';
 import { slider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
-import { LinePlot } from '../../kit/lineplot.js';
+import { LinePlot, tickLabel } from '../../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
 import { readout } from '../../kit/readout.js';
 import { Waterfall } from '../../kit/waterfall.js';
@@ -32,7 +32,7 @@ export function xlPanel({ core, m, values, set, t }) {
   const waterfall = new Waterfall(barsFig, { format: f2, className: 'rb-waterfall' });
   const plotFig = h('figure', { class: 'rb-fig rb-xl-plot' }, h('figcaption', {}, t('xl.plotCaption', { last: XL_LEN - 1 })));
   const plot = new LinePlot(plotFig, {
-    xLabel: t('xl.plotX'), yLabel: t('xl.plotY'), label: '', format: (v) => m.fixed(v, Number.isInteger(v) ? 0 : 1),
+    xLabel: t('xl.plotX'), yLabel: t('xl.plotY'), label: '', format: tickLabel(m),
     cursorY: f2, keysHint: m.t('page.plotKeys'),
   });
   const figure = h('div', { class: 'rb-method rb-xl' }, formula, now, h('div', { class: 'rb-figs rb-stack' }, barsFig, plotFig),
