@@ -145,3 +145,28 @@ test('the URL opens a question, and bad values of q are clamped', async () => {
   assert.ok((await again.textContent('#quiz legend')).includes(en[`quiz.${KEYS[6].key}.text`]));
   await again.close();
 });
+
+test('every question sits inside its card\'s border, at 1280 and at 375 px, however many lines it takes', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openStep(b, 'quiz');
+    await page.setViewportSize({ width, height: 900 });
+    for (let q = 1; q <= 8; q++) {
+      await setSlider(page, 'quiz', 'q', q);
+      // A fieldset draws its top border through its legend: a legend of two lines had the
+      // border between them. The question must start inside the card, below its border and
+      // top padding (the box of a legend on the border starts at the card's own top).
+      const { legend, inside, lines } = await page.evaluate(() => {
+        const l = document.querySelector('#quiz legend');
+        const c = document.querySelector('#quiz fieldset');
+        const cs = getComputedStyle(c);
+        return {
+          legend: l.getBoundingClientRect().top,
+          inside: c.getBoundingClientRect().top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop),
+          lines: Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight)),
+        };
+      });
+      assert.ok(legend >= inside - 0.5, `${width} px, question ${q} (${lines} lines): starts at ${legend}, above the inside of its card at ${inside}`);
+    }
+    await page.close();
+  }
+});
