@@ -96,7 +96,10 @@ export class LogPlot {
       plot.push(['line', { x1: left, x2: right, y1: y, y2: y, class: `hline ${g.cls}` }]);
       if (g.label) {
         const end = (g.anchor ?? 'end') === 'end';
-        labels.push(['text', { x: end ? right - 2 : left + 4, y: y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
+        // Above its line, unless that would reach the top gridline: then below it (the
+        // frequencies step's 62,832 sits a fifth of a decade under the top, 100,000).
+        const below = y - 5 - (this.fonts()?.tick.size ?? 12) < PAD.top;
+        labels.push(['text', { x: end ? right - 2 : left + 4, y: below ? y + 14 : y - 5, 'text-anchor': end ? 'end' : 'start', class: `hline-label ${g.cls}` }, g.label]);
       }
     }
     this.memo.scale = `${xDomain}|${yDomain}|${left}`;

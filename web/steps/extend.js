@@ -152,8 +152,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const turning = plain.wavelengths.filter((w) => w <= L).length;
     const longest = Math.max(...cur.wavelengths);
     const top = 10 ** Math.ceil(Math.log10(Math.max(longest, readLength) * 1.5));
+    // Every label at the left, where the curves are still low: at the right the plain curve
+    // crossed the reading length's label.
     const hlines = [
-      { y: readLength, cls: 'read', label: m.t('extend.lineRead', { n: int(readLength) }) },
+      { y: readLength, cls: 'read', anchor: 'start', label: m.t('extend.lineRead', { n: int(readLength) }) },
       { y: L, cls: 'train', anchor: 'start', label: m.t('extend.lineTrain', { n: int(L) }) },
     ];
     if (method === 'yarn') hlines.push({ y: L / BETA_FAST, cls: 'band', anchor: 'start', label: m.t('extend.lineTurns', { turns: BETA_FAST, n: int(L / BETA_FAST) }) });
