@@ -40,7 +40,7 @@ test('an unknown ?step falls back to the first step without an error', async () 
   await page.close();
 });
 
-test('every step opens by URL, shows its number and title, keeps its figures\' text inside them, labels its axes with their ticks\' values, draws its readout labels as written, and logs no error', async () => {
+test('every step opens by URL, shows its number and title, keeps its figures\' text inside them, labels its axes with their ticks\' values, draws its readout labels as written, sets primed variables in italic, and logs no error', async () => {
   let checkedAxes = 0;
   for (const [i, id] of STEP_IDS.entries()) {
     // The step's own signal (built, shown, drawn): the rest of the page loading behind it is the
@@ -60,6 +60,11 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
       .filter((el) => [el, ...el.querySelectorAll('*')].some((e) => getComputedStyle(e).textTransform !== 'none'))
       .map((el) => el.textContent), id);
     assert.deepEqual(recased, [], `step ${id}: readout labels drawn with a text-transform`);
+    // A one-letter <mi> is set in italic, a longer one upright: a prime inside the <mi> ("θ′")
+    // would set a variable upright (kit/math.js primed puts it after the <mi>).
+    const uprightPrimed = await page.evaluate((step) => [...document.querySelectorAll(`#${step} mi`)]
+      .map((el) => el.textContent).filter((t) => t.length > 1 && /[′″‴]/.test(t)), id);
+    assert.deepEqual(uprightPrimed, [], `step ${id}: a primed variable inside one <mi>`);
     assert.deepEqual(page.errors, [], `step ${id}`);
     await page.close();
   }

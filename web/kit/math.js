@@ -17,6 +17,11 @@ export const msup = (base, exp) => mm('msup', {}, base, exp);
 export const msub = (base, sub) => mm('msub', {}, base, sub);
 export const mfrac = (num, den) => mm('mfrac', {}, num, den);
 export const msqrt = (...c) => mm('msqrt', {}, ...c);
+/**
+ * A primed name, x′: the name alone in its <mi> (a one-letter <mi> is set in italic; "θ′" in one
+ * <mi> is two letters, set upright) and the prime after it as an operator.
+ */
+export const primed = (name) => mrow(mi(name), mo('′'));
 
 /** A display-style formula with an accessible label. */
 export function math(label, ...children) {

@@ -5,7 +5,7 @@
 // schemes side by side.
 import { h, mm, s } from '../kit/dom.js';
 import { LinePlot, tickLabel } from '../kit/lineplot.js';
-import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
+import { math, mi, mn, mo, mrow, msub, primed } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -173,7 +173,7 @@ function ropeFormula(m, delta, pairNorm, value) {
   return h('div', {},
     formulaLine(
       math(m.t('compare.formulaRope'),
-        mi('q′'), mo('·'), mi('k′'), mo('='),
+        primed('q'), mo('·'), primed('k'), mo('='),
         sum(), len('q'), len('k'),
         cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('θ'), mi('i')), mo('+'), msub(mi('φ'), mi('i'))])),
       math(m.t('compare.formulaRopeNow', { norm: m.fixed(pairNorm, 2), delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),

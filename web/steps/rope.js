@@ -5,7 +5,7 @@
 // A small table scores the same raw q and k under the other pairing, Hugging Face's rotate_half
 // (pair i = dimensions i, i + d/2), and again after the permutation that converts between them.
 import { h, mm } from '../kit/dom.js';
-import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { math, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -222,7 +222,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
         mi(name), mo('='), vec(num(input[0]), num(input[1])),
         mo('→'), mi('R'), mo('('), mn(String(pos)), mo('·'), msub(mi('θ'), mn('0')), mo(')'), mo('→')),
       math(m.t('rope.arithOut', { name, x: f2(rotated[0]), y: f2(rotated[1]) }),
-        mrow(mi(name), mi('′')), mo('='), vec(num(rotated[0], `${tag}x`), num(rotated[1], `${tag}y`))),
+        primed(name), mo('='), vec(num(rotated[0], `${tag}x`), num(rotated[1], `${tag}y`))),
     ];
   }
 

@@ -1,6 +1,6 @@
 // Step "extend": its number texts and each method's rule in MathML.
 import { h } from '../../kit/dom.js';
-import { math, mfrac, mi, mn, mo, mrow, msub, msup } from '../../kit/math.js';
+import { math, mfrac, mi, mn, mo, mrow, msub, msup, primed } from '../../kit/math.js';
 import { powerOfTen } from '../../kit/scripts.js';
 import { BETA_FAST, D, HIGH_FF, LOW_FF } from './setup.js';
 
@@ -24,7 +24,7 @@ export function extendFormats(m) {
   return { int, sig, wave, score, decade };
 }
 
-const th = (prime, sub = mi('i')) => msub(mi(prime ? 'θ′' : 'θ'), sub);
+const th = (prime, sub = mi('i')) => msub(prime ? primed('θ') : mi('θ'), sub);
 const lam = (sub = mi('i')) => msub(mi('λ'), sub);
 
 /** The method's rule in MathML, one block per formula or sentence (none depends on the pair). */
@@ -42,14 +42,14 @@ export function methodRules(m, method, { base, L, factor, read, attention }) {
       th(true), mo('='), mfrac(th(false), mn(String(factor))))],
     ntk: () => [
       math(m.t('extend.formulaNtk', vars),
-        mi('b′'), mo('='), mn(int(base)), mo('·'), msup(mn(String(factor)), mfrac(mn(String(D)), mn(String(D - 2)))),
-        mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D))))),
+        primed('b'), mo('='), mn(int(base)), mo('·'), msup(mn(String(factor)), mfrac(mn(String(D)), mn(String(D - 2)))),
+        mo(','), th(true), mo('='), msup(primed('b'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D))))),
     ],
     dynamic: () => [math(m.t('extend.formulaDynamic', vars),
-      mi('b′'), mo('='), mn(int(base)), mo('·'),
+      primed('b'), mo('='), mn(int(base)), mo('·'),
       msup(paren(mn(String(factor)), mo('·'), mn(String(read)), mo('−'), mn(String(factor)), mo('+'), mn('1')),
         mfrac(mn(String(D)), mn(String(D - 2)))),
-      mo(','), th(true), mo('='), msup(mi('b′'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))))],
+      mo(','), th(true), mo('='), msup(primed('b'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))))],
     yarn: () => [
       math(m.t('extend.formulaYarn', vars),
         th(true), mo('='), paren(mn('1'), mo('−'), msub(mi('γ'), mi('i'))), th(false), mo('+'),

@@ -1,7 +1,7 @@
 // Step "vision", the formulas: each encoding's definition with the current base, training grid
 // and grid size, and the line that states the cosine of the two chosen patches.
 import { mm } from '../../kit/dom.js';
-import { math, mfrac, mi, mn, mo, mrow, msub, msup, mtext, stretchyMo } from '../../kit/math.js';
+import { math, mfrac, mi, mn, mo, mrow, msub, msup, mtext, primed, stretchyMo } from '../../kit/math.js';
 import { D, QUARTER } from './model.js';
 
 const omegaK = () => msub(mi('ω'), mi('k'));
@@ -33,7 +33,7 @@ export function formulas(m, method, base, train, n) {
         msub(mi('θ'), mi('k')), mo('='), mi('c'), omegaK(), mtext(m.t('vision.ropeCols', { last: QUARTER - 1 })), mo(','),
         msub(mi('θ'), mrow(mn(String(QUARTER)), mo('+'), mi('k'))), mo('='), mi('r'), omegaK()),
       omega,
-      math(m.t('vision.ropeCosLabel'), mi('cos'), mo('('), mrow(mi('q'), mo('′')), mo(','), mrow(mi('k'), mo('′')), mo(')'), mo('='), cosSum()),
+      math(m.t('vision.ropeCosLabel'), mi('cos'), mo('('), primed('q'), mo(','), primed('k'), mo(')'), mo('='), cosSum()),
     ];
   }
   return [
@@ -41,7 +41,7 @@ export function formulas(m, method, base, train, n) {
       mi('s'), mo('='), mrow(stretchyMo('('), mi('i'), mo('+'), mfrac(mn('1'), mn('2')), stretchyMo(')')), mo('·'), mfrac(mn(String(train)), mn(String(n))),
       mo('−'), mfrac(mn('1'), mn('2'))),
     math(m.t('vision.lerpLabel'),
-      mrow(mi('E'), mo('′'), mo('['), mi('i'), mo(']')), mo('='),
+      mrow(primed('E'), mo('['), mi('i'), mo(']')), mo('='),
       mrow(mo('('), mn('1'), mo('−'), mi('λ'), mo(')')), mi('E'), mo('['), fn('floor', mi('s')), mo(']'), mo('+'),
       mi('λ'), mi('E'), mo('['), fn('floor', mi('s')), mo('+'), mn('1'), mo(']')),
   ];
@@ -53,7 +53,7 @@ export function currentLine(m, method, { r, c, r2, c2, sim }) {
   const coords = (a, b) => mrow(mo('('), mn(String(a)), mo(m.listSep), mn(String(b)), mo(')'));
   const names = {
     sincos: () => [mi('PE'), mi('PE')],
-    rope: () => [mrow(mi('q'), mo('′')), mrow(mi('k'), mo('′'))],
+    rope: () => [primed('q'), primed('k')],
     learned: () => [mrow(mi('E'), mo('′')), mrow(mi('E'), mo('′'))],
   }[method]();
   return math(label, mi('cos'), mo('('), names[0], coords(r, c), mo(','), names[1], coords(r2, c2), mo(')'),
