@@ -48,7 +48,7 @@ test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 
   }
 });
 
-test('each pair diagram draws q′ and k′ where the rotation puts them, with Δᵢ = (m − n)·θᵢ in its title', async () => {
+test('each pair diagram draws q′ and k′ where the rotation puts them, names them off the unit circle, with Δᵢ = (m − n)·θᵢ in its title', async () => {
   const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
   for (const [qpos, kpos] of [[3, 7], [12, 5], [0, 19]]) {
     await setSlider(page, 'rope', 'qpos', qpos);
@@ -60,7 +60,16 @@ test('each pair diagram draws q′ and k′ where the rotation puts them, with �
         const l = svg.querySelector(`line.vec.${cls}`);
         return [(Number(l.getAttribute('x2')) - c[0]) / c[2], (c[1] - Number(l.getAttribute('y2'))) / c[2]];
       };
-      return { q: tip('q'), k: tip('k'), title: svg.querySelector('.rotation-title').textContent, label: svg.getAttribute('aria-label') };
+      // The names' boxes against the unit circle: the nearest and farthest point from its centre.
+      const crossing = [...svg.querySelectorAll('.rope-vec-label')].filter((t) => {
+        const b = t.getBBox();
+        const near = Math.hypot(Math.max(b.x - c[0], 0, c[0] - b.x - b.width), Math.max(b.y - c[1], 0, c[1] - b.y - b.height));
+        const far = Math.max(...[[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+          .map(([x, y]) => Math.hypot(x - c[0], y - c[1])));
+        return near < c[2] && far > c[2];
+      }).map((t) => t.textContent);
+      return { q: tip('q'), k: tip('k'), title: svg.querySelector('.rotation-title').textContent, label: svg.getAttribute('aria-label'),
+        names: svg.querySelectorAll('.rope-vec-label').length, crossing };
     }));
     assert.equal(pairs.length, 4);
     const q = rotate(qpos);
@@ -72,6 +81,8 @@ test('each pair diagram draws q′ and k′ where the rotation puts them, with �
       }
       assert.equal(p.title, `pair ${i}: Δ = ${fixed((qpos - kpos) * theta(i), 3)}`);
       assert.ok(p.label.length > 40, 'each diagram describes itself');
+      assert.equal(p.names, 2, `pair ${i}: q′ and k′ named`);
+      assert.deepEqual(p.crossing, [], `pair ${i} at (${qpos}, ${kpos}): a name drawn across the unit circle`);
     });
   }
   assert.deepEqual(page.errors, []);

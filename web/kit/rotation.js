@@ -65,7 +65,8 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
     const away = gap >= 0 ? 1 : -1;
     const spread = Math.max(0, 0.45 - Math.abs(gap)) / 2;
     const place = (angle, len, text, cls) => {
-      const rad = len + 9;
+      // Just beyond the tip; a label that would sit on the unit circle goes outside it.
+      const rad = Math.abs(len + 9 - R) < 8 ? R + 8 : len + 9;
       return ['text', {
         x: C + rad * Math.cos(angle), y: C + rad * Math.sin(angle) + 3.5,
         'text-anchor': 'middle', class: `rope-vec-label ${cls}`, 'aria-hidden': 'true',
