@@ -112,14 +112,15 @@ export function placeYTitle(el, { x, size }, mid) {
 
 /**
  * A horizontal axis's ticks as parts for lineplot.js's patch: a mark under the axis line at
- * `bottom` for each x in xs, and its label where tickLabelsX puts it (or none).
+ * `bottom` for each x in xs, and its label where tickLabelsX puts it (or none), its baseline
+ * `tickY` below the axis.
  */
-export function xTickParts(font, xs, texts, start, end, bottom) {
+export function xTickParts(font, xs, texts, start, end, bottom, tickY = 17) {
   const at = tickLabelsX(font, xs, texts, start, end);
   const parts = [];
   xs.forEach((x, k) => {
     parts.push(['line', { x1: x, x2: x, y1: bottom, y2: bottom + 4, class: 'tick-mark' }]);
-    if (at[k] !== null) parts.push(['text', { x: at[k], y: bottom + 17, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
+    if (at[k] !== null) parts.push(['text', { x: at[k], y: bottom + tickY, 'text-anchor': 'middle', class: 'tick' }, texts[k]]);
   });
   return parts;
 }

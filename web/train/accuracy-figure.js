@@ -36,7 +36,9 @@ export function accuracyFigure(m) {
           x: c.lengths, y: pct(c.mean), points: true, cursor: c.family === cursor,
           cls: `${familyClass(c.family)}${c.family === cursor ? ' a' : ''}`, label: familyName(m, c.family),
         })),
-        vlines: [{ x: longest, cls: 'n', label: m.t('train.accTrained', { n: longest }) }],
+        // Half-way up, left of its line: within the trained lengths the curves run near 100 %, and
+        // past them they fall through the middle.
+        vlines: [{ x: longest, cls: 'n', label: m.t('train.accTrained', { n: longest }), labelY: 50, anchor: 'end' }],
       });
       const at = (c, n) => c.mean[c.lengths.indexOf(n)];
       const twice = set.config.testLengths.includes(2 * longest) ? 2 * longest : maxLength;
