@@ -13,8 +13,9 @@ export const timedSeed = (id) => 11 + ALL_STEP_IDS.indexOf(id);
 /**
  * In the page: `count` changes to the controls of step `id` (shown first). Range inputs get a new
  * value and an input event, radios are picked (change), checkboxes flipped (change), selects moved
- * (change). `skip` names controls left alone; with `frames`, each change waits for the next
- * frame, as a person's changes come. Returns how many changes it made.
+ * (change). `skip` names controls left alone; with `frames`, the first change waits half a
+ * second after the step is shown and each later one for the next frame, as a person's changes
+ * come. Returns how many changes it made.
  * @param {{id: string, count: number, seed: number, skip?: string[], frames?: boolean}} options
  */
 export async function driveControls({ id, count, seed, skip = [], frames = false }) {
@@ -32,6 +33,9 @@ export async function driveControls({ id, count, seed, skip = [], frames = false
     document.querySelector(`.step-link[data-step="${id}"]`).click();
     while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
   }
+  // A reader's first change comes well after a step appears: the step's idle-time work (the
+  // presets' maps, the neighbouring settings) runs in that time, not inside the first updates.
+  if (frames) await new Promise((r) => setTimeout(r, 500));
   const controls = () => [...section.querySelectorAll('.workbench .controls :is(input[type=range], input[type=radio], input[type=checkbox], select)')]
     .filter((el) => !el.disabled && !(el.type === 'radio' && el.checked) && !skip.includes(el.name));
   let done = 0;

@@ -62,7 +62,7 @@ const quiet = new URL('quiet/', dir);
 // host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
 // Files in a timing folder that are not a step's update times.
-const notRows = (f) => ['host.json', 'threads.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
+const notRows = (f) => ['host.json', 'threads.json', 'pinned.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
@@ -97,6 +97,11 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
   if (p95s.size) {
     console.log('Update time p95 per engine, nothing else running (ms; * over its budget: 16 for the attention step, 8 for every other step):');
     if (host) console.log(`(this host: tests/quiet/host-speed.mjs's fixed workload took ${host.medianMs.toFixed(0)} ms just before; a slower figure there usually means slower updates too: compare it with an earlier run's before blaming the code)`);
+    // How each engine's pages were timed (tests/quiet/pin.js): their main thread on a core of its own, or why not.
+    const pins = await Promise.all(engines.map(([e, folder]) => readFile(new URL('pinned.json', folder), 'utf8')
+      .then((t) => `${e}: ${JSON.parse(t).map((p) => (p.pinned ? `${p.pages} page main thread${p.pages === 1 ? '' : 's'} on core 0, ${p.others} other threads on the rest` : `not pinned (${p.why})`)).join('; then ')}`,
+        () => `${e}: no record`)));
+    console.log(`(pinning while timed, walk then attention-2048: ${pins.join(' | ')})`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;
@@ -108,9 +113,9 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
     }
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
     // Where each p95 over its budget comes from: its five slowest updates, each with its place
-    // among the row's updates (a step's first changes run code the engine has not compiled yet,
-    // and may do work the step had left for idle time), and the p95 of the updates after the
-    // first ten. The budget still applies to the p95 over all of them; the rest is a diagnosis.
+    // among the row's updates (a step's first changes run code the engine has not compiled yet),
+    // and the p95 of the updates after the first ten. The budget still applies to the p95 over
+    // all of them; the rest is a diagnosis.
     let placesSaid = false;
     for (const [row, values] of [...p95s].sort(([a], [b]) => a.localeCompare(b))) {
       values.forEach((v, k) => {

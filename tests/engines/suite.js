@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
+import { pinPage } from '../quiet/pin.js';
 import { cpuSpans } from '../quiet/threads.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
@@ -167,6 +168,11 @@ export function engineSuite(name, { timing = false } = {}) {
     const walk = await engine.open(`${source.url}?step=${ALL_STEP_IDS[0]}`);
     await ready(walk);
     const cpu = cpuSpans();  // every thread's CPU time over the walk and the moves (threads.js)
+    // The page's main thread on a core of its own while timed (pin.js); pinned again for the
+    // attention page, whose process may be a new one.
+    let pins = await pinPage(name);
+    const pinned = [pins];
+    t.after(() => pins.release());  // also when an assertion ends the test early
     await cpu.start();
     for (const id of ALL_STEP_IDS) {
       const done = await walk.eval(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
@@ -178,10 +184,13 @@ export function engineSuite(name, { timing = false } = {}) {
     }
     assert.deepEqual(await walk.errors(), [], `${name}: page errors in the walk over every step`);
     await cpu.end();
+    await pins.release();
     await walk.close();
 
     const page = await engine.open(`${source.url}?${ATTENTION_START}`);
     await waitFor(page, 'the attention step shown', () => document.getElementById('attention').dataset.shown === 'true', [], 60000);
+    pins = await pinPage(name);
+    pinned.push(pins);
     await cpu.start();
     let changed = 0;
     for (const [control, value] of ATTENTION_MOVES) if (await page.eval(setControl, 'attention', control, value)) changed++;
@@ -197,8 +206,10 @@ export function engineSuite(name, { timing = false } = {}) {
     assert.deepEqual(await page.errors(), [], `${name}: page errors`);
     t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates: p95 ${percentile(attention, 95).toFixed(1)} ms`);
     await cpu.end();
+    await pins.release();
     const threads = cpu.result();
     if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
+    await writeFile(new URL('pinned.json', dir), JSON.stringify(pinned.map(({ release, ...p }) => p)));
     await page.close();
   });
 

@@ -17,6 +17,7 @@ import { openStep, percentile, updateTimes } from '../browser/steps.js';
 import { ATTENTION_MOVES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { frameFloor } from './frame-floor.js';
+import { pinPage } from './pin.js';
 import { cpuSpans } from './threads.js';
 
 let b;
@@ -25,10 +26,14 @@ before(async () => {
   b = await startBrowser({ timed: true });
 });
 const cpu = cpuSpans();  // every thread's CPU time over each test's changes (threads.js)
+const pinned = [];       // what pin.js pinned for each timed page, for the report
 after(async () => { await b?.close(); });
 
-test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, async () => {
+test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, async (t) => {
   const page = await openStep(b, ALL_STEP_IDS[0], '', { whole: true });
+  const pins = await pinPage('chromium');  // the page's main thread on a core of its own (pin.js)
+  t.after(() => pins.release());
+  pinned.push(pins);
   await cpu.start();
   for (const id of ALL_STEP_IDS) {
     const done = await page.evaluate(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
@@ -39,14 +44,18 @@ test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, asyn
     assert.ok(times.length >= done, `step ${id}: ${times.length} updates timed for ${done} changes`);
   }
   await cpu.end();
+  await pins.release();
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
-test('the attention step at 2,048 tokens through the Chromium test\'s changes: update times and long tasks', async () => {
+test('the attention step at 2,048 tokens through the Chromium test\'s changes: update times and long tasks', async (t) => {
   const page = await openStep(b, 'attention', ATTENTION_START.replace('step=attention&', ''));
   await page.evaluate(`window.__setControl = ${setControl}`);
   await watchLongTasks(page);
+  const pins = await pinPage('chromium');
+  t.after(() => pins.release());
+  pinned.push(pins);
   await cpu.start();
   let changed = 0;
   // One change per call: each is its own task, as a person's input is.
@@ -55,6 +64,7 @@ test('the attention step at 2,048 tokens through the Chromium test\'s changes: u
   }
   const times = await updateTimes(page, 'attention', { row: 'attention-2048' });
   await cpu.end();
+  await pins.release();
   assert.equal(times.length, changed, 'one update per change');
   assert.ok(changed >= 40, `${changed} changes`);
   const longTasks = await readLongTasks(page, 'attention-quiet');
@@ -63,6 +73,7 @@ test('the attention step at 2,048 tokens through the Chromium test\'s changes: u
   await writeFile(new URL('longtasks-attention-2048.json', dir), JSON.stringify(longTasks));
   const threads = cpu.result();
   if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
+  await writeFile(new URL('pinned.json', dir), JSON.stringify(pinned.map(({ release, ...p }) => p)));
   console.log(`quiet: attention at 2,048 tokens, ${times.length} updates: p95 ${percentile(times, 95).toFixed(1)} ms; ${longTasks.length} long tasks`);
   assert.deepEqual(page.errors, []);
   await page.close();

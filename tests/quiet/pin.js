@@ -1,0 +1,78 @@
+// A core of its own for the page's main thread while an engine's updates are timed. An update
+// is timed on the page's main thread (performance.measure in web/app.js); on this 2-core machine
+// the engine's other threads (the compositor, WebRender's software renderer, the browser
+// process, the test's own driver) are runnable at the same moments, and a measured update then
+// includes time its thread spent waiting for a core (threads.js shows how much). A reader's
+// machine with more cores runs them beside the page, not instead of it. So the timed walks put
+// every page main thread on core 0 and everything else this test started on the other cores,
+// and put them back after. Nothing else on the machine is touched. Linux only (/proc and
+// util-linux's taskset); elsewhere, or on one core, nothing is pinned and pin() says why.
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+// The processes whose first thread (tid = pid) runs a page's scripts, by engine.
+const PAGE_PROCESS = {
+  chromium: ({ cmdline }) => cmdline.includes('--type=renderer'),
+  firefox: ({ comm }) => /^(Web Content|Isolated Web Co)/.test(comm),
+  webkit: ({ comm }) => comm.startsWith('WebKitWebProces'),
+};
+
+/** This process and every process below it: { pid, comm, cmdline, tids }. */
+async function ownTree() {
+  const parents = new Map();
+  await Promise.all((await readdir('/proc')).filter((p) => /^\d+$/.test(p)).map(async (pid) => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+    if (stat) parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+  }));
+  const pids = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parents) if (!pids.has(pid) && pids.has(parent)) { pids.add(pid); grew = true; }
+  }
+  const out = [];
+  await Promise.all([...pids].map(async (pid) => {
+    const [comm, cmdline, tids] = await Promise.all([
+      readFile(`/proc/${pid}/comm`, 'utf8').catch(() => null),
+      readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null),
+      readdir(`/proc/${pid}/task`).catch(() => null),
+    ]);
+    if (comm !== null && cmdline !== null && tids !== null) out.push({ pid, comm: comm.trim(), cmdline: cmdline.split('\0').join(' '), tids: tids.map(Number) });
+  }));
+  return out;
+}
+
+/** Sets each [tid, cpu list] with taskset, in one shell; a thread that ended meanwhile is skipped. */
+async function setAffinity(pairs) {
+  const script = pairs.map(([tid, cpus]) => `taskset -pc ${cpus} ${tid} >/dev/null 2>&1 || true`).join('\n');
+  if (script) await run('bash', ['-c', script], { maxBuffer: 1 << 20 });
+}
+
+/**
+ * Pins `engine`'s page main threads (every page process's, as the engine keeps spares) to core 0
+ * and every other thread of this process's tree to the other cores. Call it once the timed page
+ * is open (a thread started later takes its starter's cores). Returns { pinned, why, pages,
+ * others, release }: release() gives every thread of the tree all the cores again.
+ */
+export async function pinPage(engine) {
+  const cores = availableParallelism();
+  const all = `0-${cores - 1}`;
+  const none = (why) => ({ pinned: false, why, pages: 0, others: 0, release: async () => {} });
+  if (process.platform !== 'linux') return none('not Linux');
+  if (cores < 2) return none('one core');
+  if (!(await run('taskset', ['-V']).then(() => true, () => false))) return none('taskset missing');
+  const tree = await ownTree();
+  const pages = tree.filter(PAGE_PROCESS[engine]);
+  if (!pages.length) return none(`no ${engine} page process found`);
+  const pageTids = new Set(pages.map((p) => p.pid));
+  const pairs = tree.flatMap((p) => p.tids.map((tid) => [tid, pageTids.has(tid) ? '0' : `1-${cores - 1}`]));
+  await setAffinity(pairs);
+  return {
+    pinned: true, why: '', pages: pageTids.size, others: pairs.length - pageTids.size,
+    release: async () => setAffinity((await ownTree()).flatMap((p) => p.tids.map((tid) => [tid, all]))),
+  };
+}
