@@ -31,7 +31,8 @@ export function addDownloads(section, stepId, api, m, figures = []) {
     // Under the figure's own block (after its legend), or under a grid of small diagrams. A
     // <figure> block takes the button inside, at its end: beside it, the button would be one
     // more item of the grid that lays the figures out.
-    const holder = own ?? (figure instanceof HTMLCanvasElement ? figure : figure.parentElement);
+    // A heatmap's canvas sits in a box with its outlines (kit/heatmap.js): the tools go under the box.
+    const holder = own ?? (figure instanceof HTMLCanvasElement ? (figure.closest('.heatmap-box') ?? figure) : figure.parentElement);
     const tools = h('div', { class: 'figure-tools' }, button);
     // Figures side by side in a .figure-row put their buttons together in the row's
     // .figure-row-tools, under all of them: keyboard focus then never jumps back up the page.

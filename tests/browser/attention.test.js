@@ -124,8 +124,8 @@ test('n = 32, every family with and without the causal mask: readouts, every dra
       }
       assert.ok(worst < 5e-6, `${family} causal ${causal}: worst cell error ${worst}`);
 
-      // The canvas (for three of the families, to keep the test short): a spread of cells away
-      // from the two outlined marks, coloured as computed here.
+      // The canvas (for three of the families, to keep the test short): a spread of cells,
+      // coloured as computed here.
       if (!['none', 't5', 'rope'].includes(family)) continue;
       const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
       const spots = [[0, 0], [3, 1], [9, 4], [16, 15], [25, 2], [31, 31], [30, 28], [5, 27], [12, 30], [27, 22]];

@@ -122,3 +122,26 @@ test('learned: the saved map has the hatched band of missing rows and the positi
     await page.close();
   }
 });
+
+test('sinusoidal: the saved map has the selected cell\'s outline, which the page lays over the canvas', async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=10&dim=4');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  const box = await canvas.boundingBox();
+  const img = await savedPng(page, '#sinusoidal button[data-export=png]');
+  assert.equal(img.width, Math.ceil(box.width * 2));
+  // Cell (10, 4) of 50 × 20: its outline runs along the cell's edges, dark inside (#111) and
+  // white just outside; the cell's middle keeps the map's colour.
+  const cw = (2 * box.width) / 20;
+  const ch = (2 * box.height) / 50;
+  const left = 4 * cw;
+  const mid = (10 + 0.5) * ch;
+  assert.ok(dist(pixel(img, left + 1, mid), [17, 17, 17]) <= 40, `dark edge: ${pixel(img, left + 1, mid)}`);
+  assert.ok(dist(pixel(img, left - 4, mid), [255, 255, 255]) <= 40, `light edge: ${pixel(img, left - 4, mid)}`);
+  const inside = pixel(img, left + cw / 2, mid);
+  assert.ok(dist(inside, [17, 17, 17]) > 40 && dist(inside, [255, 255, 255]) > 10, `the cell's own colour: ${inside}`);
+  // A cell far from it has no outline: its left edge is the map's colour.
+  const far = pixel(img, 15 * cw + 1, (40 + 0.5) * ch);
+  assert.ok(dist(far, [17, 17, 17]) > 40 && dist(far, [255, 255, 255]) > 40, `no outline elsewhere: ${far}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -53,6 +53,49 @@ test('arrow keys on the focused heatmap move the selected cell and the sliders',
   await page.close();
 });
 
+test('the selected cell and the hovered one are outlined over the canvas: moving them leaves the map\'s pixels alone', async () => {
+  const page = await openStep(b, 'sinusoidal', 'pos=10&dim=4');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  const mapPixels = () => canvas.evaluate((c) => {
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let hash = 0;
+    for (let i = 0; i < data.length; i++) hash = (Math.imul(hash, 31) + data[i]) | 0;
+    return hash;
+  });
+  // Each outline's dark rectangle against the cell's box, both in page px.
+  const outline = (kind) => page.evaluate((k) => {
+    const r = document.querySelector(`#sinusoidal .heatmap-marks .heatmap-mark.${k}.dark`);
+    if (!r || r.getAttribute('display') === 'none') return null;
+    const { x, y, width, height } = r.getBoundingClientRect();
+    return { x, y, width, height, line: Number(r.getAttribute('stroke-width')) };
+  }, kind);
+  const cellBox = async (row, col) => {
+    const box = await canvas.boundingBox();
+    return { x: box.x + (col * box.width) / 20, y: box.y + (row * box.height) / 50, width: box.width / 20, height: box.height / 50 };
+  };
+  // The rectangle's own box (a stroke is not in it) and its line width.
+  const near = (got, want, line) => ['x', 'y', 'width', 'height'].every((k) => Math.abs(got[k] - want[k]) < 0.6) && got.line === line;
+  const before = await mapPixels();
+  let got = await outline('selected');
+  assert.ok(got && near(got, await cellBox(10, 4), 2.5), `selected outline ${JSON.stringify(got)} vs cell ${JSON.stringify(await cellBox(10, 4))}`);
+  await setSlider(page, 'sinusoidal', 'pos', 37);
+  await setSlider(page, 'sinusoidal', 'dim', 15);
+  got = await outline('selected');
+  assert.ok(got && near(got, await cellBox(37, 15), 2.5), `after the sliders: ${JSON.stringify(got)}`);
+  assert.equal(await mapPixels(), before, 'the canvas pixels changed with the selection (an outline drawn into the map)');
+  // The mouse's cursor: an outline on the cell under it, gone when the mouse leaves.
+  await canvas.scrollIntoViewIfNeeded();
+  const cell = await cellBox(20, 7);
+  await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2);
+  got = await outline('cursor');
+  assert.ok(got && near(got, cell, 1.25), `cursor outline ${JSON.stringify(got)} vs ${JSON.stringify(cell)}`);
+  await page.mouse.move(5, 5);
+  assert.equal(await outline('cursor'), null, 'the cursor outline stays after the mouse left');
+  assert.equal(await mapPixels(), before, 'the canvas pixels changed under the cursor');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the heatmap pixels carry the palette colour of each computed value', async () => {
   const page = await openStep(b, 'sinusoidal');
   const samples = [];
@@ -60,7 +103,7 @@ test('the heatmap pixels carry the palette colour of each computed value', async
   const pixels = await page.evaluate((cells) => {
     const c = document.querySelector('#sinusoidal canvas.heatmap');
     const ctx = c.getContext('2d');
-    // Sample a quarter into the cell, away from the selection outline.
+    // Sample a quarter into the cell.
     return cells.map(([r, k]) => Array.from(ctx.getImageData(
       Math.floor(((k + 0.25) * c.width) / 20), Math.floor(((r + 0.25) * c.height) / 50), 1, 1).data));
   }, samples);

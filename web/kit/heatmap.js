@@ -12,6 +12,7 @@
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
 import { scaleBar, legendLabels } from './colourbar.js';
+import { addExportOverlay } from './export.js';
 import { registerFigure } from './figures.js';
 import { symmetricMarks } from './format.js';
 import { DIVERGING_LEVELS, divergingRgb, divergingTable } from './palette.js';
@@ -77,6 +78,8 @@ const KEEP_IMAGE = 256 * 256;  // cells: a drawing's image is kept for the next 
 // the previous frame; maps this small (the attention map: 256 × 256 cells on ~520 CSS px) are
 // cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
 const CPU = { willReadFrequently: true };
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const OUTLINE = [2.5, 1.25];  // CSS px: the selection's line, the cursor's
 
 export class Heatmap {
   /**
@@ -103,8 +106,23 @@ export class Heatmap {
     });
     canvas.addEventListener('keydown', (e) => this.#key(e));
     canvas.addEventListener('blur', () => this.#setCursor(null));
-    // The observer keeps the canvas's CSS size, so painting (every slider move) never forces a
-    // layout just to read it. A canvas hidden after it was laid out (its step left, its figure
+    // The selected cell and the cursor are outlined in an SVG laid over the canvas, not painted
+    // into it, so moving them never touches the canvas. In Firefox with software WebRender (the
+    // test machine has no GPU), the first drawing into a canvas after a frame sometimes waited
+    // 7–15 ms while the compositor still held the last picture. The canvas is repainted only by
+    // draw() and on a resize; a saved PNG gets the outlines painted over the map.
+    this.marks = document.createElementNS(SVG_NS, 'svg');
+    this.marks.setAttribute('class', 'heatmap-marks');
+    this.marks.setAttribute('aria-hidden', 'true');
+    this.outlines = ['selected', 'cursor'].map((kind) => ['dark', 'light'].map((tone) => {
+      const r = document.createElementNS(SVG_NS, 'rect');
+      r.setAttribute('class', `heatmap-mark ${kind} ${tone}`);
+      r.setAttribute('display', 'none');
+      this.marks.append(r);
+      return r;
+    }));
+    // The observer keeps the canvas's CSS size, so painting and placing the outlines never force
+    // a layout just to read it. A canvas hidden after it was laid out (its step left, its figure
     // folded away) keeps that size: its picture stays, and a draw while hidden paints at that
     // size. Painting at the fixed size of a canvas with no size yet (#paint) made a new 800 × 600
     // backing store for every heatmap of a step the reader left, and another at the real size on
@@ -114,8 +132,74 @@ export class Heatmap {
       const { width, height } = entry.contentRect;
       if (!(width > 0)) return;
       this.size = { width, height };
+      this.#wrap();
+      this.marks.style.width = `${width}px`;
+      this.marks.style.height = `${height}px`;
+      this.marks.setAttribute('viewBox', `0 0 ${width} ${height}`);
       this.#paint();
+      this.#placeMarks();
     }).observe(canvas);
+    this.#wrap();
+    addExportOverlay(canvas, (ctx, width, height) => {
+      for (const { x, y, w, h, line } of this.#outlines(width, height)) {
+        ctx.lineWidth = line;
+        ctx.strokeStyle = '#111';
+        ctx.strokeRect(x, y, w, h);
+        ctx.strokeStyle = '#fff';
+        ctx.strokeRect(x - line, y - line, w + 2 * line, h + 2 * line);
+      }
+    });
+  }
+
+  /**
+   * The canvas and its outlines in one positioned box, in the canvas's place (once the canvas has
+   * a parent: a step may build the canvas before placing it). The box takes the canvas's place
+   * in the layout; the canvas fills it as before.
+   */
+  #wrap() {
+    if (this.marks.parentNode || !this.canvas.parentNode) return;
+    const box = document.createElement('div');
+    box.className = 'heatmap-box';
+    this.canvas.replaceWith(box);
+    box.append(this.canvas, this.marks);
+  }
+
+  /** The outlines to draw at a size of width × height CSS px: the selection's, then the cursor's. */
+  #outlines(width, height) {
+    if (!this.values) return [];
+    const cw = width / this.cols;
+    const ch = height / this.rows;
+    return [this.selected, this.cursor].map((c, k) => c && { x: c.col * cw, y: c.row * ch, w: cw, h: ch, line: OUTLINE[k] }).filter(Boolean);
+  }
+
+  /** Moves the SVG outlines to the selected cell and the cursor (dark inside, light outside). */
+  #placeMarks() {
+    const size = this.size;
+    const cells = [this.selected, this.cursor];
+    this.outlines.forEach(([dark, light], k) => {
+      const c = cells[k];
+      const on = !!(c && size && this.values);
+      const display = on ? '' : 'none';
+      if ((dark.getAttribute('display') ?? '') !== display) {
+        for (const r of [dark, light]) {
+          if (on) r.removeAttribute('display');
+          else r.setAttribute('display', 'none');
+        }
+      }
+      if (!on) return;
+      const line = OUTLINE[k];
+      const cw = size.width / this.cols;
+      const ch = size.height / this.rows;
+      const set = (r, x, y, w, h) => {
+        r.setAttribute('x', x);
+        r.setAttribute('y', y);
+        r.setAttribute('width', w);
+        r.setAttribute('height', h);
+        r.setAttribute('stroke-width', line);
+      };
+      set(dark, c.col * cw, c.row * ch, cw, ch);
+      set(light, c.col * cw - line, c.row * ch - line, cw + 2 * line, ch + 2 * line);
+    });
   }
 
   /**
@@ -159,6 +243,7 @@ export class Heatmap {
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
     if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;
     this.#paint();
+    this.#placeMarks();
     if (this.cursor) this.#report();
   }
 
@@ -177,25 +262,12 @@ export class Heatmap {
     ctx.imageSmoothingEnabled = false;
     ctx.clearRect(0, 0, w, h);  // gaps are transparent: the last picture must not show through
     ctx.drawImage(this.source, 0, 0, w, h);
-    const cw = w / this.cols;
-    const ch = h / this.rows;
-    const mark = (cell, width) => {
-      // Dark inside, light outside: visible on any colour of the scale.
-      ctx.lineWidth = Math.max(1, ratio * width);
-      ctx.strokeStyle = '#111';
-      ctx.strokeRect(cell.col * cw, cell.row * ch, cw, ch);
-      ctx.strokeStyle = '#fff';
-      ctx.strokeRect(cell.col * cw - ctx.lineWidth, cell.row * ch - ctx.lineWidth,
-        cw + 2 * ctx.lineWidth, ch + 2 * ctx.lineWidth);
-    };
-    if (this.selected) mark(this.selected, 2.5);
-    if (this.cursor) mark(this.cursor, 1.25);
   }
 
   /** Marks a cell as selected (null clears it) without calling onSelect. */
   select(cell) {
     this.selected = cell;
-    this.#paint();
+    this.#placeMarks();
   }
 
   #cellAt(e) {
@@ -241,7 +313,7 @@ export class Heatmap {
 
   #setCursor(cell) {
     this.cursor = cell;
-    this.#paint();
+    this.#placeMarks();
     this.#report();
   }
 

@@ -53,13 +53,19 @@ export function shawPanel({ core, m, values, set, t }) {
       h('div', { class: 'rb-fig rb-shaw-lists' }, rowHeading, rowList, tableHeading, tableList)),
     h('p', { class: 'rb-panel-note' }, t('shaw.note')));
 
+  let drawnK = null;  // the k the map shows
   function render() {
     const { k, i, j } = values;
-    index = core.shawIndex(SHAW_LEN, SHAW_LEN, k);   // clip(j − i, −k, k) + k
-    const clipped = Float32Array.from(index, (x) => x - k);
-    heatmap.limit = Math.max(k, 1);
-    heatmap.selected = { row: i, col: j };
-    heatmap.draw(clipped, SHAW_LEN, SHAW_LEN);
+    // Only k changes the map; a move of i or j only moves its outline (kit/heatmap.js).
+    if (k !== drawnK) {
+      index = core.shawIndex(SHAW_LEN, SHAW_LEN, k);   // clip(j − i, −k, k) + k
+      heatmap.limit = Math.max(k, 1);
+      heatmap.selected = { row: i, col: j };
+      heatmap.draw(Float32Array.from(index, (x) => x - k), SHAW_LEN, SHAW_LEN);
+      drawnK = k;
+    } else {
+      heatmap.select({ row: i, col: j });
+    }
     legend(legendEl, Math.max(k, 1));
     const at = index[i * SHAW_LEN + j];
     const size = 2 * k + 1;
