@@ -33,8 +33,9 @@ export async function driveControls({ id, count, seed, skip = [], frames = false
     document.querySelector(`.step-link[data-step="${id}"]`).click();
     while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
   }
-  // A reader's first change comes well after a step appears: the step's idle-time work (the
-  // presets' maps, the neighbouring settings) runs in that time, not inside the first updates.
+  // A reader's first change comes well after a step appears: most of the step's idle-time work
+  // (the presets' maps, the neighbouring settings) has run by then, rather than inside the first
+  // updates.
   if (frames) await new Promise((r) => setTimeout(r, 500));
   const controls = () => [...section.querySelectorAll('.workbench .controls :is(input[type=range], input[type=radio], input[type=checkbox], select)')]
     .filter((el) => !el.disabled && !(el.type === 'radio' && el.checked) && !skip.includes(el.name));

@@ -99,7 +99,7 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
     if (host) console.log(`(this host: tests/quiet/host-speed.mjs's fixed workload took ${host.medianMs.toFixed(0)} ms just before; a slower figure there usually means slower updates too: compare it with an earlier run's before blaming the code)`);
     // How each engine's pages were timed (tests/quiet/pin.js): their main thread on a core of its own, or why not.
     const pins = await Promise.all(engines.map(([e, folder]) => readFile(new URL('pinned.json', folder), 'utf8')
-      .then((t) => `${e}: ${JSON.parse(t).map((p) => (p.pinned ? `${p.pages} page main thread${p.pages === 1 ? '' : 's'} on core 0, ${p.others} other threads on the rest` : `not pinned (${p.why})`)).join('; then ')}`,
+      .then((t) => `${e}: ${JSON.parse(t).map((p) => (p.pinned ? `${p.pages} page main thread${p.pages === 1 ? '' : 's'} on core ${p.core}, ${p.others} other threads on the rest` : `not pinned (${p.why})`)).join('; then ')}`,
         () => `${e}: no record`)));
     console.log(`(pinning while timed, walk then attention-2048: ${pins.join(' | ')})`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);

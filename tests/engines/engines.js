@@ -295,7 +295,7 @@ async function startWebKit(display, { compositing }) {
  * { compositing: false } starts WebKit without accelerated compositing
  * (WEBKIT_DISABLE_COMPOSITING_MODE): it paints the changed areas with Skia on the CPU, instead
  * of painting and compositing through OpenGL, which on this GPU-less machine is Mesa's llvmpipe,
- * a software renderer on the page's own two cores. On a blank page changing one character per
+ * a software renderer on the machine's two cores. On a blank page changing one character per
  * frame, the machine's threads used 25–28 ms of CPU per frame in the default mode and 3–5 ms
  * without (four runs each, tests/quiet/frame-floor.js). startFirefox ignores the option.
  */

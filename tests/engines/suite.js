@@ -73,7 +73,7 @@ export function engineSuite(name, { timing = false } = {}) {
   let source;  // the page from source, as tests/browser/ serves it
   let dist;    // dist/ under a subpath, as on a static host
   // The timed WebKit runs without accelerated compositing: without a GPU, compositing runs
-  // through llvmpipe on the page's own cores (engines.js startEngine). The checks use the default mode.
+  // through llvmpipe on the machine's two cores (engines.js startEngine). The checks use the default mode.
   const compositing = !(timing && name === 'webkit');
   before(async () => {
     engine = await startEngine(name, { compositing });
@@ -222,7 +222,7 @@ export function engineSuite(name, { timing = false } = {}) {
   });
 
   // The same floor in WebKit's default mode, compositing through llvmpipe, for the report: the
-  // CPU per frame the tables would include if timed in that mode.
+  // CPU per frame WebKit takes from the machine's cores in that mode.
   (timing && !compositing ? test : () => {})(`${name}: its frame floor with accelerated compositing on (the default), through llvmpipe`, async () => {
     const composited = await startEngine(name);
     try {

@@ -1,11 +1,12 @@
 // An engine's frame floor on this machine, before any page of ours is involved: a blank page
 // changes one character per frame, and the CPU time of every thread on the machine (the
 // engine's, Xvfb's, Node's) is summed over those frames. Without a GPU, the engine rasterizes and
-// composites on the CPU (under WebKit: Skia as timed, Mesa's llvmpipe in its default mode;
-// Software WebRender under Firefox; Chromium's software compositor), on the same two cores as
-// the page's main thread: this floor is the CPU each frame takes from those cores before our
-// page does anything, time the page's main thread may have to wait for. Printed beside the
-// update tables (perf-report.mjs); reported, never asserted.
+// composites on the CPU (under WebKit: Skia on the CPU with compositing off, as timed; Skia's GPU
+// backend through Mesa's llvmpipe in its default mode; Software WebRender under Firefox;
+// Chromium's software compositor) on the machine's two cores: this floor is the CPU the machine
+// spends per frame before our page does anything. While the tables are timed, pin.js keeps these
+// threads off the page's core. Printed beside the update tables (perf-report.mjs); reported,
+// never asserted.
 import { cpuSpans } from './threads.js';
 
 export const FLOOR_FRAMES = 120;

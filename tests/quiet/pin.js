@@ -4,12 +4,13 @@
 // process, the test's own driver) are runnable at the same moments, and a measured update then
 // includes time its thread spent waiting for a core (threads.js shows how much). A reader's
 // machine with more cores runs them beside the page, not instead of it. So the timed walks put
-// every page main thread on core 0 and everything else this test started on the other cores,
+// every page main thread on one core and everything else this test started on the other cores,
 // and put them back after. Nothing else on the machine is touched. Linux only (/proc and
-// util-linux's taskset); elsewhere, or on one core, nothing is pinned and pin() says why.
+// util-linux's taskset); elsewhere, on one core, without taskset, or with no page process found,
+// nothing is pinned and pinPage() says why.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -46,33 +47,53 @@ async function ownTree() {
   return out;
 }
 
-/** Sets each [tid, cpu list] with taskset, in one shell; a thread that ended meanwhile is skipped. */
+/**
+ * Sets each [tid, cpu list] with taskset, in one shell. Returns the threads it could not set
+ * that still exist (a thread that ended meanwhile is not a failure).
+ */
 async function setAffinity(pairs) {
-  const script = pairs.map(([tid, cpus]) => `taskset -pc ${cpus} ${tid} >/dev/null 2>&1 || true`).join('\n');
-  if (script) await run('bash', ['-c', script], { maxBuffer: 1 << 20 });
+  const script = pairs.map(([tid, cpus]) => `taskset -pc ${cpus} ${tid} >/dev/null 2>&1 || echo ${tid}`).join('\n');
+  if (!script) return [];
+  const { stdout } = await run('bash', ['-c', script], { maxBuffer: 1 << 20 });
+  return stdout.split('\n').filter(Boolean).map(Number).filter((tid) => existsSync(`/proc/${tid}`));
+}
+
+/** The cores this process may run on, from /proc/self/status (a container may allow fewer than the machine has). */
+async function allowedCores() {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const list = status.match(/^Cpus_allowed_list:\s*(\S+)/m)?.[1] ?? '';
+  return list.split(',').filter(Boolean).flatMap((part) => {
+    const [a, b = a] = part.split('-').map(Number);
+    return Array.from({ length: b - a + 1 }, (_, k) => a + k);
+  });
 }
 
 /**
- * Pins `engine`'s page main threads (every page process's, as the engine keeps spares) to core 0
- * and every other thread of this process's tree to the other cores. Call it once the timed page
- * is open (a thread started later takes its starter's cores). Returns { pinned, why, pages,
- * others, release }: release() gives every thread of the tree all the cores again.
+ * Pins `engine`'s page main threads (every page process's, as the engine keeps spares) to the
+ * first core this process may use and every other thread of this process's tree to the rest.
+ * Call it once the timed page is open: a thread started later takes its starter's cores (one the
+ * page's main thread starts, such as a Web Worker, shares the page's core). Returns { pinned,
+ * why, core, pages, others, release }: release() gives every thread of the tree the cores this process
+ * had before.
  */
 export async function pinPage(engine) {
-  const cores = availableParallelism();
-  const all = `0-${cores - 1}`;
   const none = (why) => ({ pinned: false, why, pages: 0, others: 0, release: async () => {} });
   if (process.platform !== 'linux') return none('not Linux');
-  if (cores < 2) return none('one core');
+  const cores = await allowedCores();
+  if (cores.length < 2) return none(`${cores.length} core${cores.length === 1 ? '' : 's'} allowed`);
   if (!(await run('taskset', ['-V']).then(() => true, () => false))) return none('taskset missing');
+  const all = cores.join(',');
+  const release = async () => { await setAffinity((await ownTree()).flatMap((p) => p.tids.map((tid) => [tid, all]))); };
   const tree = await ownTree();
   const pages = tree.filter(PAGE_PROCESS[engine]);
   if (!pages.length) return none(`no ${engine} page process found`);
   const pageTids = new Set(pages.map((p) => p.pid));
-  const pairs = tree.flatMap((p) => p.tids.map((tid) => [tid, pageTids.has(tid) ? '0' : `1-${cores - 1}`]));
-  await setAffinity(pairs);
-  return {
-    pinned: true, why: '', pages: pageTids.size, others: pairs.length - pageTids.size,
-    release: async () => setAffinity((await ownTree()).flatMap((p) => p.tids.map((tid) => [tid, all]))),
-  };
+  const rest = cores.slice(1).join(',');
+  const pairs = tree.flatMap((p) => p.tids.map((tid) => [tid, pageTids.has(tid) ? String(cores[0]) : rest]));
+  const failed = await setAffinity(pairs);
+  if (failed.some((tid) => pageTids.has(tid))) {
+    await release();
+    return none(`taskset could not pin ${failed.filter((tid) => pageTids.has(tid)).length} page thread(s)`);
+  }
+  return { pinned: true, why: '', core: cores[0], pages: pageTids.size, others: pairs.length - pageTids.size - failed.length, release };
 }

@@ -469,7 +469,7 @@ export class LinePlot {
     const { w: W, h: H, bottom } = size;
     const yTicks = ticks(...yDomain, 5);
     const yTexts = yTicks.map(this.format);
-    // Kept at least as wide as it was, unless the height (phone or desktop) changed.
+    // Kept at least as wide as it was, unless the drawing's size (phone or desktop) changed.
     const fitted = leftMargin(this.margin, this.fonts(), {
       ticks: yTexts, title: this.labels.y, axis: H - PAD.top - bottom, min: PAD.left, gap: 6, keep: size === this.size,
     });
@@ -481,7 +481,7 @@ export class LinePlot {
     }
     this.#fitXTitle();
     const { left } = this.margin;
-    // The tick font too: at some widths a step's CSS resizes the ticks without a change of height.
+    // The tick font too: at some widths a step's CSS resizes the ticks without a change of the drawing's size.
     patchKeyed(this.grid, `${xDomain}|${yDomain}|${W}x${H}|${left}|${this.fonts()?.tick.font}`, () => {
       const grid = [];
       yTicks.forEach((t, k) => {

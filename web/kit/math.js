@@ -19,7 +19,7 @@ export const mfrac = (num, den) => mm('mfrac', {}, num, den);
 export const msqrt = (...c) => mm('msqrt', {}, ...c);
 /**
  * A primed name, x′: the name alone in its <mi> (a one-letter <mi> is set in italic; "θ′" in one
- * <mi> is two letters, set upright) and the prime after it as an operator.
+ * <mi> is two characters, set upright) and the prime after it as an operator.
  */
 export const primed = (name) => mrow(mi(name), mo('′'));
 

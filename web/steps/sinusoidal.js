@@ -76,8 +76,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const label = m.t('sinusoidal.formulaLabel');
     formula.replaceChildren(
       math(label,
-        mi('PE'), mo('('), mi('pos'), mo(','), mn(isSin ? '2i' : '2i+1'), mo(')'), mo('='),
-        mi(fn), stretchyMo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mrow(mn('2i'), mo('/'), msub(mi('d'), mtext('model'))))), stretchyMo(')')),
+        mi('PE'), mo('('), mi('pos'), mo(','), isSin ? mrow(mn('2'), mi('i')) : mrow(mn('2'), mi('i'), mo('+'), mn('1')), mo(')'), mo('='),
+        mi(fn), stretchyMo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mrow(mn('2'), mi('i'), mo('/'), msub(mi('d'), mtext('model'))))), stretchyMo(')')),
       math(label,
         mo('='), mi(fn), stretchyMo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), stretchyMo(')'),
         mo('='), mrow(mn(m.fixed(value, 3)))),

@@ -101,7 +101,7 @@ export function t5Panel({ core, m, values, set, t, train }) {
 
   function render() {
     const { len, nb, maxd, bidir, ti, tj } = values;
-    // The selection goes in before a redraw of the map, so a change of settings paints once.
+    // The selection goes in before a redraw of the map, which places its outline (kit/heatmap.js).
     const redraw = state?.key !== `${len}/${nb}/${maxd}/${bidir}`;
     if (redraw) heatmap.selected = { row: ti, col: tj };
     const s = compute();

@@ -54,7 +54,7 @@ export function currentLine(m, method, { r, c, r2, c2, sim }) {
   const names = {
     sincos: () => [mi('PE'), mi('PE')],
     rope: () => [primed('q'), primed('k')],
-    learned: () => [mrow(mi('E'), mo('′')), mrow(mi('E'), mo('′'))],
+    learned: () => [primed('E'), primed('E')],
   }[method]();
   return math(label, mi('cos'), mo('('), names[0], coords(r, c), mo(','), names[1], coords(r2, c2), mo(')'),
     ...(method === 'learned' ? [] : [mo(':'), delta('r'), mo('='), mn(String(r2 - r)), mo(m.listSep), delta('c'), mo('='), mn(String(c2 - c))]),

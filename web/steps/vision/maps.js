@@ -45,7 +45,7 @@ export function mainMap(m, onSelect) {
     el,
     /** The similarities to patch (r, c) of an n × n grid. */
     draw(sims, n, r, c) {
-      heatmap.selected = { row: r, col: c };  // marked by the draw's own paint: one paint, not two
+      heatmap.selected = { row: r, col: c };  // draw() places its outline (and drops one outside a new grid)
       heatmap.draw(Float32Array.from(sims), n, n);
       overlay.setAttribute('viewBox', `0 0 ${n} ${n}`);
     },
