@@ -108,9 +108,10 @@ export class Heatmap {
     canvas.addEventListener('blur', () => this.#setCursor(null));
     // The selected cell and the cursor are outlined in an SVG laid over the canvas, not painted
     // into it, so moving them never touches the canvas. In Firefox with software WebRender (the
-    // test machine has no GPU), the first drawing into a canvas after a frame sometimes waited
-    // 7–15 ms while the compositor still held the last picture. The canvas is repainted only by
-    // draw() and on a resize; a saved PNG gets the outlines painted over the map.
+    // test machine has no GPU), the first drawing call into a canvas after a frame sometimes took
+    // 7–15 ms, whatever the call (most likely waiting for the compositor to let go of the last
+    // picture). The canvas is repainted only by draw() and on a resize; a saved PNG gets the
+    // outlines painted over the map.
     this.marks = document.createElementNS(SVG_NS, 'svg');
     this.marks.setAttribute('class', 'heatmap-marks');
     this.marks.setAttribute('aria-hidden', 'true');
