@@ -142,7 +142,7 @@ export class Heatmap {
     }).observe(canvas);
     this.#wrap();
     addExportOverlay(canvas, (ctx, width, height) => {
-      for (const { x, y, w, h, line } of this.#outlines(width, height)) {
+      for (const { x, y, w, h, line } of this.#outlines(width, height).filter(Boolean)) {
         ctx.lineWidth = line;
         ctx.strokeStyle = '#111';
         ctx.strokeRect(x, y, w, h);
@@ -165,41 +165,38 @@ export class Heatmap {
     box.append(this.canvas, this.marks);
   }
 
-  /** The outlines to draw at a size of width × height CSS px: the selection's, then the cursor's. */
+  /**
+   * The selection's and the cursor's outlines at a size of width × height CSS px: the cell's box
+   * and the line width, or null for one not shown.
+   */
   #outlines(width, height) {
-    if (!this.values) return [];
     const cw = width / this.cols;
     const ch = height / this.rows;
-    return [this.selected, this.cursor].map((c, k) => c && { x: c.col * cw, y: c.row * ch, w: cw, h: ch, line: OUTLINE[k] }).filter(Boolean);
+    return [this.selected, this.cursor].map((c, k) => (c && this.values
+      ? { x: c.col * cw, y: c.row * ch, w: cw, h: ch, line: OUTLINE[k] } : null));
   }
 
   /** Moves the SVG outlines to the selected cell and the cursor (dark inside, light outside). */
   #placeMarks() {
-    const size = this.size;
-    const cells = [this.selected, this.cursor];
+    const boxes = this.size ? this.#outlines(this.size.width, this.size.height) : [null, null];
     this.outlines.forEach(([dark, light], k) => {
-      const c = cells[k];
-      const on = !!(c && size && this.values);
-      const display = on ? '' : 'none';
-      if ((dark.getAttribute('display') ?? '') !== display) {
+      const o = boxes[k];
+      if (dark.hasAttribute('display') !== !o) {
         for (const r of [dark, light]) {
-          if (on) r.removeAttribute('display');
+          if (o) r.removeAttribute('display');
           else r.setAttribute('display', 'none');
         }
       }
-      if (!on) return;
-      const line = OUTLINE[k];
-      const cw = size.width / this.cols;
-      const ch = size.height / this.rows;
-      const set = (r, x, y, w, h) => {
-        r.setAttribute('x', x);
-        r.setAttribute('y', y);
-        r.setAttribute('width', w);
-        r.setAttribute('height', h);
-        r.setAttribute('stroke-width', line);
+      if (!o) return;
+      const set = (r, grow) => {
+        r.setAttribute('x', o.x - grow);
+        r.setAttribute('y', o.y - grow);
+        r.setAttribute('width', o.w + 2 * grow);
+        r.setAttribute('height', o.h + 2 * grow);
+        r.setAttribute('stroke-width', o.line);
       };
-      set(dark, c.col * cw, c.row * ch, cw, ch);
-      set(light, c.col * cw - line, c.row * ch - line, cw + 2 * line, ch + 2 * line);
+      set(dark, 0);
+      set(light, o.line);
     });
   }
 

@@ -308,9 +308,8 @@ export class LinePlot {
     this.cursorY = cursorY;
     this.labels = { x: xLabel, y: yLabel };
     this.size = sizeNow();
-    this.h = this.size.h;
     // role=application: a screen reader hands the arrow keys to the plot when it has focus.
-    this.svg = s('svg', { viewBox: `0 0 ${this.size.w} ${this.h}`, class: 'lineplot', role: 'application', 'aria-label': label, tabindex: '0' });
+    this.svg = s('svg', { viewBox: `0 0 ${this.size.w} ${this.size.h}`, class: 'lineplot', role: 'application', 'aria-label': label, tabindex: '0' });
     this.grid = s('g', { class: 'grid' });
     this.plot = s('g', { class: 'plot' });
     this.cursorLayer = s('g', { class: 'plot-cursor', 'aria-hidden': 'true' });
@@ -401,7 +400,7 @@ export class LinePlot {
     const right = cx > this.size.w * 0.8;
     const above = cy > PAD.top + 28;
     this.cursorLayer.replaceChildren(
-      s('line', { x1: cx, x2: cx, y1: PAD.top, y2: this.h - this.size.bottom, class: 'cursor-line' }),
+      s('line', { x1: cx, x2: cx, y1: PAD.top, y2: this.size.h - this.size.bottom, class: 'cursor-line' }),
       s('circle', { cx, cy, r: 8, class: 'cursor-ring' }),
       s('text', {
         x: right ? cx - 11 : cx + 11, y: above ? cy - 11 : cy + 22, 'text-anchor': right ? 'end' : 'start', class: 'cursor-label',
@@ -475,7 +474,6 @@ export class LinePlot {
     });
     if (size !== this.size || fitted !== this.margin) {
       this.size = size;
-      this.h = H;
       this.margin = fitted;
       this.#layout();
     }
