@@ -36,12 +36,11 @@ if [ -n "${setup:-}" ]; then
   [ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
 fi
 
-# Logs: the wasm doctest and lane 1, the quiet timing, the native suites, lane 2.
+# Logs: the wasm doctest and the other suites, the quiet timing, the native suites.
 log=$(mktemp)
 quiet_log=$(mktemp)
 native_log=$(mktemp)
-lane2_log=$(mktemp)
-trap 'rm -f "$log" "$quiet_log" "$native_log" "$lane2_log"' EXIT
+trap 'rm -f "$log" "$quiet_log" "$native_log"' EXIT
 passed=0
 failed=0
 count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each run's
@@ -71,10 +70,10 @@ phase "node:test, alone: update times with nothing else running (tests/quiet/)"
 node tests/quiet/host-speed.mjs || true  # one core's speed, printed above the per-engine table (a gauge, not a test)
 POSENC_PERF_SET=quiet node --test --test-timeout="$file_timeout" tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
-# run beside the browser lanes below, at nice 19, so they no longer hold up the lanes' start. The
-# lanes keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
+# run beside the browser tests below, at nice 19, so they do not hold up their start. The browser
+# tests keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
 # share of a contended core (a nice-0 task weighs about 70 times as much). Their output is
-# printed after the lanes'.
+# printed after the browser tests'.
 (
   set +e  # a failing suite must not keep the other from running
   nice -n 19 bash wasm/tools/build.sh --native-tests || exit 1
@@ -85,50 +84,43 @@ POSENC_PERF_SET=quiet node --test --test-timeout="$file_timeout" tests/quiet/ 2>
     nice -n 19 build/native-sanitize/posenc-core-tests --no-colors
 ) >"$native_log" 2>&1 &
 native=$!
-# Two lanes at once on this 2-core machine, each about half of the wall time:
-#   lane 1: the JS API tests, then every other Chromium test: the steps (their update times),
-#           the page, the Lab (its frame times) and the trainer;
-#   lane 2: the Firefox/WebKit suite (all but its timing test, which tests/quiet/ runs) and the
-#           desktop Lab (real windows on Xvfb, mostly waiting on their engines, beside the API
-#           tests), then Chromium's walks over the whole page:
-#           accessibility (axe in four languages), touch, the languages, embeds, the address bar, downloads and
-#           overlays, printing, dist/ and the single file (and the first screen's time), the early
-#           theme, the text after the steps, and the soak (its memory).
-# Lane 2 shares the cores with lane 1's timed steps: the lanes' update tables are taken under that
-# load (their CPU columns are an upper bound on each update's main-thread CPU, which waiting for a
-# core does not inflate).
-walks=(a11y touch locales embed url downloads export-overlays print dist theme-early content soak)
-walks=("${walks[@]/#/tests/browser/}")
-walks=("${walks[@]/%/.test.js}")
-timed=()
-for f in tests/browser/*.test.js; do [[ " ${walks[*]} " == *" $f "* ]] || timed+=("$f"); done
-phase "node:test, two lanes at once:"
-echo "   lane 1: the JS API on both modules, then the page and the Lab in headless Chromium"
-echo "   lane 2: Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb, then Chromium's untimed walks (accessibility, touch, languages, embeds, exports, print, dist/, the soak)"
-node --test --test-timeout="$file_timeout" tests/engines/ tests/native/ "${walks[@]}" >"$lane2_log" 2>&1 &
-lane2=$!
-node --test --test-timeout="$file_timeout" tests/js/ "${timed[@]}" 2>&1 | tee "$log" || true  # counted below, after lane 2 is in
-phase "lane 1 done"
-wait "$lane2" || true  # its failures are counted from its log below
-phase "lane 2 done"
-echo
-echo "== lane 2 (Firefox, WebKit, the desktop Lab, Chromium's untimed tests):"
-cat "$lane2_log"
+# Every other suite: the JS API, Chromium (the steps with their update times, the page, the Lab,
+# the trainer, and the walks over the whole page: accessibility, touch, languages, embeds,
+# exports, print, dist/, the soak), Firefox and WebKit (all but their timing test, which
+# tests/quiet/ runs) and the desktop Lab, several files at a time. A browser test spends much of
+# its time waiting (for a frame, a page load, another process), so two files at once, as this
+# once ran, left about half of this machine's two cores idle; four keep them busy. The files
+# that take longest start first, so that none of them starts last and runs on alone; the rest
+# follow in their folders' order. Every timing taken here shares the cores with three other
+# files and the native build: these tables are for comparing runs of this phase, the quiet ones
+# above for judging update times.
+concurrency=4
+slowest=(a11y touch attention soak compare page dist embed lab frequencies relative-bias code choose extend)
+files=()
+for f in "${slowest[@]/#/tests/browser/}" tests/engines/firefox tests/engines/webkit; do
+  [ -f "$f.test.js" ] && files+=("$f.test.js")  # a renamed file just loses its early start
+done
+for f in tests/browser/*.test.js tests/js/*.test.js tests/native/*.test.js; do
+  [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
+done
+phase "node:test, ${#files[@]} files, $concurrency at a time: the JS API, the page in headless Chromium, Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb"
+node --test --test-concurrency="$concurrency" --test-timeout="$file_timeout" "${files[@]}" 2>&1 | tee "$log" || true  # counted below
+phase "node:test done"
 wait "$native" || true  # counted from its log
 phase "native suites done"
 echo
-echo "== the native doctest suites, built and run beside the lanes:"
+echo "== the native doctest suites, built and run beside the browser tests:"
 cat "$native_log"
 count_doctest "$native_log" 2
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0
-for f in "$quiet_log" "$log" "$lane2_log"; do
+for f in "$quiet_log" "$log"; do
   passed=$((passed + $(grep -a '^# pass ' "$f" | awk '{s += $3} END {print s + 0}')))
   failed=$((failed + $(grep -a '^# fail ' "$f" | awk '{s += $3} END {print s + 0}')))
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))
   # A cancelled test (its file timed out, or its parent failed) did not pass: it counts as failed.
   failed=$((failed + $(grep -a '^# cancelled ' "$f" | awk '{s += $3} END {print s + 0}')))
-  # A lane that crashed before its summary counts as a failure, not as nothing.
+  # A run that crashed before its summary counts as a failure, not as nothing.
   grep -aq '^# pass ' "$f" || failed=$((failed + 1))
 done
 echo

@@ -1,6 +1,6 @@
 // Prints the p50/p95/max of every step's update time recorded by the browser tests
 // (tests/out/perf/<step>.json, written by updateTimes()): Chromium alone (tests/out/perf/quiet/,
-// tests/quiet/), Chromium in the lanes, then Firefox and WebKit from the cross-engine timing
+// tests/quiet/), Chromium beside the other tests, then Firefox and WebKit from the cross-engine timing
 // test, run alone with the same changes as Chromium's (tests/out/perf/quiet/<engine>/<step>.json),
 // and the three engines' p95 side by side against the budgets (with, for a p95 over its budget,
 // the updates it comes from); the long tasks of the attention
@@ -65,7 +65,7 @@ const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse
 const notRows = (f) => ['host.json', 'threads.json', 'pinned.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
-await table('headless Chromium, beside the other lane', dir, files, new URL('cpu/', dir));
+await table('headless Chromium, beside the other tests', dir, files, new URL('cpu/', dir));
 for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'WebKit, accelerated compositing off', '; the two WebKit frame floors below show why']]) {
   const folder = new URL(`${engine}/`, quiet);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
@@ -179,7 +179,7 @@ if (quietLong) {
 if (longTasks) {
   const max = (list) => (list.length ? ` (max ${maxOf(list)} ms)` : '');
   const changes = longTasks.filter((t) => t.change);
-  console.log(`Attention step at 2,048 tokens (Chromium, beside the other lane): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
+  console.log(`Attention step at 2,048 tokens (Chromium, beside the other tests): ${longTasks.length} main-thread tasks over 50 ms during its changes${max(longTasks)}` +
     (longTasks.length ? `; ${changes.length} of them ran a control change${max(changes)}, the others were the page's own work meanwhile` : '') +
     await longTaskCpu('attention', longTasks));
 }

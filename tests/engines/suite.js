@@ -64,7 +64,7 @@ function compareReadouts(got, want) {
  * Defines the suite for one engine ('firefox' or 'webkit'). Each engine's test file calls this,
  * so node's runner shows the engine's file and every test name carries the engine. With
  * { timing: true } it defines the update-time test alone (tests/quiet/ runs it with nothing
- * else running), and without, every other test (npm test's lanes).
+ * else running), and without, every other test (run by npm test beside the other suites).
  */
 export function engineSuite(name, { timing = false } = {}) {
   const checkTest = timing ? () => {} : test;

@@ -1,5 +1,5 @@
 // Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
-// its two lanes start. The lanes' tables are taken with the other lane busy on the same two
+// the other suites start. Their tables are taken with other test files busy on the same two
 // cores, where an update's wall time includes the time its renderer waited for a core; these
 // come closer to what a reader's idle machine would see. Every step gets seeded random
 // changes (tests/browser/drive.js), one per frame. The attention step at 2,048 tokens, where an
