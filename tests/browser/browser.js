@@ -9,6 +9,13 @@ import { serve } from '../../web/serve.mjs';
 import { traceUpdates } from './task-trace.js';
 import { writeUpdateCpu } from './steps.js';
 
+/**
+ * How long (s) the test server lets a browser reuse a file other than a page without asking
+ * (web/serve.mjs maxAge): nothing it serves changes while a test runs. From source a page is about
+ * 175 files; asking for each again on every load was half of a load's CPU on the test machine.
+ */
+export const CACHE_SECONDS = 3600;
+
 export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -16,12 +23,14 @@ export const ARGS = [
 
 /**
  * Starts the server and a browser; returns { url, context, newPage, close }.
- * @param {{root?: string, prefix?: string, timed?: boolean}} [site]  what to serve (default: the
- *   page from source); timed: trace the browser so that updateTimes' measures get their CPU
- *   times (task-trace.js), for the test files that record update times (tracing costs CPU)
+ * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to serve
+ *   (default: the page from source); timed: trace the browser so that updateTimes' measures get
+ *   their CPU times (task-trace.js), for the test files that record update times (tracing costs
+ *   CPU); cache: false makes the browser ask for every file on every load, as the server's
+ *   default does
  */
-export async function startBrowser({ timed = false, ...site } = {}) {
-  const server = await serve({ port: 0, ...site });
+export async function startBrowser({ timed = false, cache = true, ...site } = {}) {
+  const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, ...site });
   const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -12,7 +12,9 @@ import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 let b;
-before(async () => { b = await startBrowser({ root: DIST, prefix: '/courses/ml/pe/' }); });
+// As a static host with no cache settings would: the browser asks for every file on every load,
+// so the first screen's time below keeps counting those requests.
+before(async () => { b = await startBrowser({ root: DIST, prefix: '/courses/ml/pe/', cache: false }); });
 after(async () => { await b?.close(); });
 
 // PE(3)·PE(8) for d = 16: Σ_k cos(5·10000^(-2k/16)).

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { LANGUAGES } from '../../web/i18n.js';
-import { ARGS } from './browser.js';
+import { ARGS, CACHE_SECONDS } from './browser.js';
 import { minus, plotDots, samePoint, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { textsOutsideFigures } from './text-boxes.js';
@@ -20,7 +20,7 @@ let server;
 let browser;
 let phone;
 before(async () => {
-  server = await serve({ port: 0 });
+  server = await serve({ port: 0, maxAge: CACHE_SECONDS });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
   phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 });

@@ -22,6 +22,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../web/serve.mjs';
+import { CACHE_SECONDS } from '../browser/browser.js';
 
 export const VIEWPORT = { width: 1280, height: 900 };
 
@@ -100,7 +101,7 @@ function stopProcess(proc) {
  * SIMD hidden. Resolves to { url, urlWithoutSimd, close }.
  */
 export async function serveSite(engine, site = {}) {
-  const server = await serve({ port: 0, ...site });
+  const server = await serve({ port: 0, maxAge: CACHE_SECONDS, ...site });
   if (engine !== 'webkit') return { url: server.url, urlWithoutSimd: server.url, close: server.close };
   const inner = new URL(server.url);
   const front = createServer(async (req, res) => {

@@ -66,3 +66,18 @@ test('nothing outside the prefix or the folder is served', async () => {
   }
   assert.equal((await get('missing.js')).status, 404);
 });
+
+test('with maxAge, every file but a page may be reused for that long; a bad maxAge is refused by name', async () => {
+  const cached = await serve({ root: dir, prefix: '/sub/', maxAge: 120 });
+  try {
+    const at = (path) => fetch(new URL(path, cached.url)).then(async (r) => { await r.arrayBuffer(); return r.headers.get('cache-control'); });
+    assert.equal(await at('m.wasm'), 'max-age=120');
+    assert.equal(await at('index.html'), 'no-cache');
+    assert.equal(await at(''), 'no-cache');
+  } finally {
+    await cached.close();
+  }
+  for (const bad of [-1, 1.5, '60', NaN]) {
+    assert.throws(() => serve({ root: dir, maxAge: bad }), (e) => e instanceof RangeError && /maxAge/.test(e.message), String(bad));
+  }
+});
