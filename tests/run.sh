@@ -87,25 +87,35 @@ native=$!
 # Every other suite: the JS API, Chromium (the steps with their update times, the page, the Lab,
 # the trainer, and the walks over the whole page: accessibility, touch, languages, embeds,
 # exports, print, dist/, the soak), Firefox and WebKit (all but their timing test, which
-# tests/quiet/ runs) and the desktop Lab, several files at a time. A browser test spends much of
-# its time waiting (for a frame, a page load, another process), so two files at once, as this
-# once ran, left about half of this machine's two cores idle; four keep them busy. The files
-# that take longest start first, so that none of them starts last and runs on alone; the rest
-# follow in their folders' order. Every timing taken here shares the cores with three other
-# files and the native build: these tables are for comparing runs of this phase, the quiet ones
-# above for judging update times.
+# tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, four at a time.
+# The files that take longest start first, so that none of them starts late and runs on alone
+# at the end; the rest follow in their folders' order. (One node --test over all the files
+# would start them in its own order, whatever order they are given in.) Every timing taken here
+# shares the cores with three other test files and the native build: these tables are for
+# comparing runs of this phase, the quiet ones above for judging update times.
 concurrency=4
-slowest=(a11y touch attention soak compare page dist embed lab frequencies relative-bias code choose extend)
+slowest=(browser/a11y browser/touch engines/firefox browser/attention engines/webkit browser/soak
+  browser/compare browser/page browser/dist browser/embed browser/lab browser/frequencies)
 files=()
-for f in "${slowest[@]/#/tests/browser/}" tests/engines/firefox tests/engines/webkit; do
+for f in "${slowest[@]/#/tests/}"; do
   [ -f "$f.test.js" ] && files+=("$f.test.js")  # a renamed file just loses its early start
 done
-for f in tests/browser/*.test.js tests/js/*.test.js tests/native/*.test.js; do
+for f in tests/browser/*.test.js tests/engines/*.test.js tests/js/*.test.js tests/native/*.test.js; do
   [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
 done
+file_logs=$(mktemp -d)
+trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
 phase "node:test, ${#files[@]} files, $concurrency at a time: the JS API, the page in headless Chromium, Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb"
-node --test --test-concurrency="$concurrency" --test-timeout="$file_timeout" "${files[@]}" 2>&1 | tee "$log" || true  # counted below
+# Each file's output goes to its own log, printed below in the order above once all have run;
+# meanwhile a line says when each file ended and how long it took.
+printf '%s\n' "${files[@]}" | xargs -P "$concurrency" -I{} bash -c '
+  start=$SECONDS
+  node --test --test-timeout="$2" "$1" >"$0/${1//\//_}.log" 2>&1
+  printf "   %3d s  %s\n" $((SECONDS - start)) "$1"' "$file_logs" {} "$file_timeout" || true  # counted below
+for f in "${files[@]}"; do cat "$file_logs/${f//\//_}.log"; done >"$log"
 phase "node:test done"
+echo
+cat "$log"
 wait "$native" || true  # counted from its log
 phase "native suites done"
 echo
@@ -120,8 +130,11 @@ for f in "$quiet_log" "$log"; do
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))
   # A cancelled test (its file timed out, or its parent failed) did not pass: it counts as failed.
   failed=$((failed + $(grep -a '^# cancelled ' "$f" | awk '{s += $3} END {print s + 0}')))
-  # A run that crashed before its summary counts as a failure, not as nothing.
-  grep -aq '^# pass ' "$f" || failed=$((failed + 1))
+done
+# A run that crashed before its summary counts as a failure, not as nothing.
+grep -aq '^# pass ' "$quiet_log" || { echo "no summary from tests/quiet/: it crashed or was killed" >&2; failed=$((failed + 1)); }
+for f in "${files[@]}"; do
+  grep -aqs '^# pass ' "$file_logs/${f//\//_}.log" || { echo "no summary from $f: it crashed or was killed" >&2; failed=$((failed + 1)); }
 done
 echo
 node tests/browser/perf-report.mjs
