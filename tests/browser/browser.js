@@ -24,9 +24,9 @@ export const ARGS = [
 /**
  * Starts the server and a browser; returns { url, context, newPage, close }.
  * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to serve
- *   (default: the page from source); timed: trace the browser so that updateTimes' measures get
- *   their CPU times (task-trace.js), for the test files that record update times (tracing costs
- *   CPU); cache: false makes the browser ask for every file on every load, as the server's
+ *   (default: the page from source); timed: trace the browser so that updateTimes' measures and marked long tasks
+ *   get their CPU times (task-trace.js): only where a long task's CPU is reported (attention,
+ *   train), as tracing cost a step's test file about a third more CPU; cache: false makes the browser ask for every file on every load, as the server's
  *   default does
  */
 export async function startBrowser({ timed = false, cache = true, ...site } = {}) {

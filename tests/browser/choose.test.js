@@ -12,7 +12,7 @@ import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal
 
 const ID = 'choose';
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 const ALL = [];

@@ -10,7 +10,7 @@ import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageU
 import { DIGITS, TOL, own, t5Exact } from '../expect/code.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 // The formulas, written out (own[quantity], T5 in integers, ALiBi slopes, RoPE scalings), and

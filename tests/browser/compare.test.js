@@ -8,7 +8,7 @@ import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl
 import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function readAll(page) {

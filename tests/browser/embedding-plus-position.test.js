@@ -11,7 +11,7 @@ import { learnedRow } from '../js/reference.js';  // the seeded rows of core/lea
 
 const ID = 'embedding-plus-position';
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function check(page, pos, other) {

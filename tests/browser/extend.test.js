@@ -92,7 +92,7 @@ async function check(page, { model, method, factor, read, pair }) {
 const pick = (page, name, value) => page.click(`#extend .choice-item:has(input[name=${name}][value="${value}"]) label`);
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 test('the reference transcription agrees with the numbers REFERENCES.md and the README quote', () => {

@@ -10,7 +10,7 @@ import { D, omega, wavelength, waveText } from '../expect/frequencies.js';
 const N = 101;        // positions 0..100 in the wave plot
 const DIMS = [0, 2, 4, 6];
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 const close = (a, want, rel = 1e-12) => Math.abs(a - want) <= rel * Math.max(1, Math.abs(want));

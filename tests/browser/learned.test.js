@@ -13,13 +13,14 @@ import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageU
 // The tables and formulas: shared with the cross-engine suite.
 import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
+import { divergingRgb } from '../../web/kit/palette.js';
 
 const ID = 'learned';
 
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function readAll(page) {
@@ -173,6 +174,40 @@ test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters;
   const times = await updateTimes(page, ID);
   console.log(`# ${ID} gpt2/bert: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms: ${times.map((t) => t.toFixed(1)).join(' ')}`);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The map of each preset, shown again after the others: its pixels are that preset's table on
+// the step's colour scale (±0.06, its first 64 dimensions, rows past the table 0), so a map's
+// kept image is never drawn over by another's.
+test('switching presets back and forth, the map always shows the table of the preset chosen', async () => {
+  const page = await openStep(b, ID, 'preset=gpt2&pos=5');
+  for (const preset of ['gpt2', 'bert', 'small', 'gpt2', 'small', 'bert', 'gpt2', 'bert']) {
+    await page.click(`#${ID} label[for^="ctl-preset-${preset}"]`);
+    const { T, d } = TABLES[preset];
+    const cols = Math.min(d, 64);
+    const rows = T * 1.5;
+    await page.waitForSelector(`#${ID} canvas.heatmap[data-grid="${rows}x${cols}"]`);
+    const cells = [[0, 0], [1, cols - 1], [T >> 1, cols >> 1], [T - 1, 3], [T, 0], [rows - 1, cols - 1]];
+    // A pixel near each cell's centre, and the cell its own centre falls on: with more rows than
+    // pixels (GPT-2's 1,536 rows), a pixel shows one of the rows it covers, unsmoothed.
+    const got = await page.$eval(`#${ID} canvas.heatmap`, (c, { cells, rows, cols }) => {
+      const ctx = c.getContext('2d');
+      return cells.map(([r, k]) => {
+        const [x, y] = [Math.floor(((k + 0.5) * c.width) / cols), Math.floor(((r + 0.5) * c.height) / rows)];
+        return { rgb: [...ctx.getImageData(x, y, 1, 1).data].slice(0, 3), row: Math.floor(((y + 0.5) * rows) / c.height), col: Math.floor(((x + 0.5) * cols) / c.width) };
+      });
+    }, { cells, rows, cols });
+    got.forEach(({ rgb, row: r, col: k }) => {
+      const value = r < T ? learnedRow(r, d)[k] : 0;
+      const want = new Uint8ClampedArray(3);
+      divergingRgb(value, 0.06, want, 0);
+      // The page colours through a lookup table of the scale: each channel within 2 of the formula's.
+      assert.ok(want.every((v, ch) => Math.abs(v - rgb[ch]) <= 2), `${preset}, cell (${r}, ${k}): ${rgb} against ${[...want]}`);
+    });
+  }
+  assert.deepEqual(page.errors, []);
+  await updateTimes(page, ID);
   await page.close();
 });
 

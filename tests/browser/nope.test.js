@@ -10,7 +10,7 @@ import { TOL, f2, f3, gap, share, weight } from '../expect/nope.js';
 
 const ID = 'nope';
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function check(page, len, i, causal) {

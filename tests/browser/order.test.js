@@ -9,7 +9,7 @@ import { openStep, readout, updateTimes, urlParams, minus, pageUrl } from './ste
 import { EMB, MEANINGS, NAMES, ORDERS, TOL, change, maxGap, rows, scores, sortedNine } from '../expect/order.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 /** All nine cells of the page's matrix: { text, value } by [row][col]. */

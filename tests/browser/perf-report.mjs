@@ -65,7 +65,7 @@ const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse
 const notRows = (f) => ['host.json', 'threads.json', 'pinned.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
-await table('headless Chromium, beside the other tests', dir, files, new URL('cpu/', dir));
+await table('headless Chromium, beside the other tests (CPU only for the test files that trace the browser: attention and train, for their long tasks)', dir, files, new URL('cpu/', dir));
 for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'WebKit, accelerated compositing off', '; the two WebKit frame floors below show why']]) {
   const folder = new URL(`${engine}/`, quiet);
   const names = await readdir(folder).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);

@@ -8,7 +8,7 @@ import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageU
 import { KEYS, en } from '../expect/quiz.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 const score = (page) => readout(page, 'quiz', 'score');

@@ -16,7 +16,7 @@ import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } fr
 
 const ID = 'relative-bias';
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 // [REFERENCES] -------------------------------------------------------------------------------------

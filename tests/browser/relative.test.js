@@ -8,7 +8,7 @@ import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl
 import { D, PAIRS, dot, omega, pe, text2 } from '../expect/relative.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function readBoth(page) {

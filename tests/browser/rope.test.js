@@ -8,7 +8,7 @@ import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl
 import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function expectState(page, qpos, kpos) {

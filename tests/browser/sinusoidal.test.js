@@ -8,7 +8,7 @@ import { openStep, readout, setSlider, showStep, updateTimes, urlParams, minus }
 import { D, omega, pe } from '../expect/sinusoidal.js';
 
 let b;
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 test("the seed's state pos 10, dim 4 reads angle 1.58 and value 1.000", async () => {

@@ -20,7 +20,7 @@ const collectTimes = async (page) => {
   allTimes.push(...times);
   return times;
 };
-before(async () => { b = await startBrowser({ timed: true }); });
+before(async () => { b = await startBrowser(); });
 after(async () => {
   await b?.close();
   if (allTimes.length) await writeFile(new URL('../out/perf/vision.json', import.meta.url), JSON.stringify(allTimes));

@@ -261,7 +261,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
     // The map.
     if (shown !== preset) {
-      heatmap.draw(map.values, map.rows, map.cols, map.pixels);
+      heatmap.draw(map.values, map.rows, map.cols, map.pixels, { kept: true });
       if (shown === null) fill(PRESET_IDS.filter((p) => p !== preset));
       shown = preset;
       axisX.textContent = m.t(map.cols < d ? 'learned.axisDimsPart' : 'learned.axisDims', { shown: map.cols, d });
