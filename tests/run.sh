@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Where the wall time goes: each phase's start (and the lanes' ends), in minutes and seconds
+# Where the wall time goes: each phase's start (and when the node:test files and the native
+# suites end), in minutes and seconds
 # since npm test began.
 phase() { printf '== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
@@ -36,11 +37,13 @@ if [ -n "${setup:-}" ]; then
   [ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
 fi
 
-# Logs: the wasm doctest and the other suites, the quiet timing, the native suites.
+# Logs: the wasm doctest (later every node:test file's log, in order), the quiet timing, the
+# native suites, and a folder of the node:test files' own logs.
 log=$(mktemp)
 quiet_log=$(mktemp)
 native_log=$(mktemp)
-trap 'rm -f "$log" "$quiet_log" "$native_log"' EXIT
+file_logs=$(mktemp -d)
+trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
 passed=0
 failed=0
 count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each run's
@@ -90,9 +93,10 @@ native=$!
 # tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, four at a time.
 # The files that take longest start first, so that none of them starts late and runs on alone
 # at the end; the rest follow in their folders' order. (One node --test over all the files
-# would start them in its own order, whatever order they are given in.) Every timing taken here
-# shares the cores with three other test files and the native build: these tables are for
-# comparing runs of this phase, the quiet ones above for judging update times.
+# would start them in its own order, whatever order they are given in.) Four at once is no
+# faster than two would be: this phase keeps both cores busy either way. Every timing taken here
+# shares the cores with up to three other test files and, until it ends, the native build: these
+# tables are for comparing runs of this phase, the quiet ones above for judging update times.
 concurrency=4
 slowest=(browser/a11y browser/touch engines/firefox browser/attention engines/webkit browser/soak
   browser/compare browser/page browser/dist browser/embed browser/lab browser/frequencies)
@@ -103,16 +107,20 @@ done
 for f in tests/browser/*.test.js tests/engines/*.test.js tests/js/*.test.js tests/native/*.test.js; do
   [[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
 done
-file_logs=$(mktemp -d)
-trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
 phase "node:test, ${#files[@]} files, $concurrency at a time: the JS API, the page in headless Chromium, Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb"
-# Each file's output goes to its own log, printed below in the order above once all have run;
-# meanwhile a line says when each file ended and how long it took.
-printf '%s\n' "${files[@]}" | xargs -P "$concurrency" -I{} bash -c '
+# Each file's output goes to its own log (and its exit status to a file beside it), printed
+# below in the order above once all have run; meanwhile a line says when each file ended and how
+# long it took.
+printf '%s\0' "${files[@]}" | xargs -0 -P "$concurrency" -I{} bash -c '
+  out="$0/${1//\//_}"
   start=$SECONDS
-  node --test --test-timeout="$2" "$1" >"$0/${1//\//_}.log" 2>&1
-  printf "   %3d s  %s\n" $((SECONDS - start)) "$1"' "$file_logs" {} "$file_timeout" || true  # counted below
-for f in "${files[@]}"; do cat "$file_logs/${f//\//_}.log"; done >"$log"
+  node --test --test-timeout="$2" "$1" >"$out.log" 2>&1
+  rc=$?
+  echo "$rc" >"$out.rc"
+  printf "   %3d s  %s%s\n" $((SECONDS - start)) "$1" "$([ "$rc" -eq 0 ] || echo "  (exit $rc)")"' "$file_logs" {} "$file_timeout" || true  # counted below
+for f in "${files[@]}"; do
+  cat "$file_logs/${f//\//_}.log" 2>/dev/null || echo "(no log from $f: it never ran)"
+done >"$log"
 phase "node:test done"
 echo
 cat "$log"
@@ -133,8 +141,17 @@ for f in "$quiet_log" "$log"; do
 done
 # A run that crashed before its summary counts as a failure, not as nothing.
 grep -aq '^# pass ' "$quiet_log" || { echo "no summary from tests/quiet/: it crashed or was killed" >&2; failed=$((failed + 1)); }
+# So does a file whose run ended in an error with no failure in its summary.
 for f in "${files[@]}"; do
-  grep -aqs '^# pass ' "$file_logs/${f//\//_}.log" || { echo "no summary from $f: it crashed or was killed" >&2; failed=$((failed + 1)); }
+  out="$file_logs/${f//\//_}"
+  rc=$(cat "$out.rc" 2>/dev/null || echo none)
+  if ! grep -aqs '^# pass ' "$out.log"; then
+    echo "no summary from $f: it crashed, was killed or never ran" >&2
+    failed=$((failed + 1))
+  elif [ "$rc" != 0 ] && ! grep -aqE '^# (fail|cancelled) [1-9]' "$out.log"; then
+    echo "$f exited $rc with no failure in its summary" >&2
+    failed=$((failed + 1))
+  fi
 done
 echo
 node tests/browser/perf-report.mjs

@@ -60,9 +60,9 @@ async function handle(req, res, root, prefix, maxAge) {
   // no-cache: the browser asks every time, so an edited file is seen at once; the validator lets
   // it keep what it has when nothing changed (304), and Chromium can then reuse the code V8 cached
   // with that response (script and WebAssembly code caches) instead of compiling it again.
-  // With maxAge (the tests, whose files do not change while they run), everything but the pages
-  // is reused without asking for that long: from source a page is about 175 files, and asking
-  // for each on every load was half of what a load cost the test machine.
+  // With maxAge (the tests, whose files do not change while they run), everything but .html pages
+  // is reused without asking for that long: from source a page is about 175 files, and
+  // revalidating each on every repeat load was about half of that load's CPU (all processes).
   const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
   const headers = {
     'content-security-policy': CSP,
@@ -84,11 +84,15 @@ async function handle(req, res, root, prefix, maxAge) {
 }
 
 /**
- * Starts the server; resolves to { url, close }. Port 0 picks a free port. maxAge (seconds, default
- * 0: ask every time): how long a browser may reuse a file other than a page without asking.
+ * Starts the server; resolves to { url, close }. Port 0 picks a free port. maxAge (whole seconds,
+ * 0 to 2^31; default 0: ask every time): how long a browser may reuse a file other than an .html
+ * page without asking. A bad maxAge throws at once rather than rejecting the promise.
  */
 export function serve({ port = 0, host = '127.0.0.1', root = REPO, prefix = '/', maxAge = 0 } = {}) {
-  if (!Number.isInteger(maxAge) || maxAge < 0) throw new RangeError(`serve: maxAge must be a whole number of seconds, 0 or more, not ${maxAge}`);
+  if (!Number.isInteger(maxAge) || maxAge < 0 || maxAge > 2 ** 31) {
+    const shown = typeof maxAge === 'string' ? JSON.stringify(maxAge) : String(maxAge);
+    throw new RangeError(`serve: maxAge must be a whole number of seconds from 0 to ${2 ** 31}, not ${shown}`);
+  }
   const dir = resolve(root);
   const mount = prefix.endsWith('/') ? prefix : `${prefix}/`;
   return new Promise((resolvePromise, reject) => {

@@ -12,7 +12,8 @@ import { writeUpdateCpu } from './steps.js';
 /**
  * How long (s) the test server lets a browser reuse a file other than a page without asking
  * (web/serve.mjs maxAge): nothing it serves changes while a test runs. From source a page is about
- * 175 files; asking for each again on every load was half of a load's CPU on the test machine.
+ * 175 files; revalidating each on every later load was about half of that load's CPU, over all
+ * processes (1.9 s against 0.93 s).
  */
 export const CACHE_SECONDS = 3600;
 
@@ -23,11 +24,12 @@ export const ARGS = [
 
 /**
  * Starts the server and a browser; returns { url, context, newPage, close }.
- * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to serve
- *   (default: the page from source); timed: trace the browser so that updateTimes' measures and marked long tasks
- *   get their CPU times (task-trace.js): only where a long task's CPU is reported (attention,
- *   train), as tracing cost a step's test file about a third more CPU; cache: false makes the browser ask for every file on every load, as the server's
- *   default does
+ * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to
+ *   serve (default: the page from source); timed: trace the browser so that updateTimes' measures
+ *   and marked long tasks get their CPU times (task-trace.js). Only the attention and train tests
+ *   ask for it, for their long tasks: tracing made frequencies.test.js cost about 40 % more CPU
+ *   (54 s instead of 38 s). cache: false makes the browser ask for every file on every load, as
+ *   the server's default (no-cache) does.
  */
 export async function startBrowser({ timed = false, cache = true, ...site } = {}) {
   const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, ...site });

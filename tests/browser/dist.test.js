@@ -12,8 +12,9 @@ import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 let b;
-// As a static host with no cache settings would: the browser asks for every file on every load,
-// so the first screen's time below keeps counting those requests.
+// Cache-Control: no-cache (the server's default, as a host set to revalidate would send): the
+// browser asks again for every file on every load, so the first screen's times below keep
+// counting those requests.
 before(async () => { b = await startBrowser({ root: DIST, prefix: '/courses/ml/pe/', cache: false }); });
 after(async () => { await b?.close(); });
 

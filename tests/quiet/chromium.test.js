@@ -1,7 +1,7 @@
 // Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
-// the other suites start. Their tables are taken with other test files busy on the same two
-// cores, where an update's wall time includes the time its renderer waited for a core; these
-// come closer to what a reader's idle machine would see. Every step gets seeded random
+// the other suites start. The other suites' tables are taken with up to three other test files
+// busy on the same two cores, where an update's wall time includes the time its renderer waited
+// for a core; these come closer to what a reader's idle machine would see. Every step gets seeded random
 // changes (tests/browser/drive.js), one per frame. The attention step at 2,048 tokens, where an
 // update should fit in a 16 ms frame and no main-thread task should pass 50 ms, gets the
 // sequence the Chromium test and the other engines make (perf-moves.js). Written to

@@ -205,9 +205,11 @@ export class Heatmap {
    * values.length must equal rows * cols. pixels (optional): the cells' colours, one RGBA word
    * per cell in ImageData's byte order, already worked out by the caller (a figure that colours
    * from its own table); values then only feed onCell. kept: the caller never changes these
-   * pixels (a map it keeps and shows again): the map keeps their uploaded image too, so showing
-   * them again is one scaled copy (GPT-2's learned table, 1,536 × 64 cells, took 1.3–2.6 ms to
-   * upload again in Firefox).
+   * pixels nor draws them in another shape (a map it keeps and shows again): the heatmap then
+   * keeps their uploaded image too, one rows × cols canvas for as long as the array lives, so
+   * showing them again is one scaled copy with no upload (re-uploading GPT-2's learned table,
+   * 1,536 × 64 cells, with putImageData took 1.3–2.6 ms per switch in Firefox). A later draw
+   * without kept never writes into a kept image.
    */
   draw(values, rows, cols, pixels = null, { kept = false } = {}) {
     if (!(values instanceof Float32Array) || values.length !== rows * cols) {
@@ -216,14 +218,14 @@ export class Heatmap {
     if (pixels !== null && !(pixels instanceof Uint32Array && pixels.length === rows * cols)) {
       throw new RangeError(`heatmap pixels must be a Uint32Array of rows*cols = ${rows * cols}`);
     }
+    if (kept && pixels === null) throw new TypeError('heatmap: draw with { kept: true } needs pixels, the Uint32Array of colours to keep');
     this.values = values;
     this.rows = rows;
     this.cols = cols;
     // The grid's shape on the element, so a test can aim at a cell's centre.
     if (this.canvas.dataset.grid !== `${rows}x${cols}`) this.canvas.dataset.grid = `${rows}x${cols}`;
-    if (kept && !(pixels instanceof Uint32Array)) throw new TypeError('heatmap: kept needs the pixels it keeps');
     const keptSource = kept ? this.keptSources.get(pixels) : undefined;
-    if (keptSource) {
+    if (keptSource && keptSource.width === cols && keptSource.height === rows) {
       this.source = keptSource;
       this.uploaded = pixels;
     } else if (kept || this.keptSources.has(this.uploaded)) {
@@ -234,12 +236,16 @@ export class Heatmap {
       this.uploaded = null;
     }
     // Resizing clears and reallocates the canvas: only when the size changes (every pixel is
-    // written below anyway).
-    if (this.source.width !== cols) this.source.width = cols;
-    if (this.source.height !== rows) this.source.height = rows;
-    // The upload is skipped when `pixels` is the array the last upload read (a caller's kept map
-    // shown again): its colours are on the source already. A caller with new colours must
-    // therefore pass another array; a reused one is fine as long as it is not the last uploaded.
+    // written below anyway, as a cleared source holds no upload).
+    if (this.source.width !== cols || this.source.height !== rows) {
+      this.source.width = cols;
+      this.source.height = rows;
+      this.uploaded = null;
+    }
+    // The upload is skipped when `pixels` is the array this.source already holds (the same map
+    // drawn again, or a kept map whose own source was restored above): its colours are there. A
+    // caller with new colours must therefore pass another array; a reused one is fine as long as
+    // it is not the last uploaded.
     // Otherwise the colours go through an image kept for the next draw of the same size (up to
     // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
     // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
