@@ -90,16 +90,18 @@ native=$!
 # Every other suite: the JS API, Chromium (the steps with their update times, the page, the Lab,
 # the trainer, and the walks over the whole page: accessibility, touch, languages, embeds,
 # exports, print, dist/, the soak), Firefox and WebKit (all but their timing test, which
-# tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, four at a time.
+# tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, two at a time.
 # The files that take longest start first, so that none of them starts late and runs on alone
 # at the end; the rest follow in their folders' order. (One node --test over all the files
-# would start them in its own order, whatever order they are given in.) Four at once is no
-# faster than two would be: this phase keeps both cores busy either way. Every timing taken here
-# shares the cores with up to three other test files and, until it ends, the native build: these
-# tables are for comparing runs of this phase, the quiet ones above for judging update times.
-concurrency=4
-slowest=(browser/a11y browser/touch engines/firefox browser/attention engines/webkit browser/soak
-  browser/compare browser/page browser/dist browser/embed browser/lab browser/frequencies)
+# would start them in its own order, whatever order they are given in.) Two at a time, as the
+# phase keeps both cores busy: four at once (one node --test) took 22:04 where the two lanes this
+# replaced took 23:13 on the same code, within this machine's spread from run to run, and starved
+# each file's browser more (the train step's workers took 2–5 times as long). Every timing taken here shares the cores
+# with the other test file and, until it ends, the native build: these tables are for comparing
+# runs of this phase, the quiet ones above for judging update times.
+concurrency=2
+slowest=(browser/a11y browser/attention engines/webkit browser/touch browser/relative-bias
+  engines/firefox browser/lab browser/soak browser/train browser/code browser/theme-early)
 files=()
 for f in "${slowest[@]/#/tests/}"; do
   [ -f "$f.test.js" ] && files+=("$f.test.js")  # a renamed file just loses its early start

@@ -1,6 +1,6 @@
 // The main thread's CPU time of every step update, from Chrome's own trace. performance.measure
 // gives wall time: on this 2-core machine, with other test files running beside it (npm test runs
-// up to four at a time), an update that costs 2 ms of CPU can take 13 ms of wall time because the
+// two at a time), an update that costs 2 ms of CPU can take 13 ms of wall time because the
 // renderer was not scheduled (seen in traces: wall 12.9 ms, thread 2.9 ms). The update tables
 // show both, so that what the code costs and what the machine added can be told apart.
 //

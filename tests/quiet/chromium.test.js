@@ -1,5 +1,5 @@
 // Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
-// the other suites start. The other suites' tables are taken with up to three other test files
+// the other suites start. The other suites' tables are taken with another test file
 // busy on the same two cores, where an update's wall time includes the time its renderer waited
 // for a core; these come closer to what a reader's idle machine would see. Every step gets seeded random
 // changes (tests/browser/drive.js), one per frame. The attention step at 2,048 tokens, where an
