@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
+import { tabPool } from './tab-pool.js';
 import { traceUpdates } from './task-trace.js';
 import { writeUpdateCpu } from './steps.js';
 
@@ -16,6 +17,8 @@ import { writeUpdateCpu } from './steps.js';
  * processes (1.9 s against 0.93 s).
  */
 export const CACHE_SECONDS = 3600;
+
+const VIEWPORT = { width: 1280, height: 900 };
 
 export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -38,23 +41,17 @@ export async function startBrowser({ timed = false, cache = true, ...site } = {}
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ARGS,
     headless: true,
-    viewport: { width: 1280, height: 900 },
+    viewport: VIEWPORT,
   });
   let trace = null;  // the update measures' CPU times (task-trace.js), from the first page on
+  const pooledPage = tabPool(context, VIEWPORT);
   return {
     url: server.url,
     context,
-    /** A new page that records console errors and page errors into page.errors. */
+    /** A page recording console errors and page errors into page.errors: a spare tab, if any (tab-pool.js). */
     async newPage(options = {}) {
       if (timed) await (trace ??= traceUpdates(context));
-      const page = await context.newPage();
-      if (options.viewport) await page.setViewportSize(options.viewport);
-      page.errors = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') page.errors.push(msg.text());
-      });
-      page.on('pageerror', (err) => page.errors.push(String(err)));
-      return page;
+      return pooledPage(options);
     },
     async close() {
       if (trace) await writeUpdateCpu(await (await trace).stop());

@@ -11,29 +11,29 @@ import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { LANGUAGES } from '../../web/i18n.js';
 import { ARGS, CACHE_SECONDS } from './browser.js';
+import { tabPool } from './tab-pool.js';
 import { minus, plotDots, samePoint, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { textsOutsideFigures } from './text-boxes.js';
 import { pe } from '../expect/sinusoidal.js';
 
+const PHONE = { width: 375, height: 812 };
 let server;
 let browser;
-let phone;
+let phonePage;  // a page in the phone's context (tab-pool.js)
 before(async () => {
   server = await serve({ port: 0, maxAge: CACHE_SECONDS });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
-  phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  phonePage = tabPool(phone, PHONE);
 });
 after(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function open(id, query = '', context = phone) {
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (err) => page.errors.push(String(err)));
-  page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(msg.text()); });
+async function open(id, query = '') {
+  const page = await phonePage();
   // Counts the clicks a tap turns into: the browser sends the click after the touch ends, so a
   // test waits for it rather than reading the page in between.
   await page.addInitScript(() => {
@@ -252,7 +252,7 @@ test('at 320 px no step scrolls sideways, a box that does shades its hidden edge
 // phone's width, where the kit sets SVG text larger, and in every language, whose labels differ
 // in length.
 test('at 375 px every figure keeps its text inside its box, in any language', async () => {
-  const page = await phone.newPage();
+  const page = await phonePage();
   const outside = [];
   let texts = 0;
   for (const lang of LANGUAGES) {
