@@ -16,6 +16,7 @@
  */
 export function tabPool(context, viewport) {
   const spare = [];
+  const inUse = [];  // the pages handed out and not closed, the latest last
   const unpoolable = new WeakSet();
   const newCDPSession = context.newCDPSession.bind(context);
   context.newCDPSession = async (page, ...rest) => {
@@ -46,20 +47,34 @@ export function tabPool(context, viewport) {
     };
     const close = page.close.bind(page);
     page.close = async (...args) => {
-      if (unpoolable.has(page) || args.length || page.isClosed()) return close(...args);
-      for (const script of page.initScripts.splice(0)) await script.dispose();
-      // Whatever the page was doing (a training run's workers, timers) stops now, not when the
-      // tab is next used.
-      await page.goto('about:blank');
-      page.removeAllListeners();
-      spare.push(page);
+      if (unpoolable.has(page) || args.length || page.isClosed()) {
+        await close(...args);
+      } else {
+        for (const script of page.initScripts.splice(0)) await script.dispose();
+        // Whatever the page was doing (a training run's workers, timers) stops now, not when
+        // the tab is next used.
+        await page.goto('about:blank');
+        page.removeAllListeners();
+        spare.push(page);
+      }
+      drop(page);
+      // The tab opened before comes to the front, as a desktop browser shows it: a tab left
+      // behind another stays hidden, where animations do not run (a wait for one to end took
+      // 2.5 s per step in the embed test).
+      const front = inUse.at(-1);
+      if (front && !front.isClosed()) await front.bringToFront();
     };
+  };
+  const drop = (page) => {
+    const at = inUse.indexOf(page);
+    if (at >= 0) inUse.splice(at, 1);
   };
 
   return async function newPage(options = {}) {
     const size = options.viewport ?? viewport;
     let page = spare.pop();
     if (page) {
+      await page.bringToFront();
       if (page.mediaEmulated) await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null, contrast: null });
       page.mediaEmulated = false;
       const now = page.viewportSize();
@@ -74,6 +89,8 @@ export function tabPool(context, viewport) {
       if (msg.type() === 'error') page.errors.push(msg.text());
     });
     page.on('pageerror', (err) => page.errors.push(String(err)));
+    inUse.push(page);
+    page.once('close', () => drop(page));
     return page;
   };
 }

@@ -172,19 +172,31 @@ async function startFirefox(display) {
     },
   });
   const version = await browser.version();
+  // One tab, navigated from page to page, as WebKit's one window is (the suite opens one page at
+  // a time): a new tab for each page cost Firefox a content process's start and a cold compile of
+  // the page's scripts each time.
+  let page = null;
+  let errors = [];  // the current page's
+  let recorder = null;  // the script run before each document's own: { noSimd, identifier }
   return {
     version,
     async open(url, { noSimd = false } = {}) {
-      const page = await browser.newPage();
-      const errors = [];
-      page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
-      page.on('pageerror', (err) => errors.push(`error: ${err?.stack ?? err}`));
-      await page.evaluateOnNewDocument(`${RECORDER}(${noSimd});`);
+      if (!page) {
+        page = await browser.newPage();
+        page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
+        page.on('pageerror', (err) => errors.push(`error: ${err?.stack ?? err}`));
+      }
+      if (recorder?.noSimd !== noSimd) {
+        if (recorder) await page.removeScriptToEvaluateOnNewDocument(recorder.identifier);
+        recorder = { noSimd, ...(await page.evaluateOnNewDocument(`${RECORDER}(${noSimd});`)) };
+      }
+      const own = [];
+      errors = own;
       await page.goto(url, { waitUntil: 'load' });
       return {
         lateRecorder: false,
         eval: (fn, ...args) => page.evaluate(fn, ...args),
-        errors: async () => [...errors],
+        errors: async () => [...own],
         violations: () => page.evaluate(() => window.__engine?.violations ?? ['(no recorder)']),
         url: () => page.url(),
         screenshot: () => page.screenshot({ type: 'png' }),
@@ -193,7 +205,7 @@ async function startFirefox(display) {
           if (!el) throw new Error(`no element ${selector}`);
           return el.screenshot({ type: 'png' });
         },
-        close: () => page.close(),
+        close: async () => { await page.goto('about:blank'); },
       };
     },
     close: () => browser.close(),
