@@ -7,6 +7,8 @@
 // {name, plural, one {# токен} few {# токена} many {# токенов} other {# токена}}: the form is
 // chosen by Intl.PluralRules for the language and the value (as shown, so "2,0" is a fraction),
 // and # stands for the value. Forms hold plain text and #, no other placeholders.
+import { whenIdle } from './kit/idle.js';
+
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
 // What every page needs at once: the page's own text, every step's title (the navigation), the
 // text after the steps and the position families' names (web/families.js; the Lab shows them
@@ -49,11 +51,8 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
   };
   // Making a formatter can cost milliseconds (once 11 ms inside an update in a Chromium profile),
   // so the ones the page writes with (0 to 6 digits) are made when the page is idle after load.
-  // (WebKit has no requestIdleCallback: a timer instead.)
-  if (globalThis.document) {
-    const whenIdle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 500));
-    whenIdle(() => { for (let digits = 0; digits <= 6; digits++) format(digits); });
-  }
+  // (WebKit has no requestIdleCallback: half a second later instead.)
+  if (globalThis.document) whenIdle(() => { for (let digits = 0; digits <= 6; digits++) format(digits); }, { fallback: 500 });
   const lookup = (key) => {
     const text = messages[key];
     if (text === undefined) throw new Error(`missing message ${key}`);

@@ -13,9 +13,9 @@ export const timedSeed = (id) => 11 + ALL_STEP_IDS.indexOf(id);
 /**
  * In the page: `count` changes to the controls of step `id` (shown first). Range inputs get a new
  * value and an input event, radios are picked (change), checkboxes flipped (change), selects moved
- * (change). `skip` names controls left alone; with `frames`, the first change waits half a
- * second after the step is shown and each later one for the next frame, as a person's changes
- * come. Returns how many changes it made.
+ * (change). `skip` names controls left alone; with `frames`, the first change waits until the
+ * page has no idle-time work left (data-idle-work) and each later one for the next frame, as a
+ * person's changes come. Returns how many changes it made.
  * @param {{id: string, count: number, seed: number, skip?: string[], frames?: boolean}} options
  */
 export async function driveControls({ id, count, seed, skip = [], frames = false }) {
@@ -33,10 +33,17 @@ export async function driveControls({ id, count, seed, skip = [], frames = false
     document.querySelector(`.step-link[data-step="${id}"]`).click();
     while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
   }
-  // A reader's first change comes well after a step appears: most of the step's idle-time work
-  // (the presets' maps, the neighbouring settings) has run by then, rather than inside the first
-  // updates.
-  if (frames) await new Promise((r) => setTimeout(r, 500));
+  // A reader's first change comes well after a step appears: the page's idle-time work (the
+  // presets' maps, the neighbouring settings; web/kit/idle.js counts what still waits on the root
+  // element) has run by then, rather than inside the first updates. Work that never settles is a
+  // fault of the page's, named here rather than waited on forever.
+  if (frames) {
+    const start = performance.now();
+    while (document.documentElement.dataset.idleWork) {
+      if (performance.now() - start > 20000) throw new Error(`step ${id}: idle work still waiting after 20 s (${document.documentElement.dataset.idleWork})`);
+      await new Promise(requestAnimationFrame);
+    }
+  }
   const controls = () => [...section.querySelectorAll('.workbench .controls :is(input[type=range], input[type=radio], input[type=checkbox], select)')]
     .filter((el) => !el.disabled && !(el.type === 'radio' && el.checked) && !skip.includes(el.name));
   let done = 0;

@@ -18,6 +18,7 @@ import { arrayPool } from './attention/buffers.js';
 import { mapCache } from './attention/cache.js';
 import { heldContents } from './attention/contents.js';
 import { mspace, scoreFormula } from './attention/formula.js';
+import { whenIdle } from '../kit/idle.js';
 
 export const id = 'attention';
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.
@@ -470,7 +471,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   render();
   // The rows of the longest length, drawn while the page is idle (attention/contents.js).
-  (globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 200)))(() => contents.reach(LENGTHS.at(-1), true));
+  whenIdle(() => contents.reach(LENGTHS.at(-1), true), { fallback: 200 });
   return {
     tables: () => {
       const { a, b, n } = last;

@@ -15,6 +15,7 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { extendFormats, methodRules, pairNow } from './extend/formula.js';
 import { extendModels } from './extend/model.js';
 import { BETA_FAST, D, FACTORS, HIGH_FF, METHODS, MODELS, PAIRS, PRESETS, RANDOM_PAIRS, READS, SAMPLES } from './extend/setup.js';
+import { whenIdle } from '../kit/idle.js';
 
 export { scalingFor } from './extend/setup.js';
 export const id = 'extend';
@@ -265,10 +266,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     return near.find((setting) => !computed.has(...setting) || !computed(...setting).methods[values.method].curvesReady);
   };
   // Without requestIdleCallback (Safari): a slot of 10 ms, 40 ms after the ask.
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(() => {
-    const end = performance.now() + 10;
-    fn({ timeRemaining: () => Math.max(0, end - performance.now()) });
-  }, 40));
+  const idle = (fn) => whenIdle(fn, { fallback: 40, slot: 10 });
   let waiting = false;
   // At least one setting per idle slot, more while the slot lasts: between changes one frame
   // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings

@@ -15,6 +15,7 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
+import { whenIdle } from '../kit/idle.js';
 
 export const id = 'learned';
 
@@ -135,7 +136,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   };
   // The other presets' maps in idle time, one per idle slot, so that the first switch to each
   // is a copy as well.
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
+  const idle = (fn) => whenIdle(fn, { fallback: 50 });
   const fill = (rest) => {
     if (!rest.length) return;
     idle(() => {

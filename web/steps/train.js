@@ -28,6 +28,7 @@ import { runsPanel } from '../train/runs-panel.js';
 import { LENGTHS, STEP_GRID, setupPanel } from '../train/setup-panel.js';
 import { openStore } from '../train/store.js';
 import { newId, trainingControls } from '../train/training.js';
+import { whenIdle } from '../kit/idle.js';
 
 export const id = 'train';
 /** The step shows the reference run without the core (app.js mounts it with core = null). */
@@ -175,7 +176,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   // The other tasks' reference sets are worked out in idle time, one a turn, once the first one
   // is drawn: a reader's first switch to a task then only puts its results on screen. When all
   // are, the step says so (data-train-prepared): the memory they take is then all taken.
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
+  const idle = (fn) => whenIdle(fn, { fallback: 50 });
   function prepareTasks(tasks = [values.task, ...TRAIN_TASKS.filter((task) => task !== values.task)]) {
     if (!tasks.length) {
       root.dataset.trainPrepared = 'true';

@@ -6,10 +6,9 @@
 // that switching family (A or B) or the mask costs a paint, not a core call. The cache holds two
 // masks' worth of every family.
 import { FAMILIES } from '../../families.js';
+import { whenIdle } from '../../kit/idle.js';
 
-const later = globalThis.requestIdleCallback
-  ? (fn) => { const id = requestIdleCallback(fn, { timeout: 500 }); return () => cancelIdleCallback(id); }
-  : (fn) => { const id = setTimeout(fn, 30); return () => clearTimeout(id); };
+const later = (fn) => whenIdle(fn, { timeout: 500, fallback: 30 });
 
 /**
  * @param {() => {key: string}[]} wanted  the maps the idle work aims at, most wanted first

@@ -1,0 +1,90 @@
+// web/kit/idle.js whenIdle: the root element counts the idle work still waiting (data-idle-work),
+// work scheduled from inside idle work keeps the count up, a cancel takes the work off the count,
+// and without requestIdleCallback a timer runs it `fallback` ms later with a `slot`-ms deadline.
+// Against stand-ins for the root element, requestIdleCallback and setTimeout run by the test.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const root = { dataset: {} };
+globalThis.document = { documentElement: root };
+const idleQueue = new Map();
+let ids = 0;
+const { whenIdle } = await import('../../web/kit/idle.js');
+const count = () => root.dataset.idleWork;
+
+/** Runs every idle callback queued now (not those they queue), as an idle period would. */
+const idlePeriod = () => {
+  const due = [...idleQueue.entries()];
+  idleQueue.clear();
+  for (const [, { fn }] of due) fn({ didTimeout: false, timeRemaining: () => 5 });
+};
+
+test('with requestIdleCallback: counted while waiting, uncounted once run, chains stay counted, cancels uncount', () => {
+  globalThis.requestIdleCallback = (fn, options) => { idleQueue.set(++ids, { fn, options }); return ids; };
+  globalThis.cancelIdleCallback = (id) => idleQueue.delete(id);
+  assert.equal(count(), undefined);
+  const ran = [];
+  whenIdle(() => ran.push('a'));
+  whenIdle(() => ran.push('b'), { timeout: 500 });
+  assert.equal(count(), '2');
+  assert.deepEqual([...idleQueue.values()].map((q) => q.options), [undefined, { timeout: 500 }]);
+  idlePeriod();
+  assert.deepEqual(ran, ['a', 'b']);
+  assert.equal(count(), undefined, 'nothing waits: the attribute is gone');
+
+  // A chain of three, each link scheduling the next: the count never reads zero between links.
+  const seen = [];
+  const link = (k) => () => {
+    seen.push(count());
+    if (k < 3) whenIdle(link(k + 1));
+    seen.push(count());
+  };
+  whenIdle(link(1));
+  for (let k = 0; k < 3; k++) {
+    assert.equal(count(), '1');
+    idlePeriod();
+  }
+  assert.deepEqual(seen, [undefined, '1', undefined, '1', undefined, undefined]);
+  assert.equal(count(), undefined);
+
+  const cancel = whenIdle(() => ran.push('never'));
+  assert.equal(count(), '1');
+  cancel();
+  cancel();
+  assert.equal(count(), undefined, 'a second cancel takes nothing more off');
+  assert.equal(idleQueue.size, 0);
+  idlePeriod();
+  assert.ok(!ran.includes('never'));
+  const late = whenIdle(() => ran.push('c'));
+  idlePeriod();
+  late();
+  assert.equal(count(), undefined, 'a cancel after the run is a no-op');
+  assert.deepEqual(ran, ['a', 'b', 'c']);
+});
+
+test('without requestIdleCallback: a timer `fallback` ms later, with a deadline `slot` ms long', () => {
+  delete globalThis.requestIdleCallback;
+  delete globalThis.cancelIdleCallback;
+  const timers = new Map();
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  globalThis.setTimeout = (fn, ms) => { timers.set(++ids, { fn, ms }); return ids; };
+  globalThis.clearTimeout = (id) => timers.delete(id);
+  try {
+    let remaining = null;
+    whenIdle((deadline) => { remaining = deadline.timeRemaining(); }, { fallback: 40, slot: 10 });
+    const cancel = whenIdle(() => assert.fail('cancelled'), { fallback: 200 });
+    assert.deepEqual([...timers.values()].map((t) => t.ms), [40, 200]);
+    assert.equal(count(), '2');
+    cancel();
+    assert.equal(timers.size, 1);
+    [...timers.values()][0].fn();
+    assert.ok(remaining > 0 && remaining <= 10, `deadline ${remaining} ms`);
+    assert.equal(count(), undefined);
+    whenIdle(() => {});
+    assert.deepEqual([...timers.values()].at(-1).ms, 50, 'the default fallback');
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.clearTimeout = realClearTimeout;
+  }
+});
