@@ -100,8 +100,8 @@ native=$!
 # with the other test file and, until it ends, the native build: these tables are for comparing
 # runs of this phase, the quiet ones above for judging update times.
 concurrency=2
-slowest=(browser/a11y browser/attention engines/webkit browser/touch browser/relative-bias
-  engines/firefox browser/lab browser/soak browser/train browser/code browser/theme-early)
+slowest=(browser/a11y engines/firefox browser/touch browser/soak browser/train browser/relative-bias
+  browser/lab browser/attention browser/page engines/webkit browser/order browser/embed)
 files=()
 for f in "${slowest[@]/#/tests/}"; do
   [ -f "$f.test.js" ] && files+=("$f.test.js")  # a renamed file just loses its early start
