@@ -91,8 +91,8 @@ native=$!
 # the trainer, and the walks over the whole page: accessibility, touch, languages, embeds,
 # exports, print, dist/, the soak), Firefox and WebKit (all but their timing test, which
 # tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, two at a time.
-# The files that take longest start first, so that none of them starts late and runs on alone
-# at the end; the rest follow in their folders' order. (One node --test over all the files
+# The files that take longest start first (by their CPU seconds, each file run alone), so that
+# none of them starts late and runs on alone at the end; the rest follow in their folders' order. (One node --test over all the files
 # would start them in its own order, whatever order they are given in.) Two at a time, as the
 # phase keeps both cores busy: four at once (one node --test) took 22:04 where the two lanes this
 # replaced took 23:13 on the same code, within this machine's spread from run to run, and starved

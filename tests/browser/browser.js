@@ -44,14 +44,14 @@ export async function startBrowser({ timed = false, cache = true, ...site } = {}
     viewport: VIEWPORT,
   });
   let trace = null;  // the update measures' CPU times (task-trace.js), from the first page on
-  const pooledPage = tabPool(context, VIEWPORT);
+  const newPooledPage = tabPool(context, VIEWPORT);
   return {
     url: server.url,
     context,
     /** A page recording console errors and page errors into page.errors: a spare tab, if any (tab-pool.js). */
     async newPage(options = {}) {
       if (timed) await (trace ??= traceUpdates(context));
-      return pooledPage(options);
+      return newPooledPage(options);
     },
     async close() {
       if (trace) await writeUpdateCpu(await (await trace).stop());

@@ -20,12 +20,12 @@ import { pe } from '../expect/sinusoidal.js';
 const PHONE = { width: 375, height: 812 };
 let server;
 let browser;
-let phonePage;  // a page in the phone's context (tab-pool.js)
+let newPhonePage;  // opens a page in the phone's context (tab-pool.js)
 before(async () => {
   server = await serve({ port: 0, maxAge: CACHE_SECONDS });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  phonePage = tabPool(phone, PHONE);
+  newPhonePage = tabPool(phone, PHONE);
 });
 after(async () => {
   await browser?.close();
@@ -33,7 +33,7 @@ after(async () => {
 });
 
 async function open(id, query = '') {
-  const page = await phonePage();
+  const page = await newPhonePage();
   // Counts the clicks a tap turns into: the browser sends the click after the touch ends, so a
   // test waits for it rather than reading the page in between.
   await page.addInitScript(() => {
@@ -252,7 +252,7 @@ test('at 320 px no step scrolls sideways, a box that does shades its hidden edge
 // phone's width, where the kit sets SVG text larger, and in every language, whose labels differ
 // in length.
 test('at 375 px every figure keeps its text inside its box, in any language', async () => {
-  const page = await phonePage();
+  const page = await newPhonePage();
   const outside = [];
   let texts = 0;
   for (const lang of LANGUAGES) {

@@ -169,12 +169,15 @@ async function startFirefox(display) {
       // gives 0.1 ms; WebKit's stays at 1 ms). Cross-origin isolation would also do it, but
       // readers' hosts don't send those headers, and the pages are timed as readers get them.
       'privacy.reduceTimerPrecision': false,
+      // No page kept frozen in the back-forward cache as the one tab moves on.
+      'browser.sessionhistory.max_total_viewers': 0,
     },
   });
   const version = await browser.version();
   // One tab, navigated from page to page, as WebKit's one window is (the suite opens one page at
-  // a time): a new tab for each page cost Firefox a content process's start and a cold compile of
-  // the page's scripts each time.
+  // a time, and a page's handle acts on that tab, so it is not used after close()): a new tab for
+  // each page cost Firefox a content process's start and a cold compile of the page's scripts
+  // each time.
   let page = null;
   let errors = [];  // the current page's
   let recorder = null;  // the script run before each document's own: { noSimd, identifier }
@@ -186,8 +189,12 @@ async function startFirefox(display) {
         page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
         page.on('pageerror', (err) => errors.push(`error: ${err?.stack ?? err}`));
       }
+      // The page before is left first, so that what its unloading reports is not counted
+      // against this one.
+      if (page.url() !== 'about:blank') await page.goto('about:blank');
       if (recorder?.noSimd !== noSimd) {
         if (recorder) await page.removeScriptToEvaluateOnNewDocument(recorder.identifier);
+        recorder = null;
         recorder = { noSimd, ...(await page.evaluateOnNewDocument(`${RECORDER}(${noSimd});`)) };
       }
       const own = [];

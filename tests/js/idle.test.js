@@ -32,7 +32,8 @@ test('with requestIdleCallback: counted while waiting, uncounted once run, chain
   assert.deepEqual(ran, ['a', 'b']);
   assert.equal(count(), undefined, 'nothing waits: the attribute is gone');
 
-  // A chain of three, each link scheduling the next: the count never reads zero between links.
+  // A chain of three, each link scheduling the next: between links (another task) the count
+  // reads one; inside a link, before it schedules the next, zero.
   const seen = [];
   const link = (k) => () => {
     seen.push(count());
@@ -62,6 +63,25 @@ test('with requestIdleCallback: counted while waiting, uncounted once run, chain
   assert.deepEqual(ran, ['a', 'b', 'c']);
 });
 
+test('a callback the browser runs after a cancel does nothing; one that throws leaves no count behind', () => {
+  globalThis.requestIdleCallback = (fn) => { idleQueue.set(++ids, { fn }); return ids; };
+  globalThis.cancelIdleCallback = () => {};  // an engine whose cancel comes too late: the callback still runs
+  let ran = 0;
+  const cancel = whenIdle(() => { ran++; });
+  cancel();
+  assert.equal(count(), undefined);
+  idlePeriod();
+  assert.equal(ran, 0, 'cancelled work does not run');
+  assert.equal(count(), undefined, 'and the count does not go below zero');
+  whenIdle(() => { throw new Error('in idle work'); });
+  assert.equal(count(), '1');
+  assert.throws(idlePeriod, /in idle work/);
+  assert.equal(count(), undefined);
+  whenIdle(() => {});
+  assert.equal(count(), '1', 'counting goes on from zero');
+  idlePeriod();
+});
+
 test('without requestIdleCallback: a timer `fallback` ms later, with a deadline `slot` ms long', () => {
   delete globalThis.requestIdleCallback;
   delete globalThis.cancelIdleCallback;
@@ -81,8 +101,10 @@ test('without requestIdleCallback: a timer `fallback` ms later, with a deadline 
     [...timers.values()][0].fn();
     assert.ok(remaining > 0 && remaining <= 10, `deadline ${remaining} ms`);
     assert.equal(count(), undefined);
-    whenIdle(() => {});
-    assert.deepEqual([...timers.values()].at(-1).ms, 50, 'the default fallback');
+    const last = whenIdle(() => {});
+    assert.equal([...timers.values()].at(-1).ms, 50, 'the default fallback');
+    last();
+    assert.equal(count(), undefined);
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;

@@ -13,7 +13,8 @@ const mark = () => {
 
 /**
  * Runs fn(deadline) once the page is idle. Returns a function that cancels it (a no-op once it ran).
- * Work that schedules more from inside fn keeps the count above zero throughout.
+ * Work that schedules more from inside fn, synchronously, keeps the count above zero as any other
+ * task sees it.
  * @param {(deadline: {timeRemaining(): number}) => void} fn
  * @param {{timeout?: number, fallback?: number, slot?: number}} [options]  timeout: the longest
  *   requestIdleCallback may wait (ms); without requestIdleCallback, fn runs `fallback` ms after
@@ -30,8 +31,8 @@ export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
   };
   waiting++;
   mark();
-  // The count drops before fn runs: more work fn schedules raises it again in the same task, so
-  // nothing watching sees zero in between.
+  // The count drops before fn runs, so that a fn that throws cannot leave it up for good; more
+  // work fn schedules raises it again within the same task, so no other task sees zero between.
   const run = (deadline) => {
     if (settle()) fn(deadline);
   };
