@@ -22,9 +22,8 @@ const KEPT_MEASURES = 1000;
 const measured = new Set();  // the measure names in use
 let kept = 0;
 
-function timedFor(stepId, after = () => {}) {
-  // performance marks around every update: the browser tests read them to report p95 times.
-  const name = `update:${stepId}`;
+function timedFor(name, after = () => {}) {
+  // performance measures around every update: the browser tests read them to report p95 times.
   measured.add(name);
   return (fn) => {
     const start = performance.now();
@@ -153,26 +152,36 @@ export async function start({
     if (core || module.withoutCore) {
       let urlQueued = false;
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
-      const timed = timedFor(step.id, scrollers.check);
+      // update:<step>: a reader's change; arrival:<step>: the step's own redraw when something it
+      // waited for comes (its data, its store, a finished run): the update-time report is per
+      // control change, so the two are measured apart.
+      const timed = timedFor(`update:${step.id}`, scrollers.check);
+      const timedArrival = timedFor(`arrival:${step.id}`, scrollers.check);
       // The figures the step's kit components register while it mounts get its Save PNG buttons.
       const { result: api, figures } = collectFigures(() => module.mount(section, {
         core, m, values, index, total: STEPS.length, train,
         // set = setter(render); set(patch) applies a change of the step's parameters, redraws
-        // (timed, for the update-time report) and writes the URL.
+        // (timed, for the update-time report) and writes the URL; set.arrived(patch) does the
+        // same for a change the step makes itself when something it waited for arrives.
         // The URL is written once the event that changed the values is handled (a microtask):
         // each user input still updates it at once, but a burst of changes in one task (a
         // script, a test) writes it once, not once per change.
-        setter: (render) => (patch) => {
-          timed(() => {
-            Object.assign(values, patch);
-            render();
-          });
-          if (urlQueued) return;
-          urlQueued = true;
-          queueMicrotask(() => {
-            urlQueued = false;
-            writeParams(step.id, module.params, values);
-          });
+        setter: (render) => {
+          const applier = (time) => (patch) => {
+            time(() => {
+              Object.assign(values, patch);
+              render();
+            });
+            if (urlQueued) return;
+            urlQueued = true;
+            queueMicrotask(() => {
+              urlQueued = false;
+              writeParams(step.id, module.params, values);
+            });
+          };
+          const set = applier(timed);
+          set.arrived = applier(timedArrival);
+          return set;
         },
       }));
       scrollers.check();

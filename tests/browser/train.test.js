@@ -121,6 +121,11 @@ const shownTokens = (page) => page.$$eval(`#${ID} .train-token .train-token-text
 // [REFERENCE] ------------------------------------------------------------------------------------
 test('before Train: the reference run of the default task, its table, readouts, plot, sentences, provenance and maps', async () => {
   const page = await openTrain();
+  // The reference run's arrival and the store's opening are the step's own redraws, measured
+  // apart from the reader's changes (web/app.js), whose table is per control change.
+  const measures = (name) => page.evaluate((n) => performance.getEntriesByName(n).length, name);
+  assert.equal(await measures(`update:${ID}`), 0, 'update measures before any change');
+  assert.ok(await measures(`arrival:${ID}`) >= 2, 'the arrivals of the reference run and the store are measured');
   const task = DEFAULT_TASK;
   const { config } = DATA.tasks[task];
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
@@ -144,9 +149,8 @@ test('before Train: the reference run of the default task, its table, readouts, 
   const tok = aggregate(referenceRows('reverse'), 'tokens');
   const cells = await tableCells(page);
   assert.ok(Math.abs(cells.alibi[2].mean - tok('alibi', lengthAt(DATA.tasks.reverse.config, 2)).mean) < 1e-12);
-  // Through every task five times, for the update table (each switch shows that task's reference).
-  // Twice gave 12 updates in all, too few for a p95: it was the largest of them, the first draw
-  // of the reference run as the page loads (which the table keeps, with the store's opening).
+  // Through every task five times, for the update table (each switch shows that task's reference):
+  // twice gave too few updates for a p95.
   const rounds = 5;
   // Each task's loss curves as first drawn; a task shown again (its drawing put back, not drawn
   // anew) must show the same curves, not the ones drawn in between.

@@ -1,6 +1,7 @@
 // web/kit/idle.js whenIdle: the root element counts the idle work still waiting (data-idle-work),
 // work scheduled from inside idle work keeps the count up, a cancel takes the work off the count,
-// and without requestIdleCallback a timer runs it `fallback` ms later with a `slot`-ms deadline.
+// and without requestIdleCallback a timer runs it `fallback` ms later with a `slot`-ms deadline, or,
+// with fallback 'frame', right after the next animation frame.
 // Against stand-ins for the root element, requestIdleCallback and setTimeout run by the test.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -108,5 +109,61 @@ test('without requestIdleCallback: a timer `fallback` ms later, with a deadline 
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;
+  }
+});
+
+test("without requestIdleCallback, fallback 'frame': a timer queued by the next animation frame, with a deadline 12 ms into that frame (at most `slot`)", () => {
+  delete globalThis.requestIdleCallback;
+  const timers = new Map();
+  const frames = new Map();
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, now: performance.now };
+  let now = 1000;
+  globalThis.setTimeout = (fn, ms) => { timers.set(++ids, { fn, ms }); return ids; };
+  globalThis.clearTimeout = (id) => timers.delete(id);
+  globalThis.requestAnimationFrame = (fn) => { frames.set(++ids, fn); return ids; };
+  globalThis.cancelAnimationFrame = (id) => frames.delete(id);
+  performance.now = () => now;
+  try {
+    const seen = [];
+    whenIdle((deadline) => seen.push(deadline.timeRemaining()), { fallback: 'frame', slot: 10 });
+    assert.equal(timers.size, 0, 'nothing before the frame');
+    assert.equal(count(), '1');
+    // The frame began at 1000; its painting took 5 ms before the timer ran.
+    [...frames.values()][0](1000);
+    assert.deepEqual([...timers.values()].map((t) => t.ms), [0]);
+    now = 1005;
+    [...timers.values()][0].fn();
+    assert.deepEqual(seen, [7], '12 ms after the frame began');
+    assert.equal(count(), undefined);
+    // A short slot ends first.
+    frames.clear();
+    timers.clear();
+    whenIdle((deadline) => seen.push(deadline.timeRemaining()), { fallback: 'frame', slot: 3 });
+    [...frames.values()][0](1005);
+    [...timers.values()][0].fn();
+    assert.equal(seen.at(-1), 3);
+    // A cancel before the frame, and one between the frame and the timer, run nothing.
+    frames.clear();
+    timers.clear();
+    const before = whenIdle(() => assert.fail('cancelled'), { fallback: 'frame' });
+    before();
+    assert.equal(frames.size, 0);
+    const between = whenIdle(() => assert.fail('cancelled'), { fallback: 'frame' });
+    [...frames.values()][0](now);
+    between();
+    assert.equal(timers.size, 0);
+    assert.equal(count(), undefined);
+    // Without requestAnimationFrame either (a worker): a timer at once.
+    delete globalThis.requestAnimationFrame;
+    whenIdle(() => seen.push('timer'), { fallback: 'frame' });
+    assert.equal([...timers.values()].at(-1).ms, 0);
+    [...timers.values()].at(-1).fn();
+    assert.equal(seen.at(-1), 'timer');
+  } finally {
+    globalThis.setTimeout = real.setTimeout;
+    globalThis.clearTimeout = real.clearTimeout;
+    performance.now = real.now;
+    delete globalThis.requestAnimationFrame;
+    delete globalThis.cancelAnimationFrame;
   }
 });

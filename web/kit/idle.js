@@ -16,9 +16,10 @@ const mark = () => {
  * Work that schedules more from inside fn, synchronously, keeps the count above zero as any other
  * task sees it.
  * @param {(deadline: {timeRemaining(): number}) => void} fn
- * @param {{timeout?: number, fallback?: number, slot?: number}} [options]  timeout: the longest
- *   requestIdleCallback may wait (ms); without requestIdleCallback, fn runs `fallback` ms after
- *   the call with a deadline `slot` ms long
+ * @param {{timeout?: number, fallback?: number|'frame', slot?: number}} [options]  timeout: the
+ *   longest requestIdleCallback may wait (ms); without requestIdleCallback, fn runs `fallback` ms
+ *   after the call with a deadline `slot` ms long, or with 'frame' right after the next frame,
+ *   with a deadline that ends FRAME_IDLE ms after that frame began (at most `slot` ms)
  */
 export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
   let pending = true;
@@ -40,9 +41,31 @@ export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
     const id = requestIdleCallback(run, timeout === undefined ? undefined : { timeout });
     return () => { if (settle()) cancelIdleCallback(id); };
   }
+  if (fallback === 'frame' && globalThis.requestAnimationFrame) {
+    // Right after the next frame is painted (a timer queued from its animation-frame callback),
+    // with a deadline FRAME_IDLE ms after that frame began, at most `slot`: the idle period
+    // requestIdleCallback gives between frames, for work that should be done before the next
+    // change of a drag, one frame later.
+    let timer;
+    const frame = requestAnimationFrame((began) => {
+      timer = setTimeout(() => {
+        const end = Math.min(performance.now() + slot, began + FRAME_IDLE);
+        run({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
+      }, 0);
+    });
+    return () => {
+      if (!settle()) return;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }
   const id = setTimeout(() => {
     const end = performance.now() + slot;
     run({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
-  }, fallback);
+  }, fallback === 'frame' ? 0 : fallback);
   return () => { if (settle()) clearTimeout(id); };
 }
+
+// Of a 60 Hz frame's 16.7 ms, what idle work may take counted from the frame's start: the rest is
+// left for the next frame's input and drawing.
+const FRAME_IDLE = 12;

@@ -253,39 +253,52 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // While the browser is idle, prepare the settings one control away from the one shown (another
   // model, factor or reading length): their table values and the two curves a change to them
   // would draw (the current method's and plain RoPE's), so that the change only has to draw.
-  // Only those, and render() asks again after every change: when all 50 settings (then with all
-  // six curves each) were computed in the first idle slots, the changes made meanwhile took up
-  // to 5 ms to draw instead of ~1 in Firefox.
-  const nextNeighbour = () => {
+  // Then the table values of every other setting, without curves: a setting's values are ~2 ms
+  // in WebKit, and there a drag's changes, one frame apart, left too little idle time to compute
+  // the neighbours of each new setting (a change to one not computed took 7–11 ms). Curves only
+  // for the neighbours (render() asks again after every change): with all six curves of all 50
+  // settings computed in the first idle slots, the changes made meanwhile took up to 5 ms to
+  // draw instead of ~1 in Firefox.
+  const ALL_SETTINGS = Object.keys(MODELS).flatMap((mo) => FACTORS.flatMap((f) => READS.map((r) => [mo, f, r])));
+  /** The next piece of idle work: { setting, curves } (curves: the neighbour's two too), or null. */
+  const nextWork = () => {
     const { model, factor, read } = values;
     const near = [
       ...FACTORS.map((f) => [model, f, read]),
       ...READS.map((r) => [model, factor, r]),
       ...Object.keys(MODELS).map((other) => [other, factor, read]),
     ];
-    return near.find((setting) => !computed.has(...setting) || !computed(...setting).methods[values.method].curvesReady);
+    // Settings not computed first: a change to one computes all six methods' values, to one
+    // whose curves only are missing, two curves (after a method change every neighbour's are).
+    const setting = near.find((x) => !computed.has(...x)) ?? near.find((x) => !computed(...x).methods[values.method].curvesReady);
+    if (setting) return { setting, curves: true };
+    const far = ALL_SETTINGS.find((x) => !computed.has(...x));
+    return far ? { setting: far, curves: false } : null;
   };
-  // Without requestIdleCallback (Safari): a slot of 10 ms, 40 ms after the ask.
-  const idle = (fn) => whenIdle(fn, { fallback: 40, slot: 10 });
+  // Without requestIdleCallback (Safari): right after the next frame, until 12 ms into it (a
+  // timer 40 ms after the ask ran between every second or third change of a drag).
+  const idle = (fn) => whenIdle(fn, { fallback: 'frame', slot: 10 });
   let waiting = false;
   // At least one setting per idle slot, more while the slot lasts: between changes one frame
   // apart (a drag) the slots are short, and waiting for one of more than 6 ms left the settings
   // to be computed inside the changes that first asked for them.
   const fill = (deadline) => {
     waiting = false;
-    let next = nextNeighbour();
+    let next = nextWork();
     while (next) {
       // The setting, and the two curves a change to it would draw (one when the method is plain RoPE).
-      const { methods } = computed(...next);
-      methods[values.method].prepareCurves();
-      methods.none.prepareCurves();
-      next = nextNeighbour();
+      const { methods } = computed(...next.setting);
+      if (next.curves) {
+        methods[values.method].prepareCurves();
+        methods.none.prepareCurves();
+      }
+      next = nextWork();
       if (deadline.timeRemaining() <= 6) break;
     }
     if (next) prefetch();
   };
   function prefetch() {
-    if (waiting || !nextNeighbour()) return;
+    if (waiting || !nextWork()) return;
     waiting = true;
     idle(fill);
   }

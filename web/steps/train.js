@@ -200,13 +200,13 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     const patch = {};
     const refSteps = json.tasks[values.task]?.config.steps ?? Object.values(json.tasks)[0]?.config.steps;
     if (values.steps === null && refSteps) patch.steps = onGrid(refSteps);
-    set(patch);
+    set.arrived(patch);
     prepareTasks();
   }, (e) => {
     state.dataError = e.message;
     root.dataset.trainReady = 'failed';
     if (values.steps === null) values.steps = 600;
-    set({});
+    set.arrived({});
   });
 
   openStore().then(async (st) => {
@@ -215,7 +215,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     // A set that was training when the page went away keeps the runs it finished.
     state.sets = (await st.list()).filter((s) => s.runs.length).map((s) => (s.status === 'running' ? { ...s, status: 'interrupted' } : s));
     root.dataset.trainStore = st.persistent ? 'indexeddb' : 'memory';
-    set({});
+    set.arrived({});
   });
 
   render();

@@ -134,6 +134,15 @@ export function resultsView({ m, t, values, live }) {
         sentencesOf(set, mt);
         best(set, 2, mt);
       }
+      // Its loss curves drawn too, for loss-figure.js to keep, and the drawing on screen put back
+      // in the same task (nothing is painted between): drawing a set's hundreds of points was most
+      // of a first switch to it (~5 ms in WebKit), putting a kept drawing back is ~1 ms. Only
+      // when the drawing on screen is a kept one (not live curves, not an empty plot).
+      const onScreen = drawn.loss;
+      if (onScreen && onScreen[0] !== set && !live(set)) {
+        drawLoss(set);
+        drawLoss(onScreen[0]);
+      }
     },
     /** Draws `view.set` (see the step's shown()); without a set, `why` in the table. */
     draw(view, why) {

@@ -15,7 +15,7 @@ export const newId = () => `set-${Date.now().toString(36)}-${Math.random().toStr
  * @param {{t:(key:string, vars?:object)=>string, m:object, root:HTMLElement, values:object,
  *   state:{data:object|null, sets:object[], store:object|null, selected:string|null, training:object|null},
  *   platform:object, wasm:boolean, loadTrainer:()=>Promise<object>, progress:object, setup:object,
- *   set:(patch:object)=>void, render:()=>void, sync:()=>void, onScreen:()=>object|null, drawLoss:(set:object)=>void}} o
+ *   set:((patch:object)=>void)&{arrived:(patch:object)=>void}, render:()=>void, sync:()=>void, onScreen:()=>object|null, drawLoss:(set:object)=>void}} o
  *   state: the step's, shared (training is the set being trained: { set, jobs, runner });
  *   onScreen: the set the step shows now.
  */
@@ -113,7 +113,7 @@ export function trainingControls({ t, m, root, values, state, platform, wasm, lo
     await state.store?.saveSet(s);
     root.dataset.trainState = s.status;
     progress.say(cancelled ? 'train.announceCancelled' : 'train.announceDone', { runs: s.runs.length });
-    set({});
+    set.arrived({});
   }
 
   function togglePause() {
