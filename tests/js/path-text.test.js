@@ -98,3 +98,60 @@ test('joinFlat: when x rises throughout, the path keeps each run\'s ends and pas
   const [[, { d: turned }]] = seriesParts([], [{ x: back, y: ys, cls: 'a', joinFlat: true }], x, y, 2.5);
   assert.equal(pointsOf(turned).length, n);
 });
+
+test('perColumn: when x rises throughout, each unit column of the drawing keeps its lowest and highest point, in order, and the curve its first and last; when x turns back every point stays', () => {
+  // Seeded rows of 2,048 values drawn ~574 units wide (3–4 points a column), as the attention
+  // step draws a query's row, with and without joinFlat.
+  const random = seeded(5);
+  const n = 2048;
+  const xs = Float64Array.from({ length: n }, (_, k) => k);
+  const x = (v) => 52 + (v * 574) / (n - 1);
+  const y = (v) => 218 - v * 206;
+  for (let round = 0; round < 20; round++) {
+    const ys = Float64Array.from({ length: n }, () => random() ** 3);
+    const [[, { d: full }]] = seriesParts([], [{ x: xs, y: ys, cls: 'a' }], x, y, 2.5);
+    const [[, { d: thin }]] = seriesParts([], [{ x: xs, y: ys, cls: 'a', perColumn: true }], x, y, 2.5);
+    const all = pointsOf(full);
+    const kept = pointsOf(thin);
+    // What the test expects, worked out from the full path's points: per column (the floor of the
+    // drawn x, recomputed here), the points at the column's extreme drawn heights.
+    const column = (k) => Math.floor(x(xs[k]));
+    const byColumn = new Map();
+    all.forEach((p, k) => {
+      if (!byColumn.has(column(k))) byColumn.set(column(k), []);
+      byColumn.get(column(k)).push(k);
+    });
+    assert.ok(byColumn.size < n / 3, `${byColumn.size} columns`);
+    // Kept points are points of the full path, in their order: their indices.
+    const keptAt = [];
+    let at = 0;
+    for (const p of kept) {
+      while (at < n && (all[at][0] !== p[0] || all[at][1] !== p[1])) at++;
+      assert.ok(at < n, `kept point ${p} is one of the curve's, in order`);
+      keptAt.push(at++);
+    }
+    for (const [c, ks] of byColumn) {
+      const inColumn = keptAt.filter((k) => column(k) === c);
+      const heights = ks.map((k) => all[k][1]);
+      const got = inColumn.map((k) => all[k][1]);
+      // y(v) is written to hundredths: the extremes of the written heights.
+      assert.ok(got.includes(Math.min(...heights)) && got.includes(Math.max(...heights)), `column ${c}: its extremes drawn`);
+      assert.ok(inColumn.length <= 2 + (ks[0] === 0) + (ks.at(-1) === n - 1), `column ${c}: ${inColumn.length} points`);
+    }
+    assert.deepEqual(kept[0], all[0]);
+    assert.deepEqual(kept.at(-1), all.at(-1));
+    assert.ok(kept.length < 0.65 * n, `${kept.length} points kept of ${n}`);
+    // With joinFlat too: the column extremes, then flat runs as their ends (a masked tail of zeros).
+    const masked = Float64Array.from(ys, (v, k) => (k > 1500 ? 0 : v));
+    const [[, { d: both }]] = seriesParts([], [{ x: xs, y: masked, cls: 'a', perColumn: true, joinFlat: true }], x, y, 2.5);
+    const [[, { d: columnsOnly }]] = seriesParts([], [{ x: xs, y: masked, cls: 'a', perColumn: true }], x, y, 2.5);
+    const c = pointsOf(columnsOnly);
+    const want = c.filter(([, py], k) => k === 0 || k === c.length - 1 || py !== c[k - 1][1] || py !== c[k + 1][1]);
+    assert.deepEqual(pointsOf(both), want);
+  }
+  // x not rising: every point stays.
+  const back = Float64Array.from(xs, (v) => (v < 1000 ? v : 2000 - v));
+  const ys = Float64Array.from(xs, () => random());
+  const [[, { d: turned }]] = seriesParts([], [{ x: back, y: ys, cls: 'a', perColumn: true }], x, y, 2.5);
+  assert.equal(pointsOf(turned).length, n);
+});

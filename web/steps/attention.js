@@ -393,8 +393,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     let yMax = a.probs[top];
     if (diffView) for (let k = 0; k < n; k++) yMax = Math.max(yMax, b.probs[k]);
     const xs = g.keys;
-    const series = [{ x: xs, y: a.probs, cls: 'a', points: n <= POINTS_UP_TO, cursor: true, joinFlat: true, label: m.t('attention.plotA', { a: names.a, i }) }];
-    if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', joinFlat: true, label: m.t('attention.plotB', { b: names.b, i }) });
+    const series = [{ x: xs, y: a.probs, cls: 'a', points: n <= POINTS_UP_TO, cursor: true, joinFlat: true, perColumn: true, label: m.t('attention.plotA', { a: names.a, i }) }];
+    if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', joinFlat: true, perColumn: true, label: m.t('attention.plotB', { b: names.b, i }) });
     plot.draw({
       xDomain: [0, n - 1],
       yDomain: [0, roundedTop(yMax * 1.12) || 1],
