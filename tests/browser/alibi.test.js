@@ -6,10 +6,9 @@
 // Everything expected is computed here: slopes from the paper's rule, bias −m·(i − j), weights
 // e^(−m·d) / Σ_{d'=0}^{len−1} e^(−m·d') (every content score equal).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { downloaded, openStep, pageUrl, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 // The slopes, weights and formats: shared with the cross-engine suite.
 import { fixed, slopes, weights } from '../expect/alibi.js';
 
@@ -129,7 +128,7 @@ test('6, 32 and 112 heads: the reference order for non-powers of two (6 gives 1/
   await check(page, { heads: 8, head: 8, len: 512, dist: 9 });
   // The slopes CSV: 8 heads in order.
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#${ID} button[data-table=slopes]`)]);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   assert.equal(lines[0], 'head,slope');
   assert.deepEqual(lines.slice(1).map((l) => l.split(',').map(Number)), slopes(8).map((v, k) => [k + 1, v]));
   assert.deepEqual(page.errors, []);
@@ -141,7 +140,7 @@ test('the row CSV, shrinking the length clamps the distance, clicks on bars and 
   const page = await openStep(b, ID, 'heads=8&head=2&len=640&dist=600');
   await check(page, { heads: 8, head: 2, len: 640, dist: 600 });
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#${ID} button[data-table=row]`)]);
-  const rows = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const rows = (await downloaded(file)).toString('utf8').trim().split('\n');
   assert.equal(rows[0], 'key_j,distance,bias,probability');
   assert.equal(rows.length, 641);
   const { p } = weights(1 / 4, 640);

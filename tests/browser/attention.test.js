@@ -7,11 +7,11 @@
 // pixels with that, and at 2,048 tokens the readouts and the row sums; it reports the update
 // times there.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
-import { openStep, percentile, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { downloaded, openStep, pageUrl, percentile, plotDots, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 
@@ -41,7 +41,7 @@ const mapDrawn = (page) => page.waitForSelector('#attention:not([data-busy])');
 async function csv(page, table) {
   await mapDrawn(page);
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#attention button[data-table=${table}]`)]);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   return { header: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
 }
 

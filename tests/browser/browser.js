@@ -1,9 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, started
 // with the flags this sandbox needs (no background network, no sandbox as root), against the
 // project's own static server on 127.0.0.1.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { tabPool } from './tab-pool.js';
@@ -20,10 +17,23 @@ export const CACHE_SECONDS = 3600;
 
 const VIEWPORT = { width: 1280, height: 900 };
 
+/** Debian's Chromium, unless CHROMIUM_PATH names another. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+
+/**
+ * A Chromium: with POSENC_CHROMIUM_WS (npm test's shared one, chromium-server.mjs), a connection
+ * to it, unless `own`; else one started here. Its close() stops a started one and only
+ * disconnects from the shared one.
+ */
+export async function chromiumBrowser({ own = false } = {}) {
+  const shared = own ? null : process.env.POSENC_CHROMIUM_WS;
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
 
 /**
  * Starts the server and a browser; returns { url, context, newPage, close }.
@@ -36,13 +46,10 @@ export const ARGS = [
  */
 export async function startBrowser({ timed = false, cache = true, ...site } = {}) {
   const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, ...site });
-  const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    headless: true,
-    viewport: VIEWPORT,
-  });
+  // A timed browser is always one of its own: a trace records the whole browser, which the test
+  // file running beside this one would otherwise share.
+  const browser = await chromiumBrowser({ own: timed });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   let trace = null;  // the update measures' CPU times (task-trace.js), from the first page on
   const newPooledPage = tabPool(context, VIEWPORT);
   return {
@@ -56,8 +63,8 @@ export async function startBrowser({ timed = false, cache = true, ...site } = {}
     async close() {
       if (trace) await writeUpdateCpu(await (await trace).stop());
       await context.close();
+      await browser.close();  // the shared one: only disconnects
       await server.close();
-      await rm(profile, { recursive: true, force: true });
     },
   };
 }

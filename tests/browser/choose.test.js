@@ -2,10 +2,9 @@
 // from this file's own table of rules (first match wins), written from seed 001's when-to-use
 // list; the plot's numbers (saved as CSV) are checked against formulas computed here.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, plotDots, readout, updateTimes, urlParams, minus } from './steps.js';
+import { downloaded, minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
 // The answers, the rule table and the method names: shared with the cross-engine suite.
 import { ANSWERS, NAMES, ROW, expected } from '../expect/choose.js';
 import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp; T5's buckets
@@ -162,7 +161,7 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     await answer(page, now, { ...base, ...change });
     assert.equal(await page.getAttribute(`#${ID} [data-readout=method]`, 'data-value'), method);
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table=signal]`).click()]);
-    const [head, ...rows] = (await readFile(await file.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
+    const [head, ...rows] = (await downloaded(file)).toString('utf8').trim().split('\n').map((l) => l.split(','));
     assert.equal(rows.length, 65, method);
     rows.forEach((r, k) => assert.equal(Number(r[0]), k));
     if (method === 'learned') {

@@ -1,10 +1,9 @@
 // Exports: every figure saves as a PNG of its own size, every table as a CSV whose numbers
 // match values this test computes.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, showStep } from './steps.js';
+import { downloaded, openStep, setSlider, showStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 
 let b;
@@ -21,7 +20,7 @@ function pngSize(bytes) {
 
 async function download(page, locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), locator.click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  return { name: file.suggestedFilename(), bytes: await downloaded(file) };
 }
 
 test('every step offers a PNG for each figure and at least one CSV, and each PNG is a real picture', async () => {

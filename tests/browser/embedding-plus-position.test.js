@@ -1,10 +1,9 @@
 // Step 'embedding-plus-position' in Chromium: x = e + PE(pos) element by element for the seed's
 // embedding, the second input x′ = e + PE(pos′), the distance |x − x′|, the bars, the URL.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { downloaded, openStep, pageUrl, readout, setSlider, updateTimes, urlParams } from './steps.js';
 // The formulas: shared with the cross-engine suite.
 import { E, TOL, distance, input, pe, two } from '../expect/embedding-plus-position.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
@@ -143,7 +142,7 @@ test('the bars draw e, PE(pos) and x to one scale; the CSV holds the same number
   }
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table=vectors]`).click()]);
   assert.equal(file.suggestedFilename(), `${ID}-vectors.csv`);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   assert.equal(lines.length, 5);
   assert.match(lines[0], /PE\(4\).*PE\(40\)/);
   lines.slice(1).forEach((line, d) => {

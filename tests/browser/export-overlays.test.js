@@ -4,11 +4,11 @@
 // page shows it, with the stripe spacing the stylesheet gives it, and the plain map colours
 // elsewhere, read from the page's own canvas.
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { decodePng } from '../native/png.js';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { downloaded, openStep } from './steps.js';
 
 const OUT = new URL('../out/export-overlays/', import.meta.url);
 let b;
@@ -17,7 +17,7 @@ after(async () => { await b?.close(); });
 
 async function savedPng(page, button) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()]);
-  const bytes = await readFile(await file.path());
+  const bytes = await downloaded(file);
   await mkdir(OUT, { recursive: true });
   await writeFile(new URL(file.suggestedFilename(), OUT), bytes);  // to look at
   return decodePng(bytes);

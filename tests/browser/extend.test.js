@@ -4,10 +4,9 @@
 // attention factor 0.1·ln s + 1; Llama 3's smooth interpolation), and compares the page's
 // readouts, table, figures and CSV with it. Also: presets, URL state and clamping, keyboard.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, plotDots, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
+import { downloaded, minus, openStep, pageUrl, plotDots, setSlider, updateTimes, urlParams } from './steps.js';
 import { METHODS, MODELS, parseShown, plainInv, randomMeanAt, reference, scoreAt } from '../expect/extend.js';
 
 const SAMPLES = 128;
@@ -286,7 +285,7 @@ test('the figures draw the numbers: wavelengths on a log scale, the score curve,
 
   // The scores CSV: distance, every method's all-ones score and random mean.
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#extend button[data-table=scores]')]);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   assert.equal(lines[0], `distance,${METHODS.map((mt) => `score_${mt}`).join(',')},${METHODS.map((mt) => `random_mean_${mt}`).join(',')}`);
   assert.equal(lines.length, SAMPLES + 2);
   const refs = METHODS.map((mt) => reference(mt, 'llama2', 16, 65536));

@@ -6,10 +6,9 @@
 // documents (core/learned.cpp: SplitMix64 seeded with (seed << 32) ^ pos·0xD1B54A32D192ED03,
 // Box-Muller pairs, std 0.02), in BigInt and float64; sinusoidal and RoPE values from the formulas.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
+import { downloaded, openStep, pageUrl, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 // The tables and formulas: shared with the cross-engine suite.
 import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
@@ -85,7 +84,7 @@ async function check(page, preset, pos) {
 
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table=${name}]`).click()]);
-  return (await readFile(await file.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
+  return (await downloaded(file)).toString('utf8').trim().split('\n').map((l) => l.split(','));
 }
 
 test('the small table: rows inside it read the generator; past row 15 the core refuses and the page says so', async () => {

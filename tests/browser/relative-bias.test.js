@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep, pageUrl, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
+import { downloaded, openStep, pageUrl, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
 import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
 
 const ID = 'relative-bias';
@@ -73,7 +73,7 @@ function sameColourSameValue(colours, values, skip = new Set()) {
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#${ID} button[data-table="${name}"]`).click()]);
   assert.equal(file.suggestedFilename(), `${ID}-${name}.csv`);
-  return (await readFile(await file.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
+  return (await downloaded(file)).toString('utf8').trim().split('\n').map((l) => l.split(','));
 }
 
 // [SHAW] -------------------------------------------------------------------------------------------

@@ -20,6 +20,16 @@ export async function openStep(b, id, query = '', { whole = false, ...options } 
  * the step's own signal, as openStep does. A walk over every step in one page loads the page
  * once instead of once per step.
  */
+/**
+ * A download's bytes, read through the browser's stream: the tests' Chromium may be a shared one
+ * they connect to (browser.js), where a download has no local path.
+ */
+export async function downloaded(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 export async function showStep(page, id) {
   await page.evaluate((step) => document.querySelector(`#step-nav [data-step="${step}"]`).click(), id);
   await page.waitForSelector(`#${id}[data-shown=true]:not([hidden]):not([data-busy])`);

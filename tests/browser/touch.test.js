@@ -7,10 +7,9 @@
 // so they go through the browser's own touch-action, pointer and click handling.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { LANGUAGES } from '../../web/i18n.js';
-import { ARGS, CACHE_SECONDS } from './browser.js';
+import { CACHE_SECONDS, chromiumBrowser } from './browser.js';
 import { tabPool } from './tab-pool.js';
 import { minus, plotDots, samePoint, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
@@ -23,7 +22,7 @@ let browser;
 let newPhonePage;  // opens a page in the phone's context (tab-pool.js)
 before(async () => {
   server = await serve({ port: 0, maxAge: CACHE_SECONDS });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
+  browser = await chromiumBrowser();
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   newPhonePage = tabPool(phone, PHONE);
 });

@@ -13,7 +13,7 @@ import { loadTrainer } from '../../wasm/train.js';
 import { DEFAULT_TASK } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
-import { minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
+import { downloaded, minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
 import { DATA, FAMILIES, NAMES, aggregate, fmt, lengthAt, referenceRows } from '../expect/train.js';
 
 const ID = 'train';
@@ -61,7 +61,7 @@ async function plotPoints(page) {
 
 async function download(page, locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), locator.click()]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloaded(file)).toString('utf8') };
 }
 
 /** The rows of the step's "every run" CSV: { set, family, seed, status, steps, seconds, length, exact, tokens }. */

@@ -5,11 +5,11 @@
 // (align_corners=False) of the trained table, and cosine similarity. Also: clicks and arrow
 // keys, the URL (round trip, clamping), and the update times.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { divergingRgb } from '../../web/kit/palette.js';
 import { startBrowser } from './browser.js';
-import { openStep, setSlider, updateTimes, urlParams, minus, pageUrl } from './steps.js';
+import { downloaded, minus, openStep, pageUrl, setSlider, updateTimes, urlParams } from './steps.js';
 import { D, bilinear, cosine, flatVector, ropeVector, sincosVector } from '../expect/vision.js';
 
 let b;
@@ -98,7 +98,7 @@ async function checkCells(page, n, wantAt, label, which = 'main') {
 
 async function downloadCsv(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#vision button[data-table=${name}]`).click()]);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   return lines.slice(1).map((l) => l.split(',').map(Number));
 }
 
