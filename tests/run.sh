@@ -111,15 +111,24 @@ for f in tests/browser/*.test.js tests/engines/*.test.js tests/js/*.test.js test
 done
 phase "node:test, ${#files[@]} files, $concurrency at a time: the JS API, the page in headless Chromium, Firefox and WebKit (tests/engines/), the desktop Lab under Xvfb"
 # One Chromium for every browser file of this phase (tests/browser/chromium-server.mjs): each
-# opens a context in it instead of starting its own (the timed ones still start their own).
+# opens a context in it instead of starting its own (the timed ones still start their own). If
+# it does not start, each file starts its own, as before it.
 chromium_ws=$(mktemp)
 node tests/browser/chromium-server.mjs >"$chromium_ws" &
 chromium_server=$!
-trap 'kill "$chromium_server" 2>/dev/null; rm -rf "$log" "$quiet_log" "$native_log" "$file_logs" "$chromium_ws"' EXIT
-for _ in $(seq 300); do [ -s "$chromium_ws" ] && break; sleep 0.1; done
+trap 'kill "$chromium_server" 2>/dev/null || true; rm -rf "$log" "$quiet_log" "$native_log" "$file_logs" "$chromium_ws"' EXIT
+for _ in $(seq 300); do
+  [ -s "$chromium_ws" ] && break
+  kill -0 "$chromium_server" 2>/dev/null || break
+  sleep 0.1
+done
 POSENC_CHROMIUM_WS=$(head -n 1 "$chromium_ws")
-[[ "$POSENC_CHROMIUM_WS" == ws://* ]] || { echo "the shared Chromium did not start" >&2; exit 1; }
-export POSENC_CHROMIUM_WS
+if [[ "$POSENC_CHROMIUM_WS" == ws://* ]]; then
+  export POSENC_CHROMIUM_WS
+else
+  echo "the shared Chromium did not start: each browser test file starts its own" >&2
+  unset POSENC_CHROMIUM_WS
+fi
 # Each file's output goes to its own log (and its exit status to a file beside it), printed
 # below in the order above once all have run; meanwhile a line says when each file ended and how
 # long it took.
@@ -130,7 +139,9 @@ printf '%s\0' "${files[@]}" | xargs -0 -P "$concurrency" -I{} bash -c '
   rc=$?
   echo "$rc" >"$out.rc"
   printf "   %3d s  %s%s\n" $((SECONDS - start)) "$1" "$([ "$rc" -eq 0 ] || echo "  (exit $rc)")"' "$file_logs" {} "$file_timeout" || true  # counted below
-kill "$chromium_server" 2>/dev/null; wait "$chromium_server" 2>/dev/null || true
+kill "$chromium_server" 2>/dev/null || true
+wait "$chromium_server" 2>/dev/null || true
+trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
 rm -f "$chromium_ws"
 unset POSENC_CHROMIUM_WS
 for f in "${files[@]}"; do

@@ -15,8 +15,8 @@ import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 import { trainPlatform } from './train/platform.js';
 
-// The page keeps at most this many update measures in all: past it they are cleared and
-// counting starts again, so a long session does not pile up timeline entries (a test reads a
+// The page keeps at most this many update and arrival measures in all: past it they are cleared
+// and counting starts again, so a long session does not pile up timeline entries (a test reads a
 // few hundred at most).
 const KEPT_MEASURES = 1000;
 const measured = new Set();  // the measure names in use
@@ -153,8 +153,8 @@ export async function start({
       let urlQueued = false;
       const scrollers = keyboardScrollers(section);  // wide formulas scroll by keyboard on phones
       // update:<step>: a reader's change; arrival:<step>: the step's own redraw when something it
-      // waited for comes (its data, its store, a finished run): the update-time report is per
-      // control change, so the two are measured apart.
+      // waited for comes (its data, its store, the end of a training set). The update-time report
+      // is per control change, so the two are measured apart.
       const timed = timedFor(`update:${step.id}`, scrollers.check);
       const timedArrival = timedFor(`arrival:${step.id}`, scrollers.check);
       // The figures the step's kit components register while it mounts get its Save PNG buttons.

@@ -36,7 +36,8 @@ export async function chromiumBrowser({ own = false } = {}) {
 }
 
 /**
- * Starts the server and a browser; returns { url, context, newPage, close }.
+ * Starts the server and a browser context, in the shared Chromium unless timed (chromiumBrowser);
+ * returns { url, context, newPage, close }.
  * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to
  *   serve (default: the page from source); timed: trace the browser so that updateTimes' measures
  *   and marked long tasks get their CPU times (task-trace.js). Only the attention and train tests

@@ -34,7 +34,7 @@ export async function driveControls({ id, count, seed, skip = [], frames = false
     while (section.hidden || !section.querySelector('.workbench')) await new Promise((r) => setTimeout(r, 10));
   }
   // A reader's first change comes at least half a second after a step appears, and the page's
-  // idle-time work (the presets' maps, the neighbouring settings; web/kit/idle.js counts what
+  // idle-time work (the presets' maps, the settings' values; web/kit/idle.js counts what
   // still waits on the root element) has run by then rather than inside the first updates: the
   // walk waits for both. (The count alone is not enough: work that starts once a fetch resolves
   // is not counted until then.) Polled on a timer: a frame callback would never come in a

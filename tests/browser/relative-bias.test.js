@@ -7,7 +7,6 @@
 // figures (cell colours, bar lengths, plot points), the CSV downloads and update times.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';

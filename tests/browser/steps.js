@@ -16,11 +16,6 @@ export async function openStep(b, id, query = '', { whole = false, ...options } 
 }
 
 /**
- * Moves an open page to step `id` the way the step list does (a click on its entry) and waits for
- * the step's own signal, as openStep does. A walk over every step in one page loads the page
- * once instead of once per step.
- */
-/**
  * A download's bytes, read through the browser's stream: the tests' Chromium may be a shared one
  * they connect to (browser.js), where a download has no local path.
  */
@@ -30,6 +25,11 @@ export async function downloaded(download) {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Moves an open page to step `id` the way the step list does (a click on its entry) and waits for
+ * the step's own signal, as openStep does. A walk over every step in one page loads the page
+ * once instead of once per step.
+ */
 export async function showStep(page, id) {
   await page.evaluate((step) => document.querySelector(`#step-nav [data-step="${step}"]`).click(), id);
   await page.waitForSelector(`#${id}[data-shown=true]:not([hidden]):not([data-busy])`);

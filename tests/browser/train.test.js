@@ -7,7 +7,7 @@
 // steps. Main-thread long tasks and frame gaps while training are reported, never asserted.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { loadTrainer } from '../../wasm/train.js';
 import { DEFAULT_TASK } from '../../web/train/reference.js';
@@ -126,6 +126,12 @@ test('before Train: the reference run of the default task, its table, readouts, 
   const measures = (name) => page.evaluate((n) => performance.getEntriesByName(n).length, name);
   assert.equal(await measures(`update:${ID}`), 0, 'update measures before any change');
   assert.ok(await measures(`arrival:${ID}`) >= 2, 'the arrivals of the reference run and the store are measured');
+  // The other tasks' loss curves are drawn in idle time and the drawing on screen put back.
+  const lossShown = () => page.$eval(`#${ID} .train-loss svg`, (svg) => [svg.getAttribute('aria-label'),
+    ...[...svg.querySelectorAll('path.series')].map((p) => p.getAttribute('d'))]);
+  const beforePrepared = await lossShown();
+  await page.waitForSelector(`#${ID}[data-train-prepared]`);
+  assert.deepEqual(await lossShown(), beforePrepared, 'the loss plot on screen after the other tasks were prepared');
   const task = DEFAULT_TASK;
   const { config } = DATA.tasks[task];
   assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
@@ -163,6 +169,10 @@ test('before Train: the reference run of the default task, its table, readouts, 
     else assert.deepEqual(await lossPaths(), firstLoss.get(t), `the loss curves of ${t}, shown again`);
   }
   assert.notDeepEqual(firstLoss.get('copy'), firstLoss.get('reverse'), 'two tasks\' loss curves differ');
+  // A task's curves as prepared in idle time equal the same task's drawn afresh (a page that opens on it).
+  const fresh = await openTrain('task=reverse');
+  assert.deepEqual(await fresh.$$eval(`#${ID} .train-loss path.series`, (ps) => ps.map((p) => p.getAttribute('d'))), firstLoss.get('reverse'));
+  await fresh.close();
   assert.ok((await updateTimes(page, ID)).length >= rounds * Object.keys(DATA.tasks).length);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -178,7 +178,7 @@ export function engineSuite(name, { timing = false } = {}) {
       const done = await walk.eval(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
       assert.ok(done > 0, `${name}: step ${id}: no control to change`);
       const got = await times(walk, id);
-      // Every change runs at least one update (showing the step may time one more).
+      // Every change runs at least one update (a step's own redraws are arrival:<step>, apart).
       assert.ok(got.length >= done, `${name}: step ${id}: ${got.length} updates timed for ${done} changes`);
       await writeFile(new URL(`${id}.json`, dir), JSON.stringify(got));
     }

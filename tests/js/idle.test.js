@@ -1,7 +1,7 @@
 // web/kit/idle.js whenIdle: the root element counts the idle work still waiting (data-idle-work),
 // work scheduled from inside idle work keeps the count up, a cancel takes the work off the count,
 // and without requestIdleCallback a timer runs it `fallback` ms later with a `slot`-ms deadline, or,
-// with fallback 'frame', right after the next animation frame.
+// with fallback 'frame', right after the next animation frame (or a timer when none comes).
 // Against stand-ins for the root element, requestIdleCallback and setTimeout run by the test.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -112,7 +112,7 @@ test('without requestIdleCallback: a timer `fallback` ms later, with a deadline 
   }
 });
 
-test("without requestIdleCallback, fallback 'frame': a timer queued by the next animation frame, with a deadline 12 ms into that frame (at most `slot`)", () => {
+test("without requestIdleCallback, fallback 'frame': a timer queued by the next animation frame, with a deadline 12 ms into that frame (at most `slot`); with no frame in 100 ms, a timer", () => {
   delete globalThis.requestIdleCallback;
   const timers = new Map();
   const frames = new Map();
@@ -123,14 +123,15 @@ test("without requestIdleCallback, fallback 'frame': a timer queued by the next 
   globalThis.requestAnimationFrame = (fn) => { frames.set(++ids, fn); return ids; };
   globalThis.cancelAnimationFrame = (id) => frames.delete(id);
   performance.now = () => now;
+  const timerMs = () => [...timers.values()].map((t) => t.ms);
   try {
     const seen = [];
     whenIdle((deadline) => seen.push(deadline.timeRemaining()), { fallback: 'frame', slot: 10 });
-    assert.equal(timers.size, 0, 'nothing before the frame');
+    assert.deepEqual(timerMs(), [100], 'only the backstop before the frame');
     assert.equal(count(), '1');
     // The frame began at 1000; its painting took 5 ms before the timer ran.
     [...frames.values()][0](1000);
-    assert.deepEqual([...timers.values()].map((t) => t.ms), [0]);
+    assert.deepEqual(timerMs(), [0], 'the frame cleared the backstop and queued the work');
     now = 1005;
     [...timers.values()][0].fn();
     assert.deepEqual(seen, [7], '12 ms after the frame began');
@@ -142,18 +143,26 @@ test("without requestIdleCallback, fallback 'frame': a timer queued by the next 
     [...frames.values()][0](1005);
     [...timers.values()][0].fn();
     assert.equal(seen.at(-1), 3);
-    // A cancel before the frame, and one between the frame and the timer, run nothing.
+    // No frame (a hidden page): the backstop runs it with a slot-long deadline and drops the frame.
     frames.clear();
+    timers.clear();
+    whenIdle((deadline) => seen.push(deadline.timeRemaining()), { fallback: 'frame', slot: 4 });
+    [...timers.values()][0].fn();
+    assert.equal(seen.at(-1), 4);
+    assert.equal(frames.size, 0);
+    assert.equal(count(), undefined);
+    // A cancel before the frame, and one between the frame and the timer, run nothing.
     timers.clear();
     const before = whenIdle(() => assert.fail('cancelled'), { fallback: 'frame' });
     before();
     assert.equal(frames.size, 0);
+    assert.equal(timers.size, 0);
     const between = whenIdle(() => assert.fail('cancelled'), { fallback: 'frame' });
     [...frames.values()][0](now);
     between();
     assert.equal(timers.size, 0);
     assert.equal(count(), undefined);
-    // Without requestAnimationFrame either (a worker): a timer at once.
+    // Where there is no requestAnimationFrame: a timer at once.
     delete globalThis.requestAnimationFrame;
     whenIdle(() => seen.push('timer'), { fallback: 'frame' });
     assert.equal([...timers.values()].at(-1).ms, 0);

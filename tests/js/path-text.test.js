@@ -155,3 +155,25 @@ test('perColumn: when x rises throughout, each unit column of the drawing keeps 
   const [[, { d: turned }]] = seriesParts([], [{ x: back, y: ys, cls: 'a', perColumn: true }], x, y, 2.5);
   assert.equal(pointsOf(turned).length, n);
 });
+
+test('perColumn at the edges: no point, one point, a column with a missing (NaN) height, and a memo that switches it on and off', () => {
+  const x = (v) => 10 + v * 0.25;  // four points a unit column
+  const y = (v) => 100 - v;
+  const draw = (xs, ys, extra = {}, memo = null) => seriesParts([], [{ x: xs, y: ys, cls: 'a', perColumn: true, ...extra }], x, y, 2.5, memo)[0][1].d;
+  assert.equal(draw([], []), '');
+  assert.equal(draw([3], [5]), `M${centsText(x(3))},${centsText(y(5))}`);
+  // Column 10 holds x = 0..3; its first height is missing: its extremes are still the real ones.
+  const xs = [0, 1, 2, 3, 4, 5, 6, 7];
+  const ys = [NaN, 9, 1, 4, 3, 3, 8, 2];
+  const points = pointsOf(draw(xs, ys));
+  const heights = points.map(([, py]) => py);
+  assert.ok(heights.includes(y(9)) && heights.includes(y(1)), `column 10 keeps 9 and 1: ${heights}`);
+  // The memo keeps a path only for the same thinning: on, off and on again equal fresh drawings.
+  const memo = { scale: 's', xScale: 'x', paths: new Map() };
+  const many = Float64Array.from({ length: 64 }, (_, k) => k);
+  const row = Float64Array.from(many, (k) => (k * 37) % 11);
+  for (const perColumn of [true, false, true]) {
+    assert.equal(draw(many, row, { perColumn }, memo), draw(many, row, { perColumn }), `perColumn ${perColumn}`);
+  }
+  assert.ok(pointsOf(draw(many, row, { perColumn: true })).length < pointsOf(draw(many, row, { perColumn: false })).length);
+});

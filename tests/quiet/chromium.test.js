@@ -39,8 +39,8 @@ test(`every step, ${TIMED_CHANGES} changes one frame apart: each is timed`, asyn
     const done = await page.evaluate(driveControls, { id, count: TIMED_CHANGES, seed: timedSeed(id), frames: true });
     assert.ok(done > 0, `step ${id}: no control to change`);
     const times = await updateTimes(page, id);
-    // Every change runs at least one update, even one that leaves the values as they were
-    // (showing the step may time one more).
+    // Every change runs at least one update, even one that leaves the values as they were (a
+    // step's own redraws when its data arrives are measured apart, as arrival:<step>).
     assert.ok(times.length >= done, `step ${id}: ${times.length} updates timed for ${done} changes`);
   }
   await cpu.end();

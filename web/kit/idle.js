@@ -1,5 +1,5 @@
 // Work for the page's idle time, scheduled in one place: requestIdleCallback where the engine has
-// it, a timer where it has not (WebKit). The root element counts the work still waiting
+// it, a timer or the next frame where it has not (WebKit). The root element counts the work still waiting
 // (data-idle-work, absent at none), so that what needs the page settled, a test or a timing,
 // waits for the page's own signal instead of a guessed time.
 
@@ -19,7 +19,9 @@ const mark = () => {
  * @param {{timeout?: number, fallback?: number|'frame', slot?: number}} [options]  timeout: the
  *   longest requestIdleCallback may wait (ms); without requestIdleCallback, fn runs `fallback` ms
  *   after the call with a deadline `slot` ms long, or with 'frame' right after the next frame,
- *   with a deadline that ends FRAME_IDLE ms after that frame began (at most `slot` ms)
+ *   with a deadline that ends FRAME_IDLE ms after that frame began (at most `slot` ms); with no
+ *   frame within FRAME_BACKSTOP ms (a hidden page draws none), or no requestAnimationFrame,
+ *   a timer then runs it with a `slot`-ms deadline
  */
 export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
   let pending = true;
@@ -41,31 +43,34 @@ export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
     const id = requestIdleCallback(run, timeout === undefined ? undefined : { timeout });
     return () => { if (settle()) cancelIdleCallback(id); };
   }
+  const slotFrom = (end) => ({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
   if (fallback === 'frame' && globalThis.requestAnimationFrame) {
     // Right after the next frame is painted (a timer queued from its animation-frame callback),
     // with a deadline FRAME_IDLE ms after that frame began, at most `slot`: the idle period
     // requestIdleCallback gives between frames, for work that should be done before the next
-    // change of a drag, one frame later.
+    // change of a drag, one frame later. A hidden page draws no frame: a later timer stands in.
     let timer;
     const frame = requestAnimationFrame((began) => {
-      timer = setTimeout(() => {
-        const end = Math.min(performance.now() + slot, began + FRAME_IDLE);
-        run({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
-      }, 0);
+      clearTimeout(backstop);
+      timer = setTimeout(() => run(slotFrom(Math.min(performance.now() + slot, began + FRAME_IDLE))), 0);
     });
+    const backstop = setTimeout(() => {
+      cancelAnimationFrame(frame);
+      run(slotFrom(performance.now() + slot));
+    }, FRAME_BACKSTOP);
     return () => {
       if (!settle()) return;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(backstop);
     };
   }
-  const id = setTimeout(() => {
-    const end = performance.now() + slot;
-    run({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
-  }, fallback === 'frame' ? 0 : fallback);
+  const id = setTimeout(() => run(slotFrom(performance.now() + slot)), fallback === 'frame' ? 0 : fallback);
   return () => { if (settle()) clearTimeout(id); };
 }
 
 // Of a 60 Hz frame's 16.7 ms, what idle work may take counted from the frame's start: the rest is
 // left for the next frame's input and drawing.
 const FRAME_IDLE = 12;
+// How long 'frame' waits for a frame before a timer runs the work instead.
+const FRAME_BACKSTOP = 100;

@@ -109,7 +109,8 @@ function xTextsOf(values, x, xScale) {
 /**
  * Of points in rising x, the indices kept when the points that fall in one unit column of the
  * drawing are written as their lowest and highest (in the order they come), with the very first
- * and last points kept: the same picture, a stroke being wider than a unit, from fewer points.
+ * and last points kept: nearly the same picture from fewer points (a stroke is wider than a unit;
+ * the segments between columns move by under a unit, and a dash pattern shifts).
  * A row of 2,048 keys drawn ~570 units wide has 3–4 points a column, and the browser parses
  * every point it is given: in WebKit, drawing two such rows took 4–10 ms of a change, 1–3 thinned.
  */
@@ -123,8 +124,9 @@ function columnExtremes(columns, ys) {
     let lo = start;
     let hi = start;
     for (const c = columns[start]; end < n && columns[end] === c; end++) {
-      if (ys[end] < ys[lo]) lo = end;
-      if (ys[end] > ys[hi]) hi = end;
+      // (A point with no height, NaN, gives way to any that has one.)
+      if (ys[end] < ys[lo] || Number.isNaN(ys[lo])) lo = end;
+      if (ys[end] > ys[hi] || Number.isNaN(ys[hi])) hi = end;
     }
     // In index order: the curve's first point, the column's two extremes, the curve's last.
     add(start === 0 ? 0 : Math.min(lo, hi));
@@ -192,7 +194,7 @@ function dotsText(line, { texts }, y) {
  */
 export function seriesParts(out, series, x, y, r, memo = null) {
   const paths = new Map();   // y array → { scale, thin, ys, xText, d, dots? (made on first use) }
-  const xTexts = new Map();  // x array → { xScale, xs, texts, rising }
+  const xTexts = new Map();  // x array → { xScale, xs, texts, columns, rising }
   const xScale = memo?.xScale ?? memo?.scale;
   for (const line of series) {
     let kept = memo?.paths.get(line.y);

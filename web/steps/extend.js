@@ -286,7 +286,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     waiting = false;
     let next = nextWork();
     while (next) {
-      // The setting, and the two curves a change to it would draw (one when the method is plain RoPE).
+      // The setting, and for a neighbour the two curves a change to it would draw (one when the
+      // method is plain RoPE).
       const { methods } = computed(...next.setting);
       if (next.curves) {
         methods[values.method].prepareCurves();

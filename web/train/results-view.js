@@ -124,7 +124,8 @@ export function resultsView({ m, t, values, live }) {
     drawLoss,
     /**
      * Works out ahead what drawing `set` with the current choices needs (its aggregates, its
-     * table and sentences), so showing it later only puts them on screen. For idle time.
+     * table and sentences, its loss drawing), so showing it later only puts them on screen. For
+     * idle time.
      */
     prepare(set) {
       for (const family of set.families) meanLoss(set, family);
