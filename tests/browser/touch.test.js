@@ -217,11 +217,12 @@ test('a finger drags the heatmap cursor across cells; the page does not pan unde
   await page.close();
 });
 
-test('at 320 px no step scrolls sideways, a box that does shades its hidden edge, and every figure keeps its text inside its box, in any language', async () => {
+test('at 320 px no step scrolls sideways, a box that does shades its hidden edge and keeps its table\'s caption in view, and every figure keeps its text inside its box, in any language', async () => {
   const narrow = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
   const page = await narrow.newPage();
   const wide = [];
   let scrolling = 0;  // boxes inside the steps that scroll sideways here
+  let captions = 0;   // tables with a caption among them
   for (const lang of LANGUAGES) {
     await page.goto(`${server.url}?step=${STEP_IDS[0]}&lang=${lang}`);
     await page.waitForSelector('body[data-ready=true]');
@@ -237,14 +238,22 @@ test('at 320 px no step scrolls sideways, a box that does shades its hidden edge
       // (The code step's snippets are text areas, which read as scrollable text.)
       const boxes = await page.evaluate((step) => [...document.querySelectorAll(`#${step} :not(textarea)`)]
         .filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX))
-        .map((el) => [el.className, getComputedStyle(el).backgroundAttachment.includes('local')]), id);
+        .map((el) => {
+          // A caption as wide as its table would run past the box's edge, its end out of sight.
+          const caption = el.querySelector(':scope > table > caption');
+          const inside = caption && caption.getBoundingClientRect().right <= el.getBoundingClientRect().right + 1;
+          return [el.className, getComputedStyle(el).backgroundAttachment.includes('local'), caption ? inside : null];
+        }), id);
       scrolling += boxes.length;
+      captions += boxes.filter(([, , inside]) => inside !== null).length;
       wide.push(...boxes.filter(([, shaded]) => !shaded).map(([cls]) => `${lang} ${id} at 320 px: .${cls} scrolls sideways without the edge shade`));
+      wide.push(...boxes.filter(([, , inside]) => inside === false).map(([cls]) => `${lang} ${id} at 320 px: the caption in .${cls} runs past the box`));
     }
   }
   await narrow.close();
   assert.deepEqual(wide, []);
   assert.ok(scrolling > 0, 'no box scrolls sideways at 320 px: the shade check checked nothing');
+  assert.ok(captions > 0, 'no sideways-scrolling table has a caption at 320 px: the caption check checked nothing');
 });
 
 // Text cut by the screen's edge or run into its neighbour (tests/browser/text-boxes.js), at a

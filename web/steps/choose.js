@@ -250,7 +250,7 @@ function comparisonTable(m) {
     rows.set(f, { tr, badge });
     return tr;
   }));
-  const wrap = h('div', { class: 'choose-table-wrap' },
+  const wrap = h('div', { class: 'choose-table-wrap table-scroller' },
     h('table', { class: 'compare-table choose-table' },
       h('caption', {}, m.t('choose.table.caption')),
       h('thead', {}, h('tr', {},

@@ -133,7 +133,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.figure.append(
     h('p', { class: 'code-call' }, h('span', { class: 'code-call-label' }, m.t('code.callLabel')), ' ', call),
     fig,
-    h('div', { class: 'code-table-wrap' }, settings));
+    h('div', { class: 'code-table-wrap table-scroller' }, settings));
   // The programs follow the value card, before the notes.
   slots.notes.before(h('div', { class: 'code-programs' },
     h('p', { class: 'code-run' }, m.t('code.run')),

@@ -184,7 +184,7 @@ function ropeFormula(m, delta, pairNorm, value) {
 
 /** The side-by-side table, every cell from the catalog. */
 function comparisonTable(m) {
-  return h('div', { class: 'compare-table-wrap' },
+  return h('div', { class: 'compare-table-wrap table-scroller' },
     h('table', { class: 'compare-table' },
       h('caption', {}, m.t('compare.table.caption')),
       h('thead', {}, h('tr', {},

@@ -60,7 +60,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // The three vectors aligned, element by element, and the second input beside them.
   const grid = h('table', { class: 'epp-table' });
-  const gridWrap = h('div', { class: 'epp-table-wrap' }, grid);
+  const gridWrap = h('div', { class: 'epp-table-wrap table-scroller' }, grid);
 
   // Figure 1: e, PE(pos) and their sum as bars; figure 2: the inputs at the two positions.
   const sumFig = h('figure', { class: 'epp-fig epp-sum' }, h('figcaption', {}, m.t('embedding-plus-position.sumCaption')));
@@ -77,7 +77,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     scaled: h('td', { 'data-readout': 'norm-scaled-512' }),
   };
   const wideCaption = h('caption', {});
-  const wide = h('div', { class: 'epp-table-wrap' }, h('table', { class: 'epp-norms' }, wideCaption,
+  const wide = h('div', { class: 'epp-table-wrap table-scroller' }, h('table', { class: 'epp-norms' }, wideCaption,
     h('tbody', {}, ['pe', 'e', 'scaled'].map((k) => h('tr', {},
       h('th', { scope: 'row' }, m.t(`embedding-plus-position.norm.${k}`, { d: WIDE })), wideCells[k])))));
 

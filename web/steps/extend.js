@@ -108,7 +108,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       h('th', { scope: 'col' }, m.t('extend.colScoreL')),
       h('th', { scope: 'col' }, m.t('extend.colScoreEnd')))),
     tableBody);
-  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box' }, table, h('p', { class: 'extend-rule' }, m.t('extend.tableNote'))));
+  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box table-scroller' }, table, h('p', { class: 'extend-rule' }, m.t('extend.tableNote'))));
 
   const sym = (text) => h('span', { class: 'extend-sym' }, text);
   const out = {

@@ -90,7 +90,7 @@ export function mount(root, { m, values, setter, index, total }) {
     fieldset,
     h('div', { class: 'quiz-actions' }, reveal, hint),
     answerPanel, announcer,
-    h('div', { class: 'quiz-results' }, h('div', { class: 'quiz-table-wrap' }, table), fig));
+    h('div', { class: 'quiz-results' }, h('div', { class: 'quiz-table-wrap table-scroller' }, table), fig));
 
   const out = {
     question: readout('question', m.t('quiz.readQuestion')),

@@ -99,7 +99,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 function costTable(t) {
   const cols = ['scheme', 'learned', 'work', 'cache'];
   const rows = ['shaw', 'xl', 't5', 'rope', 'alibi'];
-  return h('div', { class: 'rb-cost-wrap' }, h('table', { class: 'rb-cost' },
+  return h('div', { class: 'rb-cost-wrap table-scroller' }, h('table', { class: 'rb-cost' },
     h('caption', {}, t('cost.caption')),
     h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, t(`cost.head.${c}`))))),
     h('tbody', {}, rows.map((r) => h('tr', {},

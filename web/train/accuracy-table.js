@@ -7,7 +7,7 @@ import { familyName } from './families.js';
 
 export function accuracyTableView(m) {
   const table = h('table', { class: 'train-table' });
-  const wrap = h('div', { class: 'train-table-wrap' }, table);
+  const wrap = h('div', { class: 'train-table-wrap table-scroller' }, table);
   const pct = (v) => m.t('train.percent', { value: m.fixed(100 * v, 0) });
   // The table of each set and metric, built once and kept (until the set gains runs): going back
   // to a task puts its rows back instead of building them again.
