@@ -180,9 +180,12 @@ test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters;
 // pixels must show that preset's table on the step's colour scale (±0.06, its first 64
 // dimensions, rows past the table 0). The three tables agree where they overlap (each row is
 // seeded by its position alone), so another preset's image is caught by its shape (the row a
-// pixel shows, where the zero band starts), and a cleared one by its transparent pixels.
+// pixel shows, where the zero band starts), and a cleared one by its transparent pixels. The
+// switches start once the idle-time work is done, so each first switch to a preset shows the
+// picture uploaded ahead (Heatmap.keep), not one made by the switch.
 test('switching presets back and forth, the map always shows the table of the preset chosen', async () => {
   const page = await openStep(b, ID, 'preset=gpt2&pos=5');
+  await page.waitForSelector('html:not([data-idle-work])', { state: 'attached' });
   for (const preset of ['gpt2', 'bert', 'small', 'gpt2', 'small', 'bert', 'gpt2', 'bert']) {
     await page.click(`#${ID} label[for^="ctl-preset-${preset}"]`);
     const { T, d } = TABLES[preset];

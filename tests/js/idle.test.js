@@ -10,7 +10,7 @@ const root = { dataset: {} };
 globalThis.document = { documentElement: root };
 const idleQueue = new Map();
 let ids = 0;
-const { whenIdle } = await import('../../web/kit/idle.js');
+const { whenIdle, whenIdleEach } = await import('../../web/kit/idle.js');
 const count = () => root.dataset.idleWork;
 
 /** Runs every idle callback queued now (not those they queue), as an idle period would. */
@@ -81,6 +81,43 @@ test('a callback the browser runs after a cancel does nothing; one that throws l
   whenIdle(() => {});
   assert.equal(count(), '1', 'counting goes on from zero');
   idlePeriod();
+});
+
+test('whenIdleEach: one function at least per idle period, more while over `keep` ms remain, in order; counted until the last; cancel drops the rest', () => {
+  globalThis.requestIdleCallback = (fn) => { idleQueue.set(++ids, { fn }); return ids; };
+  globalThis.cancelIdleCallback = (id) => idleQueue.delete(id);
+  // A period whose remaining time drops by 3 ms with each function run in it.
+  let left = 0;
+  const period = (ms) => {
+    left = ms;
+    const due = [...idleQueue.values()];
+    idleQueue.clear();
+    for (const { fn } of due) fn({ didTimeout: false, timeRemaining: () => left });
+  };
+  const ran = [];
+  const job = (k) => () => { ran.push(k); left -= 3; };
+  whenIdleEach([1, 2, 3, 4, 5].map(job), {}, 4);
+  assert.equal(count(), '1');
+  period(1);  // under `keep` from the start: still one
+  assert.deepEqual(ran, [1]);
+  assert.equal(count(), '1', 'the rest waits for the next period');
+  period(10);  // 10 → 7 → 4: two run, the third would start with only 4 ms left
+  assert.deepEqual(ran, [1, 2, 3]);
+  period(100);
+  assert.deepEqual(ran, [1, 2, 3, 4, 5]);
+  assert.equal(count(), undefined, 'nothing left: uncounted');
+  assert.equal(idleQueue.size, 0);
+
+  const later = [];
+  const cancel = whenIdleEach(['a', 'b', 'c'].map((k) => () => { later.push(k); left = 0; }));
+  period(20);
+  assert.deepEqual(later, ['a']);
+  cancel();
+  assert.equal(count(), undefined, 'a cancel uncounts what waits');
+  period(20);
+  assert.deepEqual(later, ['a'], 'and it never runs');
+  whenIdleEach([]);
+  assert.equal(count(), undefined, 'no work: nothing scheduled');
 });
 
 test('without requestIdleCallback: a timer `fallback` ms later, with a deadline `slot` ms long', () => {

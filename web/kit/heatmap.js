@@ -250,14 +250,7 @@ export class Heatmap {
     // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
     // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
     if (pixels === null || pixels !== this.uploaded) {
-      const ctx = this.source.getContext('2d', CPU);
-      let image = this.image;
-      if (image?.width !== cols || image?.height !== rows) {
-        image = ctx.createImageData(cols, rows);
-        this.image = rows * cols <= KEEP_IMAGE ? image : null;
-      }
-      new Uint32Array(image.data.buffer).set(pixels ?? cellColours(values, this.limit));
-      ctx.putImageData(image, 0, 0);
+      this.#upload(this.source, pixels ?? cellColours(values, this.limit));
       this.uploaded = pixels;
     }
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
@@ -265,6 +258,36 @@ export class Heatmap {
     this.#paint();
     this.#placeMarks();
     if (this.cursor) this.#report();
+  }
+
+  /**
+   * Uploads a map that will be drawn with { kept: true } before its first draw (a step calls it
+   * in idle time for the maps a reader may switch to): that first draw is then a scaled copy, as
+   * every later one is, instead of an upload as well (GPT-2's learned table: about 2 ms).
+   */
+  keep(pixels, rows, cols) {
+    if (!(pixels instanceof Uint32Array && pixels.length === rows * cols)) {
+      throw new RangeError(`heatmap pixels must be a Uint32Array of rows*cols = ${rows * cols}`);
+    }
+    if (this.keptSources.has(pixels)) return;
+    const source = document.createElement('canvas');
+    source.width = cols;
+    source.height = rows;
+    this.#upload(source, pixels);
+    this.keptSources.set(pixels, source);
+  }
+
+  /** Writes one RGBA word per cell into `source`, which is as many pixels wide and high as the map. */
+  #upload(source, colours) {
+    const { width: cols, height: rows } = source;
+    const ctx = source.getContext('2d', CPU);
+    let image = this.image;
+    if (image?.width !== cols || image?.height !== rows) {
+      image = ctx.createImageData(cols, rows);
+      this.image = rows * cols <= KEEP_IMAGE ? image : null;
+    }
+    new Uint32Array(image.data.buffer).set(colours);
+    ctx.putImageData(image, 0, 0);
   }
 
   #paint() {

@@ -69,6 +69,28 @@ export function whenIdle(fn, { timeout, fallback = 50, slot = 10 } = {}) {
   return () => { if (settle()) clearTimeout(id); };
 }
 
+/**
+ * Runs the functions of `work` one after another in the page's idle time: at least one per idle
+ * period, more while the period has over `keep` ms left (whenIdle's options choose the periods).
+ * Returns a function that cancels what has not run.
+ * @param {Array<() => void>} work
+ * @param {{timeout?: number, fallback?: number|'frame', slot?: number}} [options]
+ * @param {number} [keep]
+ */
+export function whenIdleEach(work, options = {}, keep = 4) {
+  const queue = [...work];
+  let cancel = () => {};
+  const next = (deadline) => {
+    do queue.shift()(); while (queue.length && deadline.timeRemaining() > keep);
+    if (queue.length) cancel = whenIdle(next, options);
+  };
+  if (queue.length) cancel = whenIdle(next, options);
+  return () => {
+    queue.length = 0;
+    cancel();
+  };
+}
+
 // Of a 60 Hz frame's 16.7 ms, what idle work may take counted from the frame's start: the rest is
 // left for the next frame's input and drawing.
 const FRAME_IDLE = 12;

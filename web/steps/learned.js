@@ -15,7 +15,7 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
-import { whenIdle } from '../kit/idle.js';
+import { whenIdleEach } from '../kit/idle.js';
 
 export const id = 'learned';
 
@@ -134,15 +134,26 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     }
     return maps.get(preset);
   };
-  // The other presets' maps in idle time, one per idle slot, so that the first switch to each
-  // is a copy as well.
-  const idle = (fn) => whenIdle(fn, { fallback: 50 });
-  const fill = (rest) => {
-    if (!rest.length) return;
-    idle(() => {
-      mapOf(rest[0]);
-      fill(rest.slice(1));
-    });
+  // The other presets' maps in idle time, each uploaded into a picture of its own, so that the
+  // first switch to each is a scaled copy as well. Then the core's refusal of a row past a table,
+  // once: the first exception out of the core runs Emscripten's exception code (JavaScript and
+  // WebAssembly) for the first time, which the engine compiles then (in Chromium, 5–8 ms of the
+  // first switch that showed a refusal).
+  const prepareOthers = (preset) => whenIdleEach([
+    ...PRESET_IDS.filter((p) => p !== preset).map((p) => () => {
+      const map = mapOf(p);
+      heatmap.keep(map.pixels, map.rows, map.cols);
+    }),
+    () => rowAt({ positions: 1, d: 2 }, 1),
+  ], { fallback: 50 });
+  // The core's row at `pos` of a table of T rows and d dimensions, or its RangeError.
+  const rowAt = ({ positions: T, d }, pos) => {
+    try {
+      return { row: core.learned([pos], d, { maxPositions: T, std: STD }), error: null };
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      return { row: null, error: e };
+    }
   };
 
   // Controls.
@@ -237,15 +248,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     const map = mapOf(preset);
     const dims = Math.min(d, BAR_DIMS);
 
-    // The row, or the core's refusal.
-    let row = null;
-    let error = null;
-    try {
-      row = core.learned([pos], d, { maxPositions: T, std: STD });
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      error = e;
-    }
+    const { row, error } = rowAt(PRESETS[preset], pos);  // the row, or the core's refusal
     // The formulas at the same position: the sinusoidal row (offset = pos) and the vector
     // (1, 0, 1, 0, ...) rotated by RoPE at pos (pairs 2i, 2i + 1).
     const sinRow = core.sinusoidal(1, d, { offset: pos });
@@ -263,7 +266,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     // The map.
     if (shown !== preset) {
       heatmap.draw(map.values, map.rows, map.cols, map.pixels, { kept: true });
-      if (shown === null) fill(PRESET_IDS.filter((p) => p !== preset));
+      if (shown === null) prepareOthers(preset);
       shown = preset;
       axisX.textContent = m.t(map.cols < d ? 'learned.axisDimsPart' : 'learned.axisDims', { shown: map.cols, d });
       band.firstChild.textContent = m.t('learned.band', { from: T, last: T - 1 });

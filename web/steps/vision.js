@@ -8,6 +8,7 @@
 // (model.js), the two maps (maps.js) and the formulas (formulas.js).
 import { h } from '../kit/dom.js';
 import { choice, slider } from '../kit/controls.js';
+import { whenIdleEach } from '../kit/idle.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { currentLine, formulas } from './vision/formulas.js';
@@ -155,6 +156,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const set = setter(render);  // patch the values, redraw (timed), write the URL
 
   render();
+  whenIdleEach(model.ahead(), { fallback: 'frame' });
   return {
     tables: () => {
       const n = values.grid;
