@@ -31,8 +31,8 @@ export function scaleTop(cells) {
 
 /**
  * The map's colours: each cell at sign(v)·sqrt(min(|v|/limit, 1)) on the [−1, 1] scale, looked
- * up in the colour table (a square-root scale keeps small weights visible next to the peaks); with the causal mask a bin whose keys all
- * come after its row's query is masked (colour `masked`), not a probability of 0. Written into
+ * up in the colour table (a square-root scale keeps small weights visible next to the peaks);
+ * with the causal mask a bin whose keys all come after its row's query is masked (colour `masked`), not a probability of 0. Written into
  * `px` (every element), a new array by default.
  */
 export function cellPixels(cells, limit, { rows, edges }, causal, masked, px = new Uint32Array(cells.length)) {
@@ -44,8 +44,10 @@ export function cellPixels(cells, limit, { rows, edges }, causal, masked, px = n
     const at = r * C;
     for (let c = 0; c < seen; c++) {
       const v = cells[at + c];
-      const t = Math.sqrt(Math.min(Math.abs(v) / limit, 1));
-      px[at + c] = COLOURS[Math.round((v < 0 ? -t : t) * half + half)];
+      // Math.sign, not a branch on v < 0: a probability map never takes such a branch, and the
+      // first difference map to take it sent Chromium's optimised loop back to the interpreter
+      // for the rest of its 65,536 cells (5–6 ms once, against about 0.5).
+      px[at + c] = COLOURS[Math.round(Math.sign(v) * Math.sqrt(Math.min(Math.abs(v) / limit, 1)) * half + half)];
     }
     px.fill(masked, at + seen, at + C);
   }
