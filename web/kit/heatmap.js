@@ -1,5 +1,6 @@
-// Heatmap: draws a row-major Float32Array straight onto a canvas (one ImageData pixel per
-// cell, scaled without smoothing so cells stay crisp on high-DPI screens), with a legend.
+// Heatmap: draws a row-major Float32Array onto a canvas at one pixel per cell, which the
+// browser scales to the canvas's box without smoothing (styles.css: image-rendering: pixelated),
+// so cells stay crisp on high-DPI screens; with a legend.
 // Two marks: the hover cursor (reported through onCell) and the selected cell (set by a click,
 // by the arrow keys when the canvas has focus, or by the step through select()). The keys move
 // the cursor too, so onCell reports every cell they reach: the step shows it in a polite live
@@ -71,15 +72,17 @@ export function cellColoursLookedUp(values, limit) {
   return px;
 }
 
-const KEEP_IMAGE = 256 * 256;  // cells: a drawing's image is kept for the next draw up to this size
-// Both canvases stay in main memory rather than on the GPU: willReadFrequently is only a hint,
-// but Chromium, Firefox and WebKit (since 2024) honour it by turning acceleration off. In
-// WebKitGTK a GPU canvas sometimes made putImageData, clearRect or drawImage wait 7–14 ms for
-// the previous frame; maps this small (the attention map: 256 × 256 cells on ~520 CSS px) are
-// cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
+// The canvases (the one on the page and the kept pictures) stay in main memory rather than on
+// the GPU: willReadFrequently is only a hint, but Chromium, Firefox and WebKit (since 2024)
+// honour it by turning acceleration off. In WebKitGTK a GPU canvas sometimes made putImageData,
+// clearRect or drawImage wait 7–14 ms for the previous frame; maps this small (the attention
+// map: 256 × 256 cells) are cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
 const CPU = { willReadFrequently: true };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const OUTLINE = [2.5, 1.25];  // CSS px: the selection's line, the cursor's
+
+/** The colours as an ImageData over the same memory (no copy): one RGBA word per cell. */
+const imageOf = (colours, cols, rows) => new ImageData(new Uint8ClampedArray(colours.buffer, colours.byteOffset, colours.length * 4), cols, rows);
 
 export class Heatmap {
   /**
@@ -94,8 +97,7 @@ export class Heatmap {
     this.onSelect = onSelect;
     this.cursor = null;
     this.selected = null;
-    this.source = document.createElement('canvas');  // the map at one pixel per cell, scaled onto the canvas
-    this.keptSources = new WeakMap();  // pixels drawn with kept → their own source
+    this.keptSources = new WeakMap();  // pixels drawn with kept → their own picture
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
     canvas.addEventListener('pointerdown', (e) => this.#press(e));
@@ -111,8 +113,8 @@ export class Heatmap {
     // into it, so moving them never touches the canvas. In Firefox with software WebRender (the
     // test machine has no GPU), the first drawing call into a canvas after a frame sometimes took
     // 7–15 ms, whatever the call (most likely waiting for the compositor to let go of the last
-    // picture). The canvas is repainted only by draw() and on a resize; a saved PNG gets the
-    // outlines painted over the map.
+    // picture). The canvas is written only by draw(); a saved PNG gets the outlines painted over
+    // the map.
     this.marks = document.createElementNS(SVG_NS, 'svg');
     this.marks.setAttribute('class', 'heatmap-marks');
     this.marks.setAttribute('aria-hidden', 'true');
@@ -123,12 +125,9 @@ export class Heatmap {
       this.marks.append(r);
       return r;
     }));
-    // The observer keeps the canvas's CSS size, so painting and placing the outlines never force
-    // a layout just to read it. A canvas hidden after it was laid out (its step left, its figure
-    // folded away) keeps that size: its picture stays, and a draw while hidden paints at that
-    // size. Painting at the fixed size of a canvas with no size yet (#paint) made a new 800 × 600
-    // backing store for every heatmap of a step the reader left, and another at the real size on
-    // the way back.
+    // The observer keeps the canvas's CSS size, so placing the outlines never forces a layout
+    // just to read it. A canvas hidden after it was laid out (its step left, its figure folded
+    // away) keeps that size.
     this.size = null;
     new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
@@ -138,7 +137,6 @@ export class Heatmap {
       this.marks.style.width = `${width}px`;
       this.marks.style.height = `${height}px`;
       this.marks.setAttribute('viewBox', `0 0 ${width} ${height}`);
-      this.#paint();
       this.#placeMarks();
     }).observe(canvas);
     this.#wrap();
@@ -206,10 +204,15 @@ export class Heatmap {
    * per cell in ImageData's byte order, already worked out by the caller (a figure that colours
    * from its own table); values then only feed onCell. kept: the caller never changes these
    * pixels nor draws them in another shape (a map it keeps and shows again): the heatmap then
-   * keeps their uploaded image too, one rows × cols canvas for as long as the array lives, so
-   * showing them again is one scaled copy with no upload (re-uploading GPT-2's learned table,
-   * 1,536 × 64 cells, with putImageData took 1.3–2.6 ms per switch in Firefox). A later draw
-   * without kept never writes into a kept image.
+   * keeps their picture too, one rows × cols canvas for as long as the array lives, so showing
+   * them again is one unscaled copy (re-uploading GPT-2's learned table, 1,536 × 64 cells, with
+   * putImageData took 1.3–2.6 ms per switch in Firefox).
+   *
+   * The canvas holds one pixel per cell and the browser scales it to the canvas's box
+   * (styles.css: image-rendering: pixelated, so cells stay sharp-edged). Drawing the cells at the
+   * box's size in device pixels instead cost a scaled copy of the whole box on every draw, and
+   * in Firefox the first few writes to a canvas after it has rested took 3–5 ms at that size
+   * (458 × 458 px), whatever the write.
    */
   draw(values, rows, cols, pixels = null, { kept = false } = {}) {
     if (!(values instanceof Float32Array) || values.length !== rows * cols) {
@@ -224,87 +227,48 @@ export class Heatmap {
     this.cols = cols;
     // The grid's shape on the element, so a test can aim at a cell's centre.
     if (this.canvas.dataset.grid !== `${rows}x${cols}`) this.canvas.dataset.grid = `${rows}x${cols}`;
-    const keptSource = kept ? this.keptSources.get(pixels) : undefined;
-    if (keptSource && keptSource.width === cols && keptSource.height === rows) {
-      this.source = keptSource;
-      this.uploaded = pixels;
-    } else if (kept || this.keptSources.has(this.uploaded)) {
-      // A kept map gets a source of its own, and so does the next map after one: the kept
-      // source is never drawn over.
-      this.source = document.createElement('canvas');
-      if (kept) this.keptSources.set(pixels, this.source);
-      this.uploaded = null;
+    // Resizing clears and reallocates the canvas: only when the grid's shape changes.
+    const resized = this.canvas.width !== cols || this.canvas.height !== rows;
+    if (resized) {
+      this.canvas.width = cols;
+      this.canvas.height = rows;
     }
-    // Resizing clears and reallocates the canvas: only when the size changes (every pixel is
-    // written below anyway, as a cleared source holds no upload).
-    if (this.source.width !== cols || this.source.height !== rows) {
-      this.source.width = cols;
-      this.source.height = rows;
-      this.uploaded = null;
-    }
-    // The upload is skipped when `pixels` is the array this.source already holds (the same map
-    // drawn again, or a kept map whose own source was restored above): its colours are there. A
-    // caller with new colours must therefore pass another array; a reused one is fine as long as
-    // it is not the last uploaded.
-    // Otherwise the colours go through an image kept for the next draw of the same size (up to
-    // 256 × 256 cells: a map redrawn on every change, where a new image each time meant
-    // allocating and touching a quarter of a megabyte); a larger one is made for the draw.
-    if (pixels === null || pixels !== this.uploaded) {
-      this.#upload(this.source, pixels ?? cellColours(values, this.limit));
-      this.uploaded = pixels;
+    // Nothing is written when `pixels` is the array on the canvas already (the same map drawn
+    // again): a caller with new colours must therefore pass another array; a reused one is fine
+    // as long as it is not the last drawn.
+    if (resized || pixels === null || pixels !== this.drawn) {
+      const ctx = this.canvas.getContext('2d', CPU);
+      if (kept) {
+        this.keep(pixels, rows, cols);
+        ctx.clearRect(0, 0, cols, rows);  // gaps are transparent: the last picture must not show through
+        ctx.drawImage(this.keptSources.get(pixels), 0, 0);
+      } else {
+        ctx.putImageData(imageOf(pixels ?? cellColours(values, this.limit), cols, rows), 0, 0);
+      }
+      this.drawn = pixels;
     }
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
     if (this.selected && (this.selected.row >= rows || this.selected.col >= cols)) this.selected = null;
-    this.#paint();
     this.#placeMarks();
     if (this.cursor) this.#report();
   }
 
   /**
-   * Uploads a map that will be drawn with { kept: true } before its first draw (a step calls it
-   * in idle time for the maps a reader may switch to): that first draw is then a scaled copy, as
-   * every later one is, instead of an upload as well (GPT-2's learned table: about 2 ms).
+   * Makes the picture of a map that will be drawn with { kept: true } before its first draw (a
+   * step calls it in idle time for the maps a reader may switch to): that first draw is then a
+   * copy, as every later one is, instead of an upload as well (GPT-2's learned table: about 2 ms).
    */
   keep(pixels, rows, cols) {
     if (!(pixels instanceof Uint32Array && pixels.length === rows * cols)) {
       throw new RangeError(`heatmap pixels must be a Uint32Array of rows*cols = ${rows * cols}`);
     }
-    if (this.keptSources.has(pixels)) return;
+    const had = this.keptSources.get(pixels);
+    if (had?.width === cols && had.height === rows) return;
     const source = document.createElement('canvas');
     source.width = cols;
     source.height = rows;
-    this.#upload(source, pixels);
+    source.getContext('2d', CPU).putImageData(imageOf(pixels, cols, rows), 0, 0);
     this.keptSources.set(pixels, source);
-  }
-
-  /** Writes one RGBA word per cell into `source`, which is as many pixels wide and high as the map. */
-  #upload(source, colours) {
-    const { width: cols, height: rows } = source;
-    const ctx = source.getContext('2d', CPU);
-    let image = this.image;
-    if (image?.width !== cols || image?.height !== rows) {
-      image = ctx.createImageData(cols, rows);
-      this.image = rows * cols <= KEEP_IMAGE ? image : null;
-    }
-    new Uint32Array(image.data.buffer).set(colours);
-    ctx.putImageData(image, 0, 0);
-  }
-
-  #paint() {
-    if (!this.values) return;
-    const ratio = window.devicePixelRatio || 1;
-    // No size reported yet (a first draw, which comes before the observer's first report, or a
-    // step built hidden for printing): paint at a fixed size; the resize observer repaints at
-    // the real size once the canvas shows.
-    const size = this.size;
-    const w = size ? Math.max(1, Math.round(size.width * ratio)) : 800;
-    const h = size ? Math.max(1, Math.round(size.height * ratio)) : 600;
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
-    const ctx = this.canvas.getContext('2d', CPU);
-    ctx.imageSmoothingEnabled = false;
-    ctx.clearRect(0, 0, w, h);  // gaps are transparent: the last picture must not show through
-    ctx.drawImage(this.source, 0, 0, w, h);
   }
 
   /** Marks a cell as selected (null clears it) without calling onSelect. */
