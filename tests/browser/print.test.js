@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { openStep } from './steps.js';
+import { heatmapHolds, openStep } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
@@ -15,23 +15,15 @@ after(async () => { await b?.close(); });
 
 /**
  * What print shows of every step: visible?, its title, its figures drawn (with a size), and for
- * a heatmap whether its canvas holds its map: one pixel per cell (kit/heatmap.js), and at least
- * one of them not transparent.
+ * a heatmap whether its canvas holds its map (steps.js heatmapHolds, put in the page first).
  */
 function printedSteps(ids) {
-  const painted = (canvas) => {
-    const [rows, cols] = (canvas.dataset.grid ?? '0x0').split('x').map(Number);
-    if (canvas.width !== cols || canvas.height !== rows || !cols || !rows) return false;
-    const data = canvas.getContext('2d').getImageData(0, 0, cols, rows).data;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
-    return false;
-  };
   return ids.map((id) => {
     const section = document.getElementById(id);
     const figures = [...section.querySelectorAll('svg.lineplot, svg.bars, svg.logplot, svg.strips, svg.vectorplane, svg.rotation, canvas.heatmap, table')]
       .map((el) => {
         const box = el.getBoundingClientRect();
-        return { tag: el.tagName, drawn: box.width > 20 && box.height > 20 && el.checkVisibility(), painted: el.tagName === 'CANVAS' ? painted(el) : null };
+        return { tag: el.tagName, drawn: box.width > 20 && box.height > 20 && el.checkVisibility(), painted: el.tagName === 'CANVAS' ? window.heatmapHolds(el) : null };
       });
     return { id, visible: section.checkVisibility(), title: section.querySelector('h2')?.textContent.trim() ?? '', figures };
   });
@@ -48,6 +40,7 @@ for (const theme of ['light', 'dark']) {
     // at beforeprint): wait until each holds a grid. (A print made before that shows them blank;
     // the page loads that run, 0.8 MB, only for a reader who opens or prints the step.)
     await page.waitForFunction(() => [...document.querySelectorAll('#train canvas.heatmap')].every((c) => c.dataset.grid));
+    await page.evaluate(`window.heatmapHolds = ${heatmapHolds}`);
     const steps = await page.evaluate(printedSteps, STEP_IDS);
     for (const s of steps) {
       assert.ok(s.visible, `${s.id} is printed`);

@@ -39,6 +39,19 @@ export async function showStep(page, id) {
     .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => {}))));
 }
 
+/**
+ * In the page: whether a heatmap's canvas holds its map, one pixel per cell (kit/heatmap.js): its
+ * size is the grid it was drawn with (data-grid, rows×cols), and some pixel is not transparent.
+ * Pass it to $eval with the canvas, or call it inside another function run in the page.
+ */
+export function heatmapHolds(canvas) {
+  const [rows, cols] = (canvas.dataset.grid ?? '0x0').split('x').map(Number);
+  if (!rows || !cols || canvas.width !== cols || canvas.height !== rows) return false;
+  const data = canvas.getContext('2d').getImageData(0, 0, cols, rows).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+  return false;
+}
+
 /** { text, value } of [data-readout=name] inside the step: the shown text and the exact number. */
 export async function readout(page, id, name) {
   const el = page.locator(`#${id} [data-readout="${name}"]`);
