@@ -34,6 +34,10 @@ if [ "${1:-}" != "--build" ]; then
   # engine (WebKitWebDriver launching MiniBrowser, which libwebkit2gtk-4.1-0 ships), both under Xvfb.
   have firefox-esr || need+=(firefox-esr)
   have WebKitWebDriver || need+=(webkit2gtk-driver)
+  # The native suite under AddressSanitizer + UndefinedBehaviorSanitizer is built with Clang and
+  # its sanitizer runtimes (build.sh --native-tests).
+  have clang++ || need+=(clang)
+  pkg_missing libclang-rt-dev && need+=(libclang-rt-dev)
   # Only for `npm run bench`'s NumPy column: Debian's numpy for Debian's python3.
   pkg_missing python3-numpy && need+=(python3-numpy)
   # The code step's test runs every NumPy and PyTorch snippet the page shows with Debian's python3;
