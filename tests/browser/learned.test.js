@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
-import { downloaded, openStep, pageUrl, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
+import { downloaded, heatmapHolds, openStep, pageUrl, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
 // The tables and formulas: shared with the cross-engine suite.
 import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
 import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
@@ -193,15 +193,12 @@ test('switching presets back and forth, the map always shows the table of the pr
     const rows = T * 1.5;
     await page.waitForSelector(`#${ID} canvas.heatmap[data-grid="${rows}x${cols}"]`);
     const cells = [[0, 0], [1, cols - 1], [T >> 1, cols >> 1], [T - 1, 3], [T, 0], [rows - 1, cols - 1]];
-    // A pixel near each cell's centre, and the cell its own centre falls on: with more rows than
-    // pixels (GPT-2's 1,536 rows), a pixel shows one of the rows it covers, unsmoothed.
-    const got = await page.$eval(`#${ID} canvas.heatmap`, (c, { cells, rows, cols }) => {
+    // The canvas holds one pixel per cell (steps.js heatmapHolds): each sampled cell's pixel.
+    assert.ok(await page.$eval(`#${ID} canvas.heatmap`, heatmapHolds), `${preset}: the map is drawn`);
+    const got = await page.$eval(`#${ID} canvas.heatmap`, (c, cells) => {
       const ctx = c.getContext('2d');
-      return cells.map(([r, k]) => {
-        const [x, y] = [Math.floor(((k + 0.5) * c.width) / cols), Math.floor(((r + 0.5) * c.height) / rows)];
-        return { rgb: [...ctx.getImageData(x, y, 1, 1).data].slice(0, 3), row: Math.floor(((y + 0.5) * rows) / c.height), col: Math.floor(((x + 0.5) * cols) / c.width) };
-      });
-    }, { cells, rows, cols });
+      return cells.map(([r, k]) => ({ rgb: [...ctx.getImageData(k, r, 1, 1).data].slice(0, 3), row: r, col: k }));
+    }, cells);
     got.forEach(({ rgb, row: r, col: k }) => {
       const value = r < T ? learnedRow(r, d)[k] : 0;
       const want = [0, 0, 0];

@@ -141,7 +141,7 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   await page2.close();
 });
 
-test('leaving the step and coming back: the heatmap keeps its canvas size (so no new backing store) and its picture', async () => {
+test('leaving the step and coming back: the heatmap keeps its canvas size and its picture', async () => {
   const page = await openStep(b, 'sinusoidal', '', { whole: true });
   const twoFrames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   // The canvas's pixel size and a checksum of its pixels.

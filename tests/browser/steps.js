@@ -41,12 +41,14 @@ export async function showStep(page, id) {
 
 /**
  * In the page: whether a heatmap's canvas holds its map, one pixel per cell (kit/heatmap.js): its
- * size is the grid it was drawn with (data-grid, rows×cols), and some pixel is not transparent.
+ * size is the grid it was drawn with (data-grid, rows×cols), the browser scales it without
+ * smoothing (image-rendering: pixelated), and some pixel is not transparent.
  * Pass it to $eval with the canvas, or call it inside another function run in the page.
  */
 export function heatmapHolds(canvas) {
   const [rows, cols] = (canvas.dataset.grid ?? '0x0').split('x').map(Number);
   if (!rows || !cols || canvas.width !== cols || canvas.height !== rows) return false;
+  if (getComputedStyle(canvas).imageRendering !== 'pixelated') return false;
   const data = canvas.getContext('2d').getImageData(0, 0, cols, rows).data;
   for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
   return false;

@@ -83,7 +83,7 @@ test('a callback the browser runs after a cancel does nothing; one that throws l
   idlePeriod();
 });
 
-test('whenIdleEach: one function at least per idle period, more while over `keep` ms remain, in order; counted until the last; cancel drops the rest', () => {
+test('whenIdleEach: one function at least per idle period, more while over `keep` ms remain, in order; counted until the last; cancel drops the rest; a throw drops none', () => {
   globalThis.requestIdleCallback = (fn) => { idleQueue.set(++ids, { fn }); return ids; };
   globalThis.cancelIdleCallback = (id) => idleQueue.delete(id);
   // A period whose remaining time drops by 3 ms with each function run in it.
@@ -118,6 +118,16 @@ test('whenIdleEach: one function at least per idle period, more while over `keep
   assert.deepEqual(later, ['a'], 'and it never runs');
   whenIdleEach([]);
   assert.equal(count(), undefined, 'no work: nothing scheduled');
+
+  // A function that throws: the error reaches the idle callback's caller, and the rest still runs.
+  const after = [];
+  whenIdleEach([() => after.push(1), () => { throw new Error('in idle work'); }, () => after.push(3)]);
+  assert.throws(() => period(20), /in idle work/);
+  assert.deepEqual(after, [1]);
+  assert.equal(count(), '1', 'the rest is still counted');
+  period(20);
+  assert.deepEqual(after, [1, 3]);
+  assert.equal(count(), undefined);
 });
 
 test('without requestIdleCallback: a timer `fallback` ms later, with a deadline `slot` ms long', () => {

@@ -1,6 +1,6 @@
 // Heatmap: draws a row-major Float32Array onto a canvas at one pixel per cell, which the
-// browser scales to the canvas's box without smoothing (styles.css: image-rendering: pixelated),
-// so cells stay crisp on high-DPI screens; with a legend.
+// browser scales to the canvas's box without smoothing (image-rendering: pixelated, set here on
+// the canvas), so cells stay crisp on high-DPI screens; with a legend.
 // Two marks: the hover cursor (reported through onCell) and the selected cell (set by a click,
 // by the arrow keys when the canvas has focus, or by the step through select()). The keys move
 // the cursor too, so onCell reports every cell they reach: the step shows it in a polite live
@@ -98,6 +98,7 @@ export class Heatmap {
     this.cursor = null;
     this.selected = null;
     this.keptSources = new WeakMap();  // pixels drawn with kept → their own picture
+    canvas.style.imageRendering = 'pixelated';  // one pixel per cell, scaled up without smoothing
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'application');
     canvas.addEventListener('pointerdown', (e) => this.#press(e));
@@ -209,7 +210,7 @@ export class Heatmap {
    * putImageData took 1.3–2.6 ms per switch in Firefox).
    *
    * The canvas holds one pixel per cell and the browser scales it to the canvas's box
-   * (styles.css: image-rendering: pixelated, so cells stay sharp-edged). Drawing the cells at the
+   * (image-rendering: pixelated, so cells stay sharp-edged). Drawing the cells at the
    * box's size in device pixels instead cost a scaled copy of the whole box on every draw, and
    * in Firefox the first few writes to a canvas after it has rested took 3–5 ms at that size
    * (458 × 458 px), whatever the write.

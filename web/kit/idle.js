@@ -81,8 +81,12 @@ export function whenIdleEach(work, options = {}, keep = 4) {
   const queue = [...work];
   let cancel = () => {};
   const next = (deadline) => {
-    do queue.shift()(); while (queue.length && deadline.timeRemaining() > keep);
-    if (queue.length) cancel = whenIdle(next, options);
+    // The rest is booked even when a function throws: one failure loses no other work.
+    try {
+      do queue.shift()(); while (queue.length && deadline.timeRemaining() > keep);
+    } finally {
+      if (queue.length) cancel = whenIdle(next, options);
+    }
   };
   if (queue.length) cancel = whenIdle(next, options);
   return () => {

@@ -135,7 +135,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     return maps.get(preset);
   };
   // The other presets' maps in idle time, each uploaded into a picture of its own, so that the
-  // first switch to each is a scaled copy as well. Then the core's refusal of a row past a table,
+  // first switch to each is a copy as well. Then the core's refusal of a row past a table,
   // once: the first exception out of the core runs Emscripten's exception code (JavaScript and
   // WebAssembly) for the first time, which the engine compiles then (in Chromium, 5–8 ms of the
   // first switch that showed a refusal).

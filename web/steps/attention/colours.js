@@ -32,8 +32,8 @@ export function scaleTop(cells) {
 /**
  * The map's colours: each cell at sign(v)·sqrt(min(|v|/limit, 1)) on the [−1, 1] scale, looked
  * up in the colour table (a square-root scale keeps small weights visible next to the peaks);
- * with the causal mask a bin whose keys all come after its row's query is masked (colour `masked`), not a probability of 0. Written into
- * `px` (every element), a new array by default.
+ * with the causal mask a bin whose keys all come after its row's query is masked (colour
+ * `masked`), not a probability of 0. Written into `px` (every element), a new array by default.
  */
 export function cellPixels(cells, limit, { rows, edges }, causal, masked, px = new Uint32Array(cells.length)) {
   const C = edges.length - 1;
