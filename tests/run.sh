@@ -7,7 +7,22 @@ cd "$(dirname "$0")/.."
 # Where the wall time goes: each phase's start (and when the node:test files and the native
 # suites end), in minutes and seconds
 # since npm test began.
-phase() { printf '== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+# Each line after the first also says how busy the machine's cores were since the line before
+# (from /proc/stat, where there is one): a phase whose cores sat idle could run more at once.
+cpu_busy=""
+phase() {
+  local busy="" _ u n s i w q sq st
+  if read -r _ u n s i w q sq st _ </proc/stat 2>/dev/null; then
+    local now="$((u + n + s + q + sq + st)) $((i + w))"
+    if [ -n "$cpu_busy" ]; then
+      local b0=${cpu_busy% *} i0=${cpu_busy#* } b1=${now% *} i1=${now#* }
+      local total=$((b1 - b0 + i1 - i0))
+      [ "$total" -gt 0 ] && busy=" (cores $(((b1 - b0) * 100 / total)) % busy since the line before)"
+    fi
+    cpu_busy=$now
+  fi
+  printf '== [%d:%02d] %s%s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" "$busy"
+}
 
 # What building needs comes first. The rest (the browsers, Xvfb, torch, NumPy: what only the tests
 # need) installs beside the build, which needs none of it, so that on a fresh machine apt's

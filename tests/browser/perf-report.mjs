@@ -9,6 +9,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { percentile } from './steps.js';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { ATTENTION_PAGES } from './perf-moves.js';
 
 const dir = new URL('../out/perf/', import.meta.url);
 let files = [];
@@ -101,7 +102,7 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
     const pins = await Promise.all(engines.map(([e, folder]) => readFile(new URL('pinned.json', folder), 'utf8')
       .then((t) => `${e}: ${JSON.parse(t).map((p) => (p.pinned ? `${p.pages} page main thread${p.pages === 1 ? '' : 's'} on core ${p.core}, ${p.others} other threads on the rest` : `not pinned (${p.why})`)).join('; then ')}`,
         () => `${e}: no record`)));
-    console.log(`(pinning while timed, walk then attention-2048: ${pins.join(' | ')})`);
+    console.log(`(pinning while timed, the walk, then each attention-2048 page: ${pins.join(' | ')})`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;
@@ -112,6 +113,15 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
       console.log(`| ${row} | ${budget} | ${cells.join(' | ')} |`);
     }
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
+    // attention-2048's updates come from ATTENTION_PAGES fresh pages making the same changes
+    // (perf-moves.js), so each page made as many: the spread between pages, beside the p95 over all.
+    const byPage = engines.map(([e]) => {
+      const times = series.get(`${e}|attention-2048`);
+      if (!times || times.length % ATTENTION_PAGES) return null;
+      const size = times.length / ATTENTION_PAGES;
+      return `${e} ${Array.from({ length: ATTENTION_PAGES }, (_, k) => percentile(times.slice(k * size, (k + 1) * size), 95).toFixed(1)).join(', ')}`;
+    }).filter(Boolean);
+    if (byPage.length) console.log(`  attention-2048, p95 of each of the ${ATTENTION_PAGES} pages (ms): ${byPage.join('; ')}`);
     // Where each p95 over its budget comes from: its five slowest updates, each with its place
     // among the row's updates (a step's first changes run code the engine has not compiled yet),
     // and the p95 of the updates after the first ten. The budget still applies to the p95 over
@@ -122,11 +132,11 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
         if (!overBudget(v, row)) return;
         const times = series.get(`${engines[k][0]}|${row}`);
         if (!placesSaid) {
-          console.log('  (#n: the nth update timed on that row: for a step, counted from when the walk reached it; for attention-2048, among the moves that changed something)');
+          console.log('  (#n: the nth update timed on that row: for a step, counted from when the walk reached it; for attention-2048, among the moves that changed something, page after page)');
           placesSaid = true;
         }
         const slowest = times.map((t, i) => [t, i + 1]).sort((a, b) => b[0] - a[0]).slice(0, 5);
-        const after = times.length > 10 ? `; p95 of updates #11-#${times.length}: ${percentile(times.slice(10), 95).toFixed(1)} ms` : '';
+        const after = times.length > 10 && row !== 'attention-2048' ? `; p95 of updates #11-#${times.length}: ${percentile(times.slice(10), 95).toFixed(1)} ms` : '';
         console.log(`  ${engines[k][0]} ${row}, p95 ${shown(v, row)} ms: slowest of its ${times.length} updates (#n: ms) ` +
           `${slowest.map(([t, i]) => `#${i}: ${t.toFixed(1)}`).join(', ')}${after}`);
       });

@@ -84,7 +84,9 @@ export async function urlParams(page) {
 
 // Every page's update times per step id, in this test file's process: a test file opens several
 // pages, and each page's moves (its first included) belong in the step's table.
-const recorded = new Map();  // id → { all: durations, starts: their startTimes, seen: page → how many of its times all holds }
+// A page is told apart by its document's time origin, not by its Page object: the tab pool
+// (tab-pool.js) hands the same Page to the next test, on a new document whose times start again.
+const recorded = new Map();  // id → { all: durations, starts: their startTimes, seen: document's time origin → how many of its times all holds }
 // POSENC_PERF_SET=<name> (tests/quiet/) keeps a run's tables apart, in tests/out/perf/<name>/.
 const perfSet = process.env.POSENC_PERF_SET ?? '';
 if (!/^[a-z]*$/.test(perfSet)) throw new RangeError(`POSENC_PERF_SET must be lower-case letters, not "${perfSet}"`);
@@ -99,13 +101,16 @@ export const perfDir = new URL(`../out/perf/${perfSet && `${perfSet}/`}`, import
  */
 export async function updateTimes(page, id, { row = id } = {}) {
   const measure = `update:${id}`;
-  const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration]), measure);
-  if (!recorded.has(row)) recorded.set(row, { measure, all: [], starts: [], seen: new WeakMap() });
+  const { origin, entries } = await page.evaluate((name) => ({
+    origin: performance.timeOrigin,
+    entries: performance.getEntriesByName(name).map((e) => [e.startTime, e.duration]),
+  }), measure);
+  if (!recorded.has(row)) recorded.set(row, { measure, all: [], starts: [], seen: new Map() });
   const r = recorded.get(row);
-  const fresh = entries.slice(r.seen.get(page) ?? 0);
+  const fresh = entries.slice(r.seen.get(origin) ?? 0);
   r.all.push(...fresh.map(([, d]) => d));
   r.starts.push(...fresh.map(([t]) => t));
-  r.seen.set(page, entries.length);
+  r.seen.set(origin, entries.length);
   await mkdir(perfDir, { recursive: true });
   await writeFile(new URL(`${row}.json`, perfDir), JSON.stringify(r.all));
   return entries.map(([, d]) => d);

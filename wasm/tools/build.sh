@@ -57,13 +57,14 @@ if [ ! -f build/imgui-src/imgui/imgui.cpp ]; then
   echo "build: the Lab needs Dear ImGui's sources in build/imgui-src/: run wasm/tools/setup.sh (or build.sh --core for the core alone)" >&2
   exit 1
 fi
-# posenc-lab: the Lab (wasm/lab/) for web/lab.html, into wasm/dist/ beside the modules.
-cmake --build build/wasm -j "$jobs" --target posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar posenc-lab
+# posenc-lab: the Lab (wasm/lab/) for web/lab.html, into wasm/dist/ beside the modules. The wasm
+# doctest suite, when asked for, in the same ninja run: its compiles fill the cores while the
+# modules' last links run alone.
+wasm_targets=(posenc-simd posenc-scalar posenc-train-simd posenc-train-scalar posenc-lab)
+case "${1:-}" in --tests | --wasm-tests) wasm_targets+=(posenc-core-tests-simd) ;; esac
+cmake --build build/wasm -j "$jobs" --target "${wasm_targets[@]}"
 # The Lab's desktop build (GLFW + OpenGL 3): build/native/posenc-lab.
 configure_native build/native -DCMAKE_CXX_COMPILER=g++
 cmake --build build/native -j "$jobs" --target posenc-lab posenc-train
 
-case "${1:-}" in
-  --tests) cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd; native_tests ;;
-  --wasm-tests) cmake --build build/wasm -j "$jobs" --target posenc-core-tests-simd ;;
-esac
+if [ "${1:-}" = "--tests" ]; then native_tests; fi
