@@ -12,12 +12,13 @@ cd "$(dirname "$0")/.."
 cpu_busy=""
 phase() {
   local busy="" _ u n s i w q sq st
-  if read -r _ u n s i w q sq st _ </proc/stat 2>/dev/null; then
+  # (2>/dev/null first: a redirection that fails reports on the stderr set before it.)
+  if read -r _ u n s i w q sq st _ 2>/dev/null </proc/stat; then
     local now="$((u + n + s + q + sq + st)) $((i + w))"
     if [ -n "$cpu_busy" ]; then
       local b0=${cpu_busy% *} i0=${cpu_busy#* } b1=${now% *} i1=${now#* }
       local total=$((b1 - b0 + i1 - i0))
-      [ "$total" -gt 0 ] && busy=" (cores $(((b1 - b0) * 100 / total)) % busy since the line before)"
+      if [ "$total" -gt 0 ]; then busy=" (cores $(((b1 - b0) * 100 / total)) % busy since the line before)"; fi
     fi
     cpu_busy=$now
   fi

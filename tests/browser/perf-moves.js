@@ -5,12 +5,14 @@ import { TRAIN_FAMILIES } from '../../wasm/train.js';
 // driver's evaluate), one change per call, so each is its own task as a person's input would be.
 
 /**
- * How many fresh pages the quiet timing tests (tests/quiet/, every engine) run the sequence in,
- * one after the other, for the attention-2048 row. One page gives about 51 updates, whose p95 is
- * their third slowest: on this host three stalls of the page's main thread in one run were
- * enough to put it over its budget (Chromium, one run: walls of 29.4, 18.6 and 17.6 ms for
- * updates whose traced CPU was 5.9, 9.1 and 5.2 ms). Over three pages the p95 is the eighth
- * slowest of about 153, each page as fresh as a reader's: the same changes, not warmer ones.
+ * How many times the quiet timing tests (tests/quiet/, every engine) load the attention page and
+ * run the sequence, one load after the other, for the attention-2048 row. One load gives about
+ * 51 updates, whose p95 is their third slowest: on this host three stalls of the page's main
+ * thread in one run were enough to put it over its budget (Chromium, one run: walls of 29.4,
+ * 18.6 and 17.6 ms for updates whose traced CPU was 5.9, 9.1 and 5.2 ms). Over three loads the
+ * p95 is the eighth slowest of about 153. Each load is a new document, so its first changes pay
+ * what a reader's first changes pay (the browser's caches of the scripts and the WebAssembly
+ * stay warm, as after a reader's reload).
  */
 export const ATTENTION_PAGES = 3;
 

@@ -63,7 +63,7 @@ const quiet = new URL('quiet/', dir);
 // host.json (tests/quiet/host-speed.mjs): how fast one core ran JavaScript just before the quiet tables were taken.
 const host = await readFile(new URL('host.json', quiet), 'utf8').then(JSON.parse, () => null);
 // Files in a timing folder that are not a step's update times.
-const notRows = (f) => ['host.json', 'threads.json', 'pinned.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-');
+const notRows = (f) => ['host.json', 'threads.json', 'pinned.json', 'floor.json', 'floor-composited.json'].includes(f) || f.startsWith('longtasks-') || f.startsWith('loads-');
 const quietNames = await readdir(quiet).then((l) => l.filter((f) => f.endsWith('.json') && !notRows(f)).sort(), () => []);
 await table('headless Chromium with nothing else running (tests/quiet/: seeded random changes one frame apart; attention-2048: the Chromium test\'s sequence)', quiet, quietNames, new URL('cpu/', quiet));
 await table('headless Chromium, beside the other tests (CPU only for the test files that trace the browser: attention and train, for their long tasks)', dir, files, new URL('cpu/', dir));
@@ -102,7 +102,7 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
     const pins = await Promise.all(engines.map(([e, folder]) => readFile(new URL('pinned.json', folder), 'utf8')
       .then((t) => `${e}: ${JSON.parse(t).map((p) => (p.pinned ? `${p.pages} page main thread${p.pages === 1 ? '' : 's'} on core ${p.core}, ${p.others} other threads on the rest` : `not pinned (${p.why})`)).join('; then ')}`,
         () => `${e}: no record`)));
-    console.log(`(pinning while timed, the walk, then each attention-2048 page: ${pins.join(' | ')})`);
+    console.log(`(pinning while timed, the walk, then each attention-2048 page load: ${pins.join(' | ')})`);
     console.log(`| row | budget | ${engines.map(([e]) => e).join(' | ')} |`);
     console.log(`|---|---:|${engines.map(() => '---:').join('|')}|`);
     let over = 0;
@@ -113,26 +113,30 @@ for (const [engine, title, more] of [['firefox', 'Firefox', ''], ['webkit', 'Web
       console.log(`| ${row} | ${budget} | ${cells.join(' | ')} |`);
     }
     console.log(`${over} of ${[...p95s.values()].flat().filter((v) => v !== null).length} p95s over their budget.`);
-    // attention-2048's updates come from ATTENTION_PAGES fresh pages making the same changes
-    // (perf-moves.js), so each page made as many: the spread between pages, beside the p95 over all.
-    const byPage = engines.map(([e]) => {
+    // attention-2048's updates come from ATTENTION_PAGES page loads making the same changes
+    // (perf-moves.js); loads-attention-2048.json says how many each made: the spread between the
+    // loads, beside the p95 over all. A run cut short has fewer loads, and no such line.
+    const byPage = [];
+    for (const [e, folder] of engines) {
       const times = series.get(`${e}|attention-2048`);
-      if (!times || times.length % ATTENTION_PAGES) return null;
-      const size = times.length / ATTENTION_PAGES;
-      return `${e} ${Array.from({ length: ATTENTION_PAGES }, (_, k) => percentile(times.slice(k * size, (k + 1) * size), 95).toFixed(1)).join(', ')}`;
-    }).filter(Boolean);
-    if (byPage.length) console.log(`  attention-2048, p95 of each of the ${ATTENTION_PAGES} pages (ms): ${byPage.join('; ')}`);
+      const counts = await readFile(new URL('loads-attention-2048.json', folder), 'utf8').then(JSON.parse, () => null);
+      if (!times || counts?.length !== ATTENTION_PAGES || counts.reduce((a, b) => a + b, 0) !== times.length) continue;
+      let from = 0;
+      byPage.push(`${e}: ${counts.map((n) => percentile(times.slice(from, from += n), 95).toFixed(1)).join(', ')}`);
+    }
+    if (byPage.length) console.log(`  attention-2048, p95 of each of its ${ATTENTION_PAGES} page loads (ms): ${byPage.join('; ')}`);
     // Where each p95 over its budget comes from: its five slowest updates, each with its place
     // among the row's updates (a step's first changes run code the engine has not compiled yet),
-    // and the p95 of the updates after the first ten. The budget still applies to the p95 over
-    // all of them; the rest is a diagnosis.
+    // and, for a step (attention-2048's several page loads each start afresh), the p95 of the
+    // updates after the first ten. The budget still applies to the p95 over all of them; the rest
+    // is a diagnosis.
     let placesSaid = false;
     for (const [row, values] of [...p95s].sort(([a], [b]) => a.localeCompare(b))) {
       values.forEach((v, k) => {
         if (!overBudget(v, row)) return;
         const times = series.get(`${engines[k][0]}|${row}`);
         if (!placesSaid) {
-          console.log('  (#n: the nth update timed on that row: for a step, counted from when the walk reached it; for attention-2048, among the moves that changed something, page after page)');
+          console.log('  (#n: the nth update timed on that row: for a step, counted from when the walk reached it; for attention-2048, among the moves that changed something, one page load after another)');
           placesSaid = true;
         }
         const slowest = times.map((t, i) => [t, i + 1]).sort((a, b) => b[0] - a[0]).slice(0, 5);
@@ -183,7 +187,7 @@ async function longTaskCpu(name, tasks, folder = dir) {
 const maxOf = (list) => Math.max(0, ...list.map((t) => t.duration)).toFixed(0);
 const quietLong = await readFile(new URL('longtasks-attention-2048.json', quiet), 'utf8').then(JSON.parse, () => null);
 if (quietLong) {
-  console.log(`Attention step at 2,048 tokens (Chromium, nothing else running): ${quietLong.length} main-thread tasks over 50 ms during its changes` +
+  console.log(`Attention step at 2,048 tokens (Chromium, nothing else running): ${quietLong.length} main-thread tasks over 50 ms during its changes in ${ATTENTION_PAGES} page loads` +
     (quietLong.length ? ` (max ${maxOf(quietLong)} ms)` : '') + await longTaskCpu('attention-quiet', quietLong, quiet));
 }
 if (longTasks) {

@@ -168,8 +168,8 @@ export function engineSuite(name, { timing = false } = {}) {
     const walk = await engine.open(`${source.url}?step=${ALL_STEP_IDS[0]}`);
     await ready(walk);
     const cpu = cpuSpans();  // every thread's CPU time over the walk and the moves (threads.js)
-    // The page's main thread on a core of its own while timed (pin.js); pinned again for the
-    // attention page, whose process may be a new one.
+    // The page's main thread on a core of its own while timed (pin.js); pinned again for each
+    // attention page load below.
     let pins = await pinPage(name);
     const pinned = [pins];
     t.after(() => pins.release());  // also when an assertion ends the test early
@@ -187,19 +187,21 @@ export function engineSuite(name, { timing = false } = {}) {
     await pins.release();
     await walk.close();
 
-    // The attention sequence in ATTENTION_PAGES fresh pages (perf-moves.js says why), each
-    // pinned again: its process may be a new one.
-    await cpu.start();
+    // The attention sequence in ATTENTION_PAGES page loads (perf-moves.js says why), each pinned
+    // again: its process may be a new one. The threads' CPU is read over each load's changes, and
+    // before the page closes (threads.js: a closing page's process may take its threads with it).
     let attention = [];
-    const perPage = [];
+    const counts = [];  // updates per page load, for the report's p95 of each
     for (let k = 0; k < ATTENTION_PAGES; k++) {
       const page = await engine.open(`${source.url}?${ATTENTION_START}`);
       await waitFor(page, 'the attention step shown', () => document.getElementById('attention').dataset.shown === 'true', [], 60000);
       pins = await pinPage(name);
       pinned.push(pins);
+      await cpu.start();
       let changed = 0;
       for (const [control, value] of ATTENTION_MOVES) if (await page.eval(setControl, 'attention', control, value)) changed++;
       const got = await times(page, 'attention');
+      await cpu.end();
       await pins.release();
       // One measure per change that changed something (a radio already chosen changes nothing).
       assert.equal(got.length, changed, `${name}: attention updates measured`);
@@ -210,12 +212,12 @@ export function engineSuite(name, { timing = false } = {}) {
         { step: 'attention', family: 'alibi', versus: 'none', view: 'single', n: '2048', causal: '0', head: '4', i: '1800', j: '5' });
       assert.deepEqual(await page.errors(), [], `${name}: page errors`);
       attention = attention.concat(got);
-      perPage.push(percentile(got, 95));
+      counts.push(got.length);
       await page.close();
     }
     await writeFile(new URL('attention-2048.json', dir), JSON.stringify(attention));
-    t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates in ${ATTENTION_PAGES} pages: p95 ${percentile(attention, 95).toFixed(1)} ms (each page's: ${perPage.map((v) => v.toFixed(1)).join(', ')})`);
-    await cpu.end();
+    await writeFile(new URL('loads-attention-2048.json', dir), JSON.stringify(counts));
+    t.diagnostic(`${name}: attention at 2,048 tokens, ${attention.length} updates in ${ATTENTION_PAGES} page loads: p95 ${percentile(attention, 95).toFixed(1)} ms`);
     const threads = cpu.result();
     if (threads) await writeFile(new URL('threads.json', dir), JSON.stringify(threads));
     await writeFile(new URL('pinned.json', dir), JSON.stringify(pinned.map(({ release, ...p }) => p)));

@@ -49,24 +49,26 @@ async function ownTree() {
 
 // Sets the affinity of every thread it is given. One python3 process for all of them: Firefox's
 // tree has about 200 threads, and a taskset per thread (a fork and an exec each) took 1.8 s of the
-// quiet phase per pinning, python3 well under a tenth of that.
+// quiet phase per pinning. Its argument is [[cores, tids], ...], each core list once, so that it
+// stays small on a machine with many cores.
 const SET_AFFINITY = `import json, os, sys
 failed = []
-for tid, cpus in json.loads(sys.argv[1]):
-    try:
-        os.sched_setaffinity(tid, cpus)
-    except OSError:
-        failed.append(tid)
+for cores, tids in json.loads(sys.argv[1]):
+    for tid in tids:
+        try:
+            os.sched_setaffinity(tid, cores)
+        except OSError:
+            failed.append(tid)
 print(json.dumps(failed))`;
 
 /**
- * Sets each [tid, cores] pair. Returns the threads it could not set that still exist (a thread
- * that ended meanwhile is not a failure).
+ * Gives each group's threads its cores: groups is [[cores, tids], ...]. Returns the threads it
+ * could not set that still exist (a thread that ended meanwhile is not a failure).
  */
-async function setAffinity(pairs) {
-  if (!pairs.length) return [];
+async function setAffinity(groups) {
+  if (!groups.some(([, tids]) => tids.length)) return [];
   // -I -S: no user site and no site module, which make up most of python3's start here.
-  const { stdout } = await run('python3', ['-I', '-S', '-c', SET_AFFINITY, JSON.stringify(pairs)], { maxBuffer: 1 << 20 });
+  const { stdout } = await run('python3', ['-I', '-S', '-c', SET_AFFINITY, JSON.stringify(groups)], { maxBuffer: 1 << 20 });
   return JSON.parse(stdout).filter((tid) => existsSync(`/proc/${tid}`));
 }
 
@@ -93,23 +95,25 @@ export async function pinPage(engine) {
   if (process.platform !== 'linux') return none('not Linux');
   const cores = await allowedCores();
   if (cores.length < 2) return none(`${cores.length} core${cores.length === 1 ? '' : 's'} allowed`);
-  const release = async () => { await setAffinity((await ownTree()).flatMap((p) => p.tids.map((tid) => [tid, cores]))); };
+  const release = async () => { await setAffinity([[cores, (await ownTree()).flatMap((p) => p.tids)]]); };
   const tree = await ownTree();
   const pages = tree.filter(PAGE_PROCESS[engine]);
   if (!pages.length) return none(`no ${engine} page process found`);
   const pageTids = new Set(pages.map((p) => p.pid));
-  const rest = cores.slice(1);
-  const pairs = tree.flatMap((p) => p.tids.map((tid) => [tid, pageTids.has(tid) ? [cores[0]] : rest]));
+  const tids = tree.flatMap((p) => p.tids);
+  const others = tids.filter((tid) => !pageTids.has(tid));
   let failed;
   try {
-    failed = await setAffinity(pairs);
+    failed = await setAffinity([[[cores[0]], [...pageTids]], [cores.slice(1), others]]);
   } catch (error) {
     await release().catch(() => {});
-    return none(`python3 could not set the threads' cores (${String(error.message).split('\n')[0]})`);
+    // Missing python3 (ENOENT), or the last line of its traceback.
+    const why = error.code === 'ENOENT' ? 'python3 missing' : String(error.stderr ?? error.message).trim().split('\n').at(-1);
+    return none(`could not set the threads' cores: ${why}`);
   }
   if (failed.some((tid) => pageTids.has(tid))) {
     await release();
     return none(`could not pin ${failed.filter((tid) => pageTids.has(tid)).length} page thread(s)`);
   }
-  return { pinned: true, why: '', core: cores[0], pages: pageTids.size, others: pairs.length - pageTids.size - failed.length, release };
+  return { pinned: true, why: '', core: cores[0], pages: pageTids.size, others: others.length - failed.length, release };
 }
