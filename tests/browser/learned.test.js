@@ -197,9 +197,10 @@ test('switching presets back and forth, the map always shows the table of the pr
     assert.ok(await page.$eval(`#${ID} canvas.heatmap`, heatmapHolds), `${preset}: the map is drawn`);
     const got = await page.$eval(`#${ID} canvas.heatmap`, (c, cells) => {
       const ctx = c.getContext('2d');
-      return cells.map(([r, k]) => ({ rgb: [...ctx.getImageData(k, r, 1, 1).data].slice(0, 3), row: r, col: k }));
+      return cells.map(([r, k]) => [...ctx.getImageData(k, r, 1, 1).data].slice(0, 3));
     }, cells);
-    got.forEach(({ rgb, row: r, col: k }) => {
+    got.forEach((rgb, at) => {
+      const [r, k] = cells[at];
       const value = r < T ? learnedRow(r, d)[k] : 0;
       const want = [0, 0, 0];
       divergingRgb(value, 0.06, want, 0);
