@@ -16,6 +16,8 @@
 #include "core/alibi.hpp"
 #include "core/errors.hpp"
 
+namespace alibi_block_test {
+
 using posenc::RangeError;
 
 namespace {
@@ -130,3 +132,5 @@ TEST_CASE("alibiBiasBlock rejects bad positions and slopes with a RangeError nam
   CHECK_THROWS_WITH_AS(posenc::alibiBiasBlock(many.data(), 1 << 12, many.data(), 1 << 13, 0.5, true, nullptr),
                        doctest::Contains("queries.length * keys.length must be at most 16777216"), RangeError);
 }
+
+}  // namespace alibi_block_test

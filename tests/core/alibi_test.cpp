@@ -17,6 +17,8 @@
 #include "core/limits.hpp"
 #include "test_util.hpp"
 
+namespace alibi_test {
+
 using posenc::RangeError;
 using posenc_test::relApprox;
 
@@ -176,3 +178,5 @@ TEST_CASE("alibiBias rejects a negative or too long length and a NaN, infinite o
   }
   for (float v : out) CHECK(v == 42.0f);
 }
+
+}  // namespace alibi_test

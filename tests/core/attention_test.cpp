@@ -21,6 +21,8 @@
 #include "core/limits.hpp"
 #include "test_util.hpp"
 
+namespace attention_test {
+
 using posenc::RangeError;
 using posenc::TypeError;
 using posenc_test::MaxError;
@@ -398,3 +400,5 @@ TEST_CASE("softmaxRows accepts an empty block and rejects NaN/+Infinity entries,
                          RangeError);
   }
 }
+
+}  // namespace attention_test

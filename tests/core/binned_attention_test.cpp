@@ -15,6 +15,8 @@
 #include "core/errors.hpp"
 #include "core/binned_attention.hpp"
 
+namespace binned_attention_test {
+
 namespace {
 
 struct Case {
@@ -150,3 +152,5 @@ TEST_CASE("binnedAttention: bad counts and rows are refused by name") {
   c.dim = 0;
   CHECK(message(c, good, 2).find("dim") != std::string::npos);
 }
+
+}  // namespace binned_attention_test

@@ -25,6 +25,8 @@
 #include "core/learned.hpp"
 #include "test_util.hpp"
 
+namespace family_attention_test {
+
 using posenc::FamilyAttentionParams;
 using posenc::RangeError;
 using posenc::TypeError;
@@ -474,3 +476,5 @@ TEST_CASE("familyAttention: a scaled, interleaved RoPE equals ropeApply on famil
   p.ropeScaling.factor = 0.5;
   CHECK_THROWS_AS(run(p, allRows(n)), RangeError);
 }
+
+}  // namespace family_attention_test

@@ -14,6 +14,8 @@
 
 #include "test_util.hpp"
 
+namespace gemm_test {
+
 using posenc_test::Rng;
 
 namespace {
@@ -102,3 +104,5 @@ TEST_CASE("gemmSimd agrees with gemmEigen within k·2^-23·Σ|ab| on random shap
   }
 }
 #endif
+
+}  // namespace gemm_test

@@ -14,6 +14,8 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 
+namespace learned_test {
+
 using posenc::RangeError;
 
 namespace {
@@ -163,3 +165,5 @@ TEST_CASE("learned rejects positions.length * dModel over kMaxElements before re
   CHECK_THROWS_WITH_AS(posenc::checkLearned(p, pos.data(), pos.size()),
                        doctest::Contains("positions.length * dModel must be at most"), RangeError);
 }
+
+}  // namespace learned_test

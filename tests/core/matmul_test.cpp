@@ -21,6 +21,8 @@
 #include "kernel_test_util.hpp"
 #include "test_util.hpp"
 
+namespace matmul_test {
+
 using namespace posenc::kernels;
 using namespace posenc_test;
 
@@ -119,3 +121,5 @@ TEST_CASE("qkSimd reads K through its transposed scratch: exact for small intege
 }
 
 #endif  // __wasm_simd128__
+
+}  // namespace matmul_test

@@ -20,6 +20,8 @@
 #include "core/families/registry.hpp"
 #include "core/splitmix64.hpp"
 
+namespace partial_rope_test {
+
 using posenc::RopeLayout;
 using posenc::families::FamilyShape;
 using posenc::families::PartialRope;
@@ -114,3 +116,5 @@ TEST_CASE("partial RoPE: q·k depends on the offset through the quarter that tur
   // ... and another offset changes it.
   CHECK(std::abs(score(10, 3) - score(10, 9)) > 1e-3);
 }
+
+}  // namespace partial_rope_test

@@ -23,6 +23,8 @@
 #include "core/limits.hpp"
 #include "test_util.hpp"
 
+namespace rope_test {
+
 using posenc::RangeError;
 using posenc::RopeLayout;
 using posenc::RopeScaling;
@@ -843,3 +845,5 @@ TEST_CASE("ropeApply gives the same rotations for consecutive, shuffled and scat
   MESSAGE("ropeApply max abs error over runs and jumps: " << worst);
   CHECK(worst <= 1.5e-6);  // |x| < 0.8 per component: 2 * 0.8 * 5e-7 from the angles + roundings
 }
+
+}  // namespace rope_test

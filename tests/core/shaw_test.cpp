@@ -13,6 +13,8 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 
+namespace shaw_test {
+
 using posenc::RangeError;
 
 namespace {
@@ -97,3 +99,5 @@ TEST_CASE("shawIndex rejects more queries than keys, negative sizes and distance
                        RangeError);  // 25e6 > 2^24
   for (int32_t v : out) CHECK(v == -1);  // nothing written by the rejected call
 }
+
+}  // namespace shaw_test

@@ -21,6 +21,8 @@
 #include "core/limits.hpp"
 #include "test_util.hpp"
 
+namespace sinusoidal_test {
+
 using posenc::RangeError;
 using posenc_test::MaxError;
 using posenc_test::relApprox;
@@ -330,3 +332,5 @@ TEST_CASE("sinusoidal checks before it writes: a rejected call leaves the output
   CHECK_THROWS_AS(posenc::sinusoidal(p, out.data()), RangeError);
   for (float v : out) CHECK(v == 42.0f);
 }
+
+}  // namespace sinusoidal_test

@@ -22,6 +22,8 @@
 #include "kernel_test_util.hpp"
 #include "test_util.hpp"
 
+namespace softmax_test {
+
 using namespace posenc::kernels;
 using namespace posenc_test;
 
@@ -178,3 +180,5 @@ TEST_CASE("softmaxRowSimd keeps the documented 5e-7 relative error per weight on
 }
 
 #endif  // __wasm_simd128__
+
+}  // namespace softmax_test

@@ -15,6 +15,8 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 
+namespace t5_test {
+
 using posenc::RangeError;
 using posenc::T5Params;
 
@@ -223,3 +225,5 @@ TEST_CASE("t5Bucket rejects odd or too few buckets, too many buckets and a maxDi
   p.maxDistance = int(posenc::kMaxDistance) + 1;
   CHECK_THROWS_WITH_AS(posenc::checkT5(p, rel.data(), 1), doctest::Contains("maxDistance"), RangeError);
 }
+
+}  // namespace t5_test

@@ -18,6 +18,8 @@
 #include "core/families/registry.hpp"
 #include "core/train/model.hpp"
 
+namespace train_gradient_test {
+
 using namespace posenc::train;
 
 namespace {
@@ -136,3 +138,5 @@ TEST_CASE("train model: the float model's gradients equal the double model's up 
     }
   }
 }
+
+}  // namespace train_gradient_test

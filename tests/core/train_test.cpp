@@ -14,6 +14,8 @@
 #include "core/train/optimizer.hpp"
 #include "core/train/trainer.hpp"
 
+namespace train_test {
+
 using namespace posenc::train;
 using posenc::RangeError;
 using posenc::TypeError;
@@ -272,3 +274,5 @@ TEST_CASE("table analysis: rows on a circle give cosines of angle differences an
   CHECK(r.explained[0] + r.explained[1] == doctest::Approx(1).epsilon(1e-9));
   CHECK_THROWS_WITH_AS(analyseTable(t.data(), 1, cols), "rows must be an integer in [2, 4096], got 1", RangeError);
 }
+
+}  // namespace train_test

@@ -15,6 +15,8 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 
+namespace transformer_xl_test {
+
 using posenc::RangeError;
 using posenc::XlParams;
 
@@ -185,3 +187,5 @@ TEST_CASE("transformerXl: bad arguments throw a RangeError naming the argument a
   CHECK_THROWS_WITH_AS(posenc::transformerXlRow(0, negative.data(), 1, params(16, 0), out.data()),
                        "keys[0] must be an integer in [0, 1048576], got -1", RangeError);
 }
+
+}  // namespace transformer_xl_test

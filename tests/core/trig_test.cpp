@@ -25,6 +25,8 @@
 #include "kernel_test_util.hpp"
 #include "test_util.hpp"
 
+namespace trig_test {
+
 using namespace posenc::kernels;
 using namespace posenc_test;
 
@@ -349,3 +351,5 @@ TEST_CASE("angleAddRowSimd matches angleAddRowScalar on random lengths 0..67, bi
 TEST_CASE("dispatch picks the scalar references in this build") { CHECK_FALSE(kSimd); }
 
 #endif  // __wasm_simd128__
+
+}  // namespace trig_test

@@ -25,6 +25,8 @@
 #include "core/rope.hpp"
 #include "test_util.hpp"
 
+namespace vision_test {
+
 using posenc::RangeError;
 using posenc::TypeError;
 
@@ -400,3 +402,5 @@ TEST_CASE("vision functions reject bad arguments with errors naming them and the
   CHECK_THROWS_WITH_AS(posenc::checkGridSimilarity(inf2, 2, 2, 0), "table[0] must be a finite number, got Infinity", RangeError);
   CHECK_NOTHROW(posenc::checkGridSimilarity(t8, 8, 2, 3));
 }
+
+}  // namespace vision_test
