@@ -1,6 +1,9 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, started
 // with the flags this sandbox needs (no background network, no sandbox as root), against the
 // project's own static server on 127.0.0.1.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 import { tabPool } from './tab-pool.js';
@@ -16,6 +19,42 @@ import { writeUpdateCpu } from './steps.js';
 export const CACHE_SECONDS = 3600;
 
 const VIEWPORT = { width: 1280, height: 900 };
+
+/**
+ * What the browser tests open: the site as readers get it (dist/, as `npm start` and a static host
+ * serve it; npm test builds it before them), unless a test is about the page from source
+ * (SOURCE: the modules in web/ as they are, which the Firefox and WebKit suites and the quiet
+ * timing also open). From source a page is about 175 files, and a load cost about 13 % more CPU:
+ * ten step test files took 199 s of CPU from source, 174 s from dist/.
+ */
+export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+export const SOURCE = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Throws if a file dist/ is built from (web/, index.html, the modules in wasm/dist/) changed
+ * after dist/ was built: a test would open the page as it was, not as the source says.
+ */
+export function assertDistCurrent() {
+  let built;
+  try {
+    built = statSync(join(DIST, 'index.html')).mtimeMs;
+  } catch {
+    throw new Error('dist/ is not built: run `npm run build` (npm test builds it)');
+  }
+  const newer = (path) => {
+    const st = statSync(path);
+    if (!st.isDirectory()) return st.mtimeMs > built ? path : null;
+    for (const name of readdirSync(path)) {
+      const found = newer(join(path, name));
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const part of ['web', 'index.html', 'wasm/dist']) {
+    const found = newer(join(SOURCE, part));
+    if (found) throw new Error(`dist/ is older than ${found.slice(SOURCE.length)}: run \`npm run build\` (or node web/tools/build-dist.mjs)`);
+  }
+}
 
 /** Debian's Chromium, unless CHROMIUM_PATH names another. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,14 +78,15 @@ export async function chromiumBrowser({ own = false } = {}) {
  * Starts the server and a browser context, in the shared Chromium unless timed (chromiumBrowser);
  * returns { url, context, newPage, close }.
  * @param {{root?: string, prefix?: string, timed?: boolean, cache?: boolean}} [site]  what to
- *   serve (default: the page from source); timed: trace the browser so that updateTimes' measures
+ *   serve (default: dist/, DIST); timed: trace the browser so that updateTimes' measures
  *   and marked long tasks get their CPU times (task-trace.js). Only the attention and train tests
  *   ask for it, for their long tasks: tracing made frequencies.test.js cost about 40 % more CPU
  *   (54 s instead of 38 s). cache: false makes the browser ask for every file on every load, as
  *   the server's default (no-cache) does.
  */
-export async function startBrowser({ timed = false, cache = true, ...site } = {}) {
-  const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, ...site });
+export async function startBrowser({ timed = false, cache = true, root = DIST, ...site } = {}) {
+  if (root === DIST) assertDistCurrent();
+  const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, root, ...site });
   // A timed browser is always one of its own: a trace records the whole browser, which the test
   // file running beside this one would otherwise share.
   const browser = await chromiumBrowser({ own: timed });

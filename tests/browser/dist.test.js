@@ -3,13 +3,11 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { startBrowser } from './browser.js';
+import { DIST, startBrowser } from './browser.js';
 import { readout } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 let b;
 // Cache-Control: no-cache (the server's default, as a host set to revalidate would send): the

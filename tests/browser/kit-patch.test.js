@@ -4,11 +4,12 @@
 // a part near the start keeps the elements of the parts after it instead of building them anew.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startBrowser } from './browser.js';
+import { SOURCE, startBrowser } from './browser.js';
 import { openStep } from './steps.js';
 
 let b;
-before(async () => { b = await startBrowser(); });
+// From source: the test imports the kit's own module (web/kit/lineplot.js), which dist/ bundles.
+before(async () => { b = await startBrowser({ root: SOURCE }); });
 after(async () => { await b?.close(); });
 
 test('patch: 300 seeded drawings of random parts each leave exactly those parts; a foreign child is removed', async () => {

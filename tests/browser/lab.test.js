@@ -9,9 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
-import { startBrowser } from './browser.js';
+import { DIST, SOURCE, startBrowser } from './browser.js';
 import { openStep, readout as stepReadout, setSlider, urlParams, pageUrl } from './steps.js';
 import { decodePng, imageStats, pixelDifference } from '../native/png.js';
 import { token } from '../expect/attention.js';
@@ -22,7 +21,8 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 let b;
 let pe;
 before(async () => {
-  b = await startBrowser();
+  // From source: the Lab's own files (web/lab.html, wasm/lab/), which the explainer links to there.
+  b = await startBrowser({ root: SOURCE });
   pe = await loadPosenc();
 });
 after(async () => b?.close());
@@ -328,9 +328,8 @@ test('the explainer links to the Lab with its state and loads none of it', { tim
 });
 
 test('dist/ serves the Lab as its own page under the strict CSP; the single file has no Lab link', { timeout: 120000 }, async () => {
-  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-  await access(`${dist}lab.html`).catch(() => assert.fail('dist/lab.html is missing: run node web/tools/build-dist.mjs'));
-  const site = await startBrowser({ root: dist, prefix: '/pe/' });
+  await access(`${DIST}lab.html`).catch(() => assert.fail('dist/lab.html is missing: run node web/tools/build-dist.mjs'));
+  const site = await startBrowser({ root: DIST, prefix: '/pe/' });
   try {
     const page = await site.newPage();
     const requests = [];
@@ -351,7 +350,7 @@ test('dist/ serves the Lab as its own page under the strict CSP; the single file
     await site.close();
   }
   const single = await b.newPage();
-  await single.goto(`file://${dist}positional-encoding.html`);
+  await single.goto(`file://${DIST}positional-encoding.html`);
   await single.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   assert.equal(await single.locator('#lab-link a, a.step-lab').count(), 0, 'the single file links to a Lab it does not have');
   await single.close();

@@ -5,15 +5,13 @@
 // (from 'self', or inline with its hash in the single file).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { startBrowser } from './browser.js';
+import { DIST, SOURCE, startBrowser } from './browser.js';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 let source;
 let dist;
 before(async () => {
-  source = await startBrowser();
+  source = await startBrowser({ root: SOURCE });
   dist = await startBrowser({ root: DIST, prefix: '/pe/' });
 });
 after(async () => {

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { startBrowser } from '../browser/browser.js';
+import { SOURCE, startBrowser } from '../browser/browser.js';
 import { driveControls, TIMED_CHANGES, timedSeed } from '../browser/drive.js';
 import { readLongTasks, watchLongTasks } from '../browser/long-tasks.js';
 import { openStep, percentile, updateTimes } from '../browser/steps.js';
@@ -24,7 +24,9 @@ import { cpuSpans } from './threads.js';
 let b;
 before(async () => {
   assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/run.sh does)');
-  b = await startBrowser({ timed: true });
+  // From source, as the Firefox and WebKit timing test opens it (tests/engines/): the three
+  // engines' tables time the same page.
+  b = await startBrowser({ timed: true, root: SOURCE });
 });
 const cpu = cpuSpans();  // every thread's CPU time over each test's changes (threads.js)
 const pinned = [];       // what pin.js pinned for each timed page, for the report
