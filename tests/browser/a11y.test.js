@@ -67,7 +67,7 @@ async function svgTextContrast(page, root) {
 }
 
 /**
- * The walks over every step with every axe rule: each language once, each theme twice, and a
+ * The walks over every step with every axe rule: each language once, the themes in turn, and a
  * phone's width once (in Russian, whose labels run long). What axe checks depends on one of these
  * at a time: names and labels on the language, contrast on the theme's palette, reflow and
  * scrolling boxes on the width. So every language, theme and width is checked, not every
@@ -83,7 +83,7 @@ const WALKS = LANGUAGES.map((lang, k) => ({
 for (const { lang, theme, width } of WALKS) {
   test(`axe finds no WCAG 2.1 AA violation on any step, nor SVG text under 4.5:1 (${lang}, ${theme} theme, ${width} px)${width < 800 ? '; sideways-scrolling boxes take focus' : ''}`, async () => {
     let scrollers = 0;
-    const page = await openStep(b, STEP_IDS[0], `lang=${lang}&theme=${theme}`, { whole: true, viewport: { width, height: 800 } });
+    const page = await openStep(b, STEP_IDS[0], `lang=${lang}&theme=${theme}`, { whole: true, viewport: { width, height: width < 800 ? 800 : 900 } });
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
     assert.equal(await page.evaluate(() => innerWidth), width);

@@ -70,7 +70,7 @@ export function engineSuite(name, { timing = false } = {}) {
   const checkTest = timing ? () => {} : test;
   const timingTest = timing ? test : () => {};
   let engine;
-  let source;  // the page from source, as tests/browser/ serves it
+  let source;  // the page from source, as the quiet Chromium timing and tests/browser's source tests serve it
   let dist;    // dist/ under a subpath, as on a static host
   // The timed WebKit runs without accelerated compositing: without a GPU, compositing runs
   // through llvmpipe on the machine's two cores (engines.js startEngine). The checks use the default mode.

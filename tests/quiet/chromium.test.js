@@ -93,7 +93,7 @@ test(`the attention step at 2,048 tokens through the Chromium test's changes, in
 
 test('Chromium\'s frame floor: the CPU per frame of a blank page changing one character per frame', async () => {
   // In a browser of its own without the trace the timed one records, as Firefox and WebKit run.
-  const plain = await startBrowser();
+  const plain = await startBrowser({ root: SOURCE });
   try {
     const page = await plain.newPage();
     const floor = await frameFloor((fn, arg) => page.evaluate(fn, arg));

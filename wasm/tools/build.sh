@@ -7,8 +7,8 @@
 # Usage: build.sh                everything the page and the Lab need
 #        build.sh --tests        that, and the doctest suites
 #        build.sh --wasm-tests   that, and only the WebAssembly doctest suite
-#        build.sh --native-tests the native doctest suite (and the desktop Lab and trainer CLI, if
-#                                stale; the bench binary only with --tests) and the sanitized doctest
+#        build.sh --native-tests the native doctest suite (the bench binary only with --tests; the
+#                                desktop Lab and trainer CLI are built above) and the sanitized doctest
 #                                suite, touching nothing in build/wasm: npm test builds them beside
 #                                its browser tests, one of which packs the wasm modules
 #        build.sh --core     only the core's and the trainer's modules (what the npm package
@@ -30,7 +30,7 @@ configure_native() {  # $1 build dir, rest: extra cmake args
 
 native_tests() {  # extra targets for build/native
   configure_native build/native -DCMAKE_CXX_COMPILER=g++
-  cmake --build build/native -j "$jobs" --target posenc-core-tests posenc-lab posenc-train "$@"
+  cmake --build build/native -j "$jobs" --target posenc-core-tests "$@"
   # The sanitized suite with Clang, the plain one with g++, so the core is compiled by both:
   # Clang compiled it in 84 s of CPU where g++ took 130 s (Eigen's templates in core/train/, at
   # -O1 with both sanitizers), and npm test builds it beside its browser tests. A folder set up
