@@ -1,6 +1,7 @@
 // Accessibility in Chromium (WCAG 2.1 AA): axe-core on every step in each language, theme and at a
-// phone's width, and on the text after the steps; keyboard operation with a visible focus ring; what the figures say to screen
-// readers; one live region per control change; forced colours; reduced motion; the theme switch.
+// phone's width, and on the text after the steps; keyboard operation with a visible focus ring;
+// what the figures say to screen readers; one live region per control change; forced colours;
+// reduced motion; the theme switch.
 // Steps are read from the registry (step-ids.js), so a step added later is checked as well.
 // The server sends the strict CSP: axe is injected with page.evaluate, never a <script> tag.
 import assert from 'node:assert/strict';

@@ -34,12 +34,12 @@ export const SOURCE = fileURLToPath(new URL('../../', import.meta.url));
  * Throws if what dist/ is built from (web/, index.html, wasm/: the JS API the page imports, the
  * modules, and their sources) changed after dist/ was built, a file added or removed too (its
  * folder's time changes): a test would open the page as it was, not as the source says. Dotfiles
- * (an editor's swap files) are left out.
+ * (an editor's swap files) are left out. The folders are parameters for its own test.
  */
-export function assertDistCurrent() {
+export function assertDistCurrent({ dist = DIST, source = SOURCE } = {}) {
   let built;
   try {
-    built = statSync(join(DIST, 'index.html')).mtimeMs;
+    built = statSync(join(dist, 'index.html')).mtimeMs;
   } catch {
     throw new Error('dist/ is not built: run `npm run build` (npm test builds it)');
   }
@@ -55,9 +55,18 @@ export function assertDistCurrent() {
     return null;
   };
   for (const part of ['web', 'index.html', 'wasm']) {
-    const found = newer(join(SOURCE, part));
-    if (found) throw new Error(`dist/ is older than ${found.slice(SOURCE.length)}: run \`npm run build\` (or node web/tools/build-dist.mjs)`);
+    const found = newer(join(source, part));
+    if (found) throw new Error(`dist/ is older than ${found.slice(source.length)}: run \`npm run build\` (or node web/tools/build-dist.mjs)`);
   }
+}
+
+/**
+ * The project's server for a test file: `root` (default dist/, checked to be current) with the
+ * cache lifetime above; `site` as web/serve.mjs takes it (prefix, or maxAge 0 for none).
+ */
+export async function serveForTests({ root = DIST, ...site } = {}) {
+  if (root === DIST) assertDistCurrent();
+  return serve({ port: 0, maxAge: CACHE_SECONDS, root, ...site });
 }
 
 /** Debian's Chromium, unless CHROMIUM_PATH names another. */
@@ -88,9 +97,8 @@ export async function chromiumBrowser({ own = false } = {}) {
  *   (54 s instead of 38 s). cache: false makes the browser ask for every file on every load, as
  *   the server's default (no-cache) does.
  */
-export async function startBrowser({ timed = false, cache = true, root = DIST, ...site } = {}) {
-  if (root === DIST) assertDistCurrent();
-  const server = await serve({ port: 0, maxAge: cache ? CACHE_SECONDS : 0, root, ...site });
+export async function startBrowser({ timed = false, cache = true, ...site } = {}) {
+  const server = await serveForTests({ ...site, ...(cache ? {} : { maxAge: 0 }) });
   // A timed browser is always one of its own: a trace records the whole browser, which the test
   // file running beside this one would otherwise share.
   const browser = await chromiumBrowser({ own: timed });

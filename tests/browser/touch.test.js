@@ -7,9 +7,8 @@
 // so they go through the browser's own touch-action, pointer and click handling.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { serve } from '../../web/serve.mjs';
 import { LANGUAGES } from '../../web/i18n.js';
-import { assertDistCurrent, CACHE_SECONDS, chromiumBrowser, DIST } from './browser.js';
+import { chromiumBrowser, serveForTests } from './browser.js';
 import { tabPool } from './tab-pool.js';
 import { minus, plotDots, samePoint, showStep, urlParams } from './steps.js';
 import { STEP_IDS } from './step-ids.js';
@@ -21,8 +20,7 @@ let server;
 let browser;
 let newPhonePage;  // opens a page in the phone's context (tab-pool.js)
 before(async () => {
-  assertDistCurrent();
-  server = await serve({ port: 0, maxAge: CACHE_SECONDS, root: DIST });
+  server = await serveForTests();
   browser = await chromiumBrowser();
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   newPhonePage = tabPool(phone, PHONE);

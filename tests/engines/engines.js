@@ -21,8 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '../../web/serve.mjs';
-import { CACHE_SECONDS } from '../browser/browser.js';
+import { serveForTests, SOURCE } from '../browser/browser.js';
 
 export const VIEWPORT = { width: 1280, height: 900 };
 
@@ -96,12 +95,13 @@ function stopProcess(proc) {
 }
 
 /**
- * Serves `root` under `prefix` with web/serve.mjs (its MIME types and strict CSP) and, for WebKit,
+ * Serves `root` (default: the page from source) under `prefix` with web/serve.mjs (its MIME types
+ * and strict CSP; serveForTests, which checks that dist/ is current when it is dist/) and, for WebKit,
  * a front that adds the recorder to every HTML page: under /plain/ as it is, under /nosimd/ with
  * SIMD hidden. Resolves to { url, urlWithoutSimd, close }.
  */
 export async function serveSite(engine, site = {}) {
-  const server = await serve({ port: 0, maxAge: CACHE_SECONDS, ...site });
+  const server = await serveForTests({ root: SOURCE, ...site });
   if (engine !== 'webkit') return { url: server.url, urlWithoutSimd: server.url, close: server.close };
   const inner = new URL(server.url);
   const front = createServer(async (req, res) => {

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { decodePng, imageStats } from '../native/png.js';
 import { pinPage } from '../quiet/pin.js';
 import { cpuSpans } from '../quiet/threads.js';
+import { DIST } from '../browser/browser.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
 import { ATTENTION_MOVES, ATTENTION_PAGES, ATTENTION_START, setControl } from '../browser/perf-moves.js';
 import { textsOutsideFigures } from '../browser/text-boxes.js';
@@ -20,7 +20,6 @@ import { frameFloor } from '../quiet/frame-floor.js';
 import { percentile, perfDir } from '../browser/steps.js';
 import { startEngine, serveSite, waitFor } from './engines.js';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
 const SHOTS = new URL('../out/engines/', import.meta.url);
 
