@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
 import { openStep, plotDots, samePoint, showStep, pageUrl } from './steps.js';
-import { STEP_IDS } from './step-ids.js';
+import { STEP_IDS, WHOLE_WALK } from './step-ids.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,7 +99,7 @@ for (const { lang, theme, width } of WALKS) {
       assert.deepEqual(page.errors, [], what);
     }
     await page.close();
-    if (width < 800) assert.ok(scrollers > 0, 'some formula is too wide for a phone and scrolls by keyboard');
+    if (width < 800) assert.ok(!WHOLE_WALK || scrollers > 0, 'some formula is too wide for a phone and scrolls by keyboard');
   });
 }
 
@@ -320,7 +320,7 @@ test('every line plot is focusable; Left/Right, Home/End walk a drawn cursor ove
     assert.deepEqual(page.errors, [], id);
   }
   await page.close();
-  assert.ok(plots >= 4, `${plots} line plots`);
+  assert.ok(!WHOLE_WALK || plots >= 4, `${plots} line plots`);
 });
 
 test('a control change speaks through one live region only: the readouts row', async () => {

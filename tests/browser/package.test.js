@@ -15,9 +15,9 @@ import { promisify } from 'node:util';
 
 import * as esbuild from 'esbuild';
 
-import { startBrowser } from '../browser/browser.js';
-import { assertAllClose, assertClose, TOL } from './helpers.js';
-import * as ref from './reference.js';
+import { startBrowser } from './browser.js';
+import { assertAllClose, assertClose, TOL } from '../js/helpers.js';
+import * as ref from '../js/reference.js';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
