@@ -1,7 +1,7 @@
 // Vector bars in SVG: one group per dimension, one bar per vector, on a shared symmetric scale.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { legendItems, patch } from './lineplot.js';
+import { legendItems, patch } from './svg-patch.js';
 import { plotFonts, textWidth } from './textfit.js';
 
 const W = 640;
@@ -45,7 +45,7 @@ export class VectorBars {
     const slot = (W - left - PAD.right) / n;
     const bw = (slot * 0.8) / vectors.length;
     const y = (v) => PAD.top + ((limit - v) / (2 * limit)) * (H - PAD.top - PAD.bottom);
-    // Parts [tag, attributes, text?], patched into the drawing (lineplot.js): a redraw rewrites
+    // Parts [tag, attributes, text?], patched into the drawing (svg-patch.js): a redraw rewrites
     // the bars' heights instead of building every bar anew.
     const parts = [
       ['line', { x1: left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }],

@@ -5,13 +5,14 @@
 // The drawing is as wide as its box (redrawn on resize), so text keeps its size on phones.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch, ticks } from './lineplot.js';
+import { patch } from './svg-patch.js';
+import { ticks } from './ticks.js';
 
 const ROW = 46;
 const PAD = { left: 14, right: 14, top: 26, bottom: 40 };
 const SHAPES = ['circle', 'square', 'diamond'];
 
-/** A mark as a part [tag, attributes] for lineplot.js's patch. */
+/** A mark as a part [tag, attributes] for svg-patch.js's patch. */
 function mark(shape, x, y, r, cls) {
   if (shape === 'square') return ['rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, class: cls }];
   if (shape === 'diamond') return ['polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`, class: cls }];
@@ -88,7 +89,7 @@ export class ValueStrips {
         parts.push(mark(shape, x(v), y - stack * (row.current ? 10 : 8), row.current ? 5.5 : 4.5, `strip-mark ${row.cls}${state}`));
       });
     });
-    // Patched (lineplot.js): a redraw moves the marks it has instead of building them anew.
+    // Patched (svg-patch.js): a redraw moves the marks it has instead of building them anew.
     patch(this.svg, parts);
     const key = JSON.stringify(rows.map((row) => [row.cls, row.label]));
     if (key !== this.legendKey) {

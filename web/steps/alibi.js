@@ -5,7 +5,7 @@
 // query's whole row; softmax weights from core.softmax. The query is the last position of a
 // sequence of adjustable length, which crosses the paper's training length of 1024.
 import { h, s } from '../kit/dom.js';
-import { patch } from '../kit/lineplot.js';
+import { patch } from '../kit/svg-patch.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';

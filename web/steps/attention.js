@@ -7,7 +7,8 @@
 // core/family_attention.hpp.
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
-import { LinePlot, roundedTop, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { roundedTop, tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';

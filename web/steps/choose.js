@@ -5,7 +5,8 @@
 // computed by the core (sinusoidalDot, learned, t5Bucket, ropeApply + attention, alibiSlopes +
 // alibiBias), with the training length marked.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';

@@ -4,7 +4,8 @@
 // core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
 // schemes side by side.
 import { h, mm, s } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub, primed } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';

@@ -3,7 +3,8 @@
 // behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
 // a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { LogPlot } from '../kit/logplot.js';
 import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
 import { choice } from '../kit/controls.js';

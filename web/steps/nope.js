@@ -5,7 +5,8 @@
 // is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
 // reordering the earlier tokens (a second, small sentence of distinct words) changes nothing.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { MatrixTable } from '../kit/matrix.js';
 import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
 import { slider, toggle } from '../kit/controls.js';

@@ -3,7 +3,8 @@
 // offset j − i for the current i and for i = 0 and i = 19, which fall on one curve.
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';

@@ -7,7 +7,8 @@
 import { h, mm } from '../kit/dom.js';
 import { math, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
 import { paragraphs, stepFrame } from '../kit/step.js';

@@ -3,7 +3,8 @@
 import { h } from '../../kit/dom.js';
 import { slider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
-import { LinePlot, tickLabel } from '../../kit/lineplot.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
 import { readout } from '../../kit/readout.js';
 import { Waterfall } from '../../kit/waterfall.js';
