@@ -4,7 +4,7 @@
 //   wasm/posenc.js          the wrappers' arity, the option keys each function takes (any other
 //                           key is a TypeError naming it and the allowed ones), what is copied
 //   wasm/posenc.d.ts        the Posenc interface and RopeScaling (wasm/tools/gen-api.mjs)
-//   README.md               the API table (the same tool, between its markers)
+//   docs/api.md             the API table (the same tool, between its markers)
 //   wasm/bindings/api.gen.hpp  each argument's name and range, each option's key and default,
 //                           for the bindings (the same tool; the bindings cannot name an option
 //                           the schema lacks: it would not compile)

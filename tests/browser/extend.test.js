@@ -94,7 +94,7 @@ let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-test('the reference transcription agrees with the numbers REFERENCES.md and the README quote', () => {
+test('the reference transcription agrees with the numbers REFERENCES.md and docs/api.md quote', () => {
   const y = reference('yarn', 'llama2', 16, 16 * 4096);
   assert.equal(y.low, 20);
   assert.equal(y.high, 46);

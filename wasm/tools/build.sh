@@ -20,7 +20,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 configure_wasm() {
   [ -f build/wasm/build.ninja ] && return
-  # emcmake sets an emulator Node 20 rejects (TOOLCHAIN.md pitfall 4): name plain node instead.
+  # emcmake sets an emulator Node 20 rejects (docs/toolchain.md, trap 4): name plain node instead.
   emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
 }
 configure_native() {  # $1 build dir, rest: extra cmake args
@@ -52,7 +52,7 @@ if [ "${1:-}" = "--native-plain" ]; then
   exit 0
 fi
 
-# The bindings' field table, posenc.d.ts's API and the README's API table come from
+# The bindings' field table, posenc.d.ts's API and docs/api.md's API table come from
 # wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
 node wasm/tools/gen-api.mjs
 configure_wasm
