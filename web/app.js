@@ -2,13 +2,12 @@
 // the steps. One step shows at a time; ?step=<id>&<param>=<value> opens a step in a state;
 // &embed=1 shows that step alone for an iframe (see web/embed.js).
 import { loadPosenc } from '../wasm/posenc.js';
-import { renderContent } from './content.js';
 import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
 import { h } from './kit/dom.js';
 import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
-import { applyMessages, fetchPart, initialLanguage, loadMessages } from './i18n.js';
+import { applyMessages, CONTENT_PARTS, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
 import { languageSwitch } from './language.js';
@@ -42,6 +41,20 @@ function timedFor(name, after = () => {}) {
 // modules sit beside them; the trainer's worker script and the reference run's data have the
 // same place relative to this file in the source and in dist/.
 const CORE_BASE = typeof __POSENC_CORE_BASE__ === 'undefined' ? '../wasm/dist/' : __POSENC_CORE_BASE__;
+// dist/ keeps each step's styles apart (steps/<id>.css), loaded with the step; from source
+// index.html links every step's stylesheet, and the single file inlines them: null there.
+const STEP_STYLES = typeof __POSENC_STEP_STYLES__ === 'undefined' ? null : __POSENC_STEP_STYLES__;
+
+/** Adds the step's stylesheet; resolves once it has loaded (or failed: the step still works). */
+function stepStyles(id) {
+  if (!STEP_STYLES) return null;
+  const link = h('link', { rel: 'stylesheet', href: new URL(`${STEP_STYLES}${id}.css`, import.meta.url).href });
+  document.head.append(link);
+  return new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+  });
+}
 const TRAIN_WORKER = './train/worker.js';
 const TRAIN_DATA = './data/train-reference.json';
 
@@ -78,6 +91,13 @@ export async function start({
   const embed = query.get('embed') === '1';
   const theme = initialTheme(query);
   applyTheme(theme);  // first, before anything waits: the page should not flash the other palette
+  const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
+  // The core and the opened step's code are asked for now, beside the catalog, rather than each
+  // after the one before: the first number waits for the slowest of them, not for their sum.
+  const coreLoading = typeof WebAssembly === 'object'
+    ? Promise.resolve().then(() => loadCore({ simd: 'auto' })).then((core) => ({ core }), (error) => ({ error }))
+    : null;
+  requested.load().catch(() => {});  // (prepare() below awaits the same import and reports it)
   const m = await loadMessages(initialLanguage(query), loadPart);
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
@@ -86,11 +106,9 @@ export async function start({
   document.getElementById('lang-switch')?.replaceChildren(languageSwitch(m));
   if (LAB_PAGE && !embed) document.getElementById('lab-link')?.replaceChildren(h('a', { href: labHref() }, m.t('page.openLab')));
   if (embed) document.body.classList.add('embed');
-  else renderContent(document.getElementById('content'), m);
 
   const engine = document.getElementById('engine');
   const sections = new Map(STEPS.map((step) => [step.id, document.getElementById(step.id)]));
-  const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
 
   const nav = document.getElementById('step-nav');
   const navButtons = new Map();
@@ -113,15 +131,16 @@ export async function start({
   }));
 
   let core = null;
-  if (typeof WebAssembly !== 'object') {
+  if (!coreLoading) {
     engine.textContent = m.t('page.engine.none');
   } else {
-    try {
-      core = await loadCore({ simd: 'auto' });
+    const loaded = await coreLoading;
+    if (loaded.core) {
+      core = loaded.core;
       engine.textContent = m.t(core.simd ? 'page.engine.simd' : 'page.engine.scalar');
       document.body.dataset.simd = String(core.simd);
-    } catch (e) {
-      engine.textContent = m.t('page.engine.failed', { message: e.message });
+    } else {
+      engine.textContent = m.t('page.engine.failed', { message: loaded.error.message });
     }
   }
   if (!core) document.body.classList.add('no-wasm');
@@ -133,7 +152,7 @@ export async function start({
   /** Loads a step's module and its catalog parts (its manifest's parts), once. */
   function prepare(step) {
     if (!loading.has(step.id)) {
-      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load)]).then(([module]) => {
+      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load), stepStyles(step.id)]).then(([module]) => {
         modules.set(step.id, module);
       }));
     }
@@ -228,6 +247,12 @@ export async function start({
 
   await show(requested, { focus: false });
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
+  // The text after the steps (FAQ, references) comes after the first step: on a phone it is
+  // screens below it, and its code and text would otherwise share the first screen's bandwidth.
+  if (!embed) {
+    const [{ renderContent }] = await Promise.all([import('./content.js'), ...CONTENT_PARTS.map(m.load)]);
+    renderContent(document.getElementById('content'), m);
+  }
   // The browser scrolls to the #fragment's element when parsing ends, before this script has
   // built #faq or #references: scroll there now, once, unless the reader has already scrolled.
   // Not in an embed: it has no such sections, and scrolling could move the host page.
