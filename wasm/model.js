@@ -13,6 +13,7 @@
 import { CONFIG_LIMITS, Fields, checkNumber, isPlainObject } from './model/fields.js';
 import { LAYER_RULES } from './model/families.js';
 import { mscale, readRope } from './model/rope.js';
+import { JS_API } from './schema.js';
 
 // [FAMILIES] ---------------------------------------------------------------------------------
 // model_type → how to read it. `reader`: rope | learned | alibi | t5. For RoPE decoders: `rule`
@@ -72,17 +73,22 @@ export function makeModelPositions(core) {
   };
 }
 
+// The options modelPositions takes, as wasm/schema.js states them (seqLen only).
+const OPTIONS = JS_API.modelPositions.options;
+
 function readOptions(options) {
   if (options === undefined || options === null) return undefined;
-  if (!isPlainObject(options)) throw new TypeError('options must be an object, got ' + (Array.isArray(options) ? 'an array' : typeof options));
+  if (!isPlainObject(options)) throw new TypeError(`options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
+  const allowed = Object.keys(OPTIONS);
   for (const key of Object.keys(options)) {
-    if (key !== 'seqLen') throw new TypeError(`options.${key.slice(0, 40)} is not an option of modelPositions(); allowed: seqLen`);
+    if (!allowed.includes(key)) throw new TypeError(`options.${key.slice(0, 40)} is not an option of modelPositions(); allowed: ${allowed.join(', ')}`);
   }
   const d = Object.getOwnPropertyDescriptor(options, 'seqLen');
   if (!d) return undefined;
   if (!('value' in d)) throw new TypeError('options.seqLen must be plain data, not a getter');
   if (d.value === undefined) return undefined;
-  return checkNumber(d.value, 'options.seqLen', { min: 0, max: CONFIG_LIMITS.position, integer: true });
+  const { min, max } = OPTIONS.seqLen;
+  return checkNumber(d.value, 'options.seqLen', { min, max, integer: true });
 }
 
 class Run {
