@@ -179,7 +179,9 @@ class Run {
       // DeepseekV3Config: head_dim = qk_rope_head_dim for the rotary, q·k over nope + rope.
       rotaryDim = text.int('qk_rope_head_dim', 2, 8192);
       headDim = rotaryDim + text.int('qk_nope_head_dim', 0, 8192);
-    } else if (text.has('head_dim') && !fam.headDimFromHidden && !fam.gptj) {
+    } else if (!fam.headDimFromHidden && !fam.gptj && text.has('head_dim')) {
+      // (Cohere2Config sets head_dim = hidden_size // num_attention_heads whatever the file says,
+      // so there a head_dim key stays unread and is listed as ignored.)
       headDim = text.int('head_dim', 2, 8192);
     } else if (fam.headDim !== undefined && !Object.hasOwn(text.object, 'head_dim')) {
       headDim = fam.headDim;
