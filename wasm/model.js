@@ -261,7 +261,7 @@ class Run {
       const setting = rotates ? settingFor(rule.types[i]) : null;
       const layer = {
         index: i,
-        kind: !rotates ? 'none' : setting.rotaryDim < headDim ? 'partial-rope' : 'rope',
+        kind: !rotates ? 'none' : setting.public.rotaryDim < headDim ? 'partial-rope' : 'rope',
         attention: rule.types[i] === 'sliding_attention' ? 'sliding' : rule.types[i] === 'chunked_attention' ? 'chunked' : 'full',
         window: rule.windows[i],
         headDim,

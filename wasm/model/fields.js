@@ -65,7 +65,8 @@ export class Fields {
   has(key) {
     if (!Object.hasOwn(this.object, key)) return false;
     this.read.add(key);
-    return this.peek(key) !== null;
+    const v = this.peek(key);
+    return v !== null && v !== undefined;  // a JS caller's undefined counts as absent, as in JSON
   }
 
   /** The raw value without marking the key as read: undefined when absent. */

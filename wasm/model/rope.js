@@ -115,7 +115,8 @@ export function readRope(p, ctx) {
       const maxPositions = requireMax('dynamic scaling grows the base past it');
       out.scaling = { type: 'dynamic', factor: out.factor, maxPositions };
       if (ctx.seqLen !== undefined) out.scaling.seqLen = ctx.seqLen;
-      if (p.has('original_max_position_embeddings')) {
+      // Left unread on purpose, so it is listed as ignored too.
+      if (Object.hasOwn(p.object, 'original_max_position_embeddings')) {
         notes.push({ code: 'dynamic-ignores-original', field: name('original_max_position_embeddings'), message: 'HF\'s dynamic scaling uses max_position_embeddings, not original_max_position_embeddings (a TODO in modeling_rope_utils.py)' });
       }
       out.trained = maxPositions;
