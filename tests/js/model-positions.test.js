@@ -346,6 +346,9 @@ const HOSTILE = [
   ['a getter on model_type', () => withGetter('model_type'), undefined, TypeError, /model_type.*getter/],
   ['5000 keys', () => ({ ...llama(), ...manyKeys() }), undefined, RangeError, /keys/],
   ['a 300-character key', () => ({ ...llama(), ['k'.repeat(300)]: 1 }), undefined, RangeError, /key of 300 characters/],
+  ['dynamic on a 2-wide rotary part', llama({ head_dim: 2, rope_scaling: { rope_type: 'dynamic', factor: 2 } }), undefined, RangeError, /rope_scaling\.rope_type 'dynamic'/],
+  ['a Proxy whose ownKeys trap throws', () => new Proxy(llama(), { ownKeys() { throw new Error('trap'); } }), undefined, TypeError, /config could not be read/],
+  ['a Proxy whose descriptor trap throws on rope_scaling', () => new Proxy(llama({ rope_scaling: {} }), { getOwnPropertyDescriptor(t, k) { if (k === 'rope_scaling') throw new Error('trap'); return Reflect.getOwnPropertyDescriptor(t, k); } }), undefined, TypeError, /config could not be read/], // Object.keys already asks each key's descriptor
   ['options not an object', llama(), 'long', TypeError, /options/],
   ['options with an unknown key', llama(), { seqLength: 5 }, TypeError, /options\.seqLength/],
   ['options.seqLen -1', llama(), { seqLen: -1 }, RangeError, /options\.seqLen/],

@@ -38,7 +38,7 @@ export class Fields {
     if (!isPlainObject(object)) {
       throw new TypeError(`${path || 'config'} must be an object (a parsed config.json), got ${show(object)}`);
     }
-    const keys = Object.keys(object);
+    const keys = guarded(() => Object.keys(object), path || 'config');
     if (keys.length > CONFIG_LIMITS.keys) {
       throw new RangeError(`${path || 'config'} has ${keys.length} keys; at most ${CONFIG_LIMITS.keys}`);
     }
@@ -71,8 +71,8 @@ export class Fields {
 
   /** The raw value without marking the key as read: undefined when absent. */
   peek(key) {
-    if (!Object.hasOwn(this.object, key)) return undefined;
-    const d = Object.getOwnPropertyDescriptor(this.object, key);
+    const d = guarded(() => (Object.hasOwn(this.object, key) ? Object.getOwnPropertyDescriptor(this.object, key) : null), this.name(key));
+    if (d === null) return undefined;
     if (!d || !('value' in d)) throw new TypeError(`${this.name(key)} must be plain data, not a getter`);
     return d.value;
   }
@@ -151,6 +151,16 @@ export class Fields {
   }
 }
 
+// A Proxy's traps are the only caller code that reading own data can run; one that throws makes
+// the object unreadable, which is said as a TypeError naming where (JSON.parse makes no Proxy).
+function guarded(read, name) {
+  try {
+    return read();
+  } catch (err) {
+    throw new TypeError(`${name} could not be read as plain data (${err?.message ?? err})`);
+  }
+}
+
 /** Checks one number: TypeError for another kind, RangeError for NaN, ±Infinity or out of range. */
 export function checkNumber(v, name, { min, max, exclusiveMin = false, integer = false }) {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${show(v)}`);
@@ -164,7 +174,7 @@ export function checkNumber(v, name, { min, max, exclusiveMin = false, integer =
 export function copyList(v, name, maxLength) {
   const typed = ArrayBuffer.isView(v) && !(v instanceof DataView);
   if (!Array.isArray(v) && !typed) throw new TypeError(`${name} must be a list, got ${show(v)}`);
-  const length = typed ? v.length : Object.getOwnPropertyDescriptor(v, 'length')?.value;
+  const length = guarded(() => (typed ? v.length : Object.getOwnPropertyDescriptor(v, 'length')?.value), name);
   if (!(length <= maxLength)) throw new RangeError(`${name} has ${length} items; at most ${maxLength}`);
   const out = new Array(length);
   for (let i = 0; i < length; i++) {
@@ -172,7 +182,7 @@ export function copyList(v, name, maxLength) {
       out[i] = v[i];
       continue;
     }
-    const d = Object.getOwnPropertyDescriptor(v, i);
+    const d = guarded(() => Object.getOwnPropertyDescriptor(v, i), `${name}[${i}]`);
     if (d && !('value' in d)) throw new TypeError(`${name}[${i}] must be plain data, not a getter`);
     out[i] = d ? d.value : undefined;
   }

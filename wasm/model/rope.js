@@ -113,6 +113,7 @@ export function readRope(p, ctx) {
     case 'dynamic': {
       out.factor = factorField();
       const maxPositions = requireMax('dynamic scaling grows the base past it');
+      if (rotaryDim < 4) throw new RangeError(`${name('rope_type')} 'dynamic' needs a rotary width of at least 4 (its exponent is d/(d−2)), got ${rotaryDim}`);
       out.scaling = { type: 'dynamic', factor: out.factor, maxPositions };
       if (ctx.seqLen !== undefined) out.scaling.seqLen = ctx.seqLen;
       // Left unread on purpose, so it is listed as ignored too.
