@@ -249,6 +249,12 @@ for (const pe of modules) {
       assert.ok(r.ignored.some((x) => x.field === 'text_config.num_key_value_heads' && x.reason === 'not-read'));
     });
 
+    test('mrope_section outside Qwen-VL is left unread and listed, as HF only warns about it', () => {
+      const r = pe.modelPositions(llama({ rope_scaling: { rope_type: 'default', mrope_section: [16, 24, 24] } }));
+      assert.equal(r.layers[0].rope.mropeSection, null);
+      assert.ok(r.ignored.some((x) => x.field === 'rope_scaling.mrope_section' && x.reason === 'not-read'));
+    });
+
     test('rope_scaling wins over rope_parameters, which is listed as superseded', () => {
       const r = pe.modelPositions(llama({ rope_scaling: { type: 'linear', factor: 2 }, rope_parameters: { rope_type: 'linear', factor: 8 } }));
       assert.equal(r.layers[0].rope.factor, 2);
@@ -315,7 +321,7 @@ const HOSTILE = [
   ['rope_scaling an array', llama({ rope_scaling: [1, 2] }), undefined, TypeError, /rope_scaling/],
   ['unknown rope_type', llama({ rope_scaling: { rope_type: 'su', factor: 2 } }), undefined, TypeError, /rope_scaling\.rope_type/],
   ['rope_type proportional (not in the core)', llama({ rope_scaling: { rope_type: 'proportional' } }), undefined, TypeError, /rope_scaling\.rope_type/],
-  ['type mrope outside Qwen-VL', llama({ rope_scaling: { type: 'mrope', mrope_section: [2, 3, 3] } }), undefined, TypeError, /rope_scaling\.type/],
+  ['type mrope outside Qwen-VL (no such rope_type in ROPE_INIT_FUNCTIONS)', llama({ rope_scaling: { type: 'mrope', mrope_section: [2, 3, 3] } }), undefined, TypeError, /rope_scaling\.type/],
   ['linear factor 0.5', llama({ rope_scaling: { rope_type: 'linear', factor: 0.5 } }), undefined, RangeError, /rope_scaling\.factor/],
   ['linear factor missing', llama({ rope_scaling: { rope_type: 'linear' } }), undefined, TypeError, /rope_scaling\.factor/],
   ['yarn factor a string', yarn({ factor: '16' }), undefined, TypeError, /rope_scaling\.factor/],

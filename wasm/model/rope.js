@@ -65,9 +65,10 @@ export function readRope(p, ctx) {
     throw new RangeError(`the rotary width int(head_dim · partial_rotary_factor) = ${rotaryDim} must be even and at least 2 (head_dim ${ctx.headDim})`);
   }
 
+  // Only Qwen's VL classes read mrope_section; elsewhere HF warns about an unrecognised key and
+  // goes on, so it stays unread and is listed as ignored.
   let mropeSection = null;
-  if (p?.has('mrope_section')) {
-    if (!ctx.allowMrope) throw new TypeError(`${name('mrope_section')} belongs to Qwen2-VL/Qwen2.5-VL configs, not to model_type '${ctx.modelType}'`);
+  if (ctx.allowMrope && p?.has('mrope_section')) {
     const list = p.list('mrope_section', 8);
     mropeSection = numberList(list, name('mrope_section'), { min: 1, max: 4096, integer: true });
     const pairs = mropeSection.reduce((a, b) => a + b, 0);
