@@ -23,7 +23,7 @@ const ROPE = (rule, extra = {}) => ({ reader: 'rope', rule, layout: 'half', ...e
 const FAMILIES = new Map([
   // RotaryEmbeddingConfigMixin.default_theta = 10000 unless the class overrides it.
   ['llama', ROPE('plain', { cls: 'LlamaConfig' })],
-  ['mistral', ROPE('everyLayer', { cls: 'MistralConfig' })],
+  ['mistral', ROPE('everyLayer', { cls: 'MistralConfig', slidingWindow: 4096, maxPositions: 4096 * 32 })],
   ['mixtral', ROPE('everyLayer', { cls: 'MixtralConfig' })],
   ['phi3', ROPE('everyLayer', { cls: 'Phi3Config' })],
   ['qwen2', ROPE('qwen', { cls: 'Qwen2Config' })],
@@ -220,7 +220,7 @@ class Run {
     else if (fam.maxPositions !== undefined) maxPositions = (d(maxKey, fam.maxPositions), fam.maxPositions);
     const topOriginal = text.has('original_max_position_embeddings') ? text.int('original_max_position_embeddings', 1, CONFIG_LIMITS.position) : undefined;
 
-    const rule = LAYER_RULES[fam.rule](text, layers, d);
+    const rule = LAYER_RULES[fam.rule](text, layers, d, fam);
     if (rule.notes) this.notes.push(...rule.notes);
 
     // HF: rope_parameters = rope_scaling or rope_parameters (convert_rope_params_to_dict): a

@@ -325,10 +325,12 @@ def layers_of(d):
         cfg.layer_types = ["full_attention"] * cfg.num_hidden_layers
         rotates = [1] * cfg.num_hidden_layers
     elif mt in ("mistral", "mixtral", "phi3"):
-        cfg = Cfg(d, sliding_window=None)
-        if getattr(cfg, "layer_types", None) is None:
-            t = "full_attention" if cfg.sliding_window is None else "sliding_attention"
-            cfg.layer_types = [t] * cfg.num_hidden_layers
+        # MistralConfig: sliding_window defaults to 4096, max_position_embeddings to 4096 * 32, and
+        # a layer_types key only draws a warning; every layer gets the window.
+        defaults = {"sliding_window": 4096, "max_position_embeddings": 4096 * 32} if mt == "mistral" else {"sliding_window": None}
+        cfg = Cfg(d, **defaults)
+        t = "full_attention" if cfg.sliding_window is None else "sliding_attention"
+        cfg.layer_types = [t] * cfg.num_hidden_layers
         rotates = [1] * cfg.num_hidden_layers
     else:  # llama
         cfg = Cfg(d)

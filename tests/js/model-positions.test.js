@@ -76,6 +76,8 @@ const MADE = [
   ['llama3 with equal low and high factors (Llama 4 Scout)', llama3({ factor: 16, low_freq_factor: 1, high_freq_factor: 1 })],
   ['llama3 with high below low', llama3({ factor: 16, low_freq_factor: 4, high_freq_factor: 2 })],
   ['mistral with a window on every layer', { model_type: 'mistral', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 3, max_position_embeddings: 32768, rope_theta: 1e6, sliding_window: 4096 }],
+  ['mistral without sliding_window or max_position_embeddings (MistralConfig defaults 4096, 131072)', { model_type: 'mistral', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 2 }],
+  ['mistral with a layer_types MistralConfig does not read', { model_type: 'mistral', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 2, sliding_window: null, layer_types: ['sliding_attention', 'full_attention'] }],
   ['mixtral without a window', { model_type: 'mixtral', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 2, max_position_embeddings: 32768, sliding_window: null }],
   ['qwen2 sliding on layers ≥ max_window_layers', { model_type: 'qwen2', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 5, max_position_embeddings: 32768, rope_theta: 1e6, use_sliding_window: true, sliding_window: 4096, max_window_layers: 2 }],
   ['qwen3 window off', { model_type: 'qwen3', hidden_size: 256, num_attention_heads: 4, head_dim: 64, num_hidden_layers: 3, max_position_embeddings: 40960, use_sliding_window: false, sliding_window: 4096 }],

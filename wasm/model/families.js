@@ -52,11 +52,14 @@ export const LAYER_RULES = {
   },
 
   // Mistral, Mixtral, Phi-3: sliding_window, when set, applies to every layer (MistralAttention
-  // passes sliding_window=getattr(config, "sliding_window", None) to every layer).
-  everyLayer(text, layers) {
-    const stated = statedLayerTypes(text, layers);
-    if (stated) return withWindows(text, stated);
-    const w = window(text);
+  // passes sliding_window=getattr(config, "sliding_window", None) to every layer). MistralConfig
+  // (the dataclass form in the code index, checkpoint mistralai/Mistral-7B-v0.1) defaults it to
+  // 4096 and does not read layer_types (it warns and points to the Ministral classes), so a stated
+  // layer_types stays unread and is listed as ignored.
+  everyLayer(text, layers, d, fam) {
+    let w;
+    if (Object.hasOwn(text.object, 'sliding_window') || fam.slidingWindow === undefined) w = window(text);
+    else w = (d('sliding_window', fam.slidingWindow), fam.slidingWindow);
     return { types: new Array(layers).fill(w === null ? 'full_attention' : 'sliding_attention'), rope: new Array(layers).fill(true), windows: new Array(layers).fill(w) };
   },
 
