@@ -45,8 +45,9 @@ const FAMILIES = new Map([
   // GPTNeoXConfig: rotary_pct (default 0.25) and rotary_emb_base (default 10000) are the old
   // names of partial_rotary_factor and rope_theta (configuration_gpt_neox.py@008e574).
   ['gpt_neox', ROPE('plain', { cls: 'GPTNeoXConfig', neox: true })],
-  // GPTJ: rotary_dim of each head, base 10000 fixed in create_sinusoidal_positions, pairs
-  // (2i, 2i+1) (rotate_every_two); legacy names n_embd, n_head, n_layer, n_positions.
+  // GPTJ: rotary_dim of each head (GPTJConfig default 64, its dataclass form in the code index),
+  // base 10000 fixed in create_sinusoidal_positions, pairs (2i, 2i+1) (rotate_every_two); legacy
+  // names n_embd, n_head, n_layer, n_positions.
   ['gptj', ROPE('plain', { cls: 'GPTJConfig', layout: 'interleaved', gptj: true })],
   ['gpt2', { reader: 'learned', cls: 'GPT2Config', gpt2: true }],
   ['bert', { reader: 'learned', cls: 'BertConfig' }],
@@ -378,10 +379,11 @@ class Run {
   }
 
   // [LEARNED, ALIBI, T5] --------------------------------------------------------------------
-  // GPT-2 (GPT2Config: n_positions default 1024; attribute_map names max_position_embeddings,
-  // hidden_size, num_attention_heads, num_hidden_layers) and BERT (BertConfig:
-  // max_position_embeddings default 512, position_embedding_type 'absolute'): one table added to
-  // the token embeddings before the first layer; no layer has a position mechanism of its own.
+  // GPT-2 (GPT2Config's docstring: n_positions defaults to 1024; its attribute_map lets
+  // max_position_embeddings, hidden_size, num_attention_heads, num_hidden_layers stand for the n_*
+  // keys) and BERT (BertConfig's docstring: max_position_embeddings 512, position_embedding_type
+  // 'absolute'; 'relative_key' and 'relative_key_query' are Shaw-style and not read here): one
+  // table added to the token embeddings before the first layer; no layer has a mechanism of its own.
   learned(text, fam) {
     const d = (key, value) => this.defaulted(text, key, value, fam.cls);
     const alias = (names) => names.find((k) => Object.hasOwn(text.object, k)) ?? names[0];
