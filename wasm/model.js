@@ -37,6 +37,8 @@ const FAMILIES = new Map([
   // Gemma3TextConfig defaults (huggingface/transformers@d98ac17 configuration_gemma3.py).
   ['gemma3_text', ROPE('gemma3', { cls: 'Gemma3TextConfig', theta: 1e6, headDim: 256, maxPositions: 131072, localBase: 1e4 })],
   ['cohere2', ROPE('cohere2', { cls: 'Cohere2Config', layout: 'interleaved', headDimFromHidden: true })],
+  // gpt-oss: pairs (i, i + d/2) (modeling_gpt_oss.py _apply_rotary_emb: torch.chunk(x, 2)), with
+  // cos and sin already times the attention factor.
   ['gpt_oss', ROPE('gptOss', { cls: 'GptOssConfig', theta: 150000 })],
   ['smollm3', ROPE('smollm3', { cls: 'SmolLM3Config', theta: 2e6, maxPositions: 32768 })],
   ['llama4_text', ROPE('llama4', { cls: 'Llama4TextConfig', layout: 'interleaved', theta: 500000 })],
