@@ -5,6 +5,7 @@
 // would leak their memory); this file throws it, so callers see ordinary JS exceptions.
 
 import { loadModule, simdSupported } from './loader.js';
+import { makeModelPositions } from './model.js';
 import { API, ROPE_SCALINGS, arity } from './schema.js';
 
 export { simdSupported };
@@ -136,5 +137,7 @@ export async function loadPosenc(options = {}) {
   const { module: m, simd: useSimd } = await loadModule('posenc', new URL('./dist/', import.meta.url), options);
   const api = { simd: useSimd };
   for (const [fnName, spec] of Object.entries(API)) api[fnName] = wrap(fnName, spec, m[fnName]);
+  // Written in JS over the wrapped functions above (wasm/model.js), so it validates what it passes.
+  api.modelPositions = makeModelPositions(api);
   return Object.freeze(api);
 }

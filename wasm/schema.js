@@ -382,5 +382,21 @@ export const API = {
   },
 };
 
+// [JS FUNCTIONS] ------------------------------------------------------------------------------
+// Functions of the API written in JS over the bound ones (wasm/model.js): no binding of their own,
+// so they are not in API (whose every entry has one), but their signature is stated here all the
+// same, for posenc.d.ts, the docs table and the function's own option checks.
+export const JS_API = {
+  modelPositions: {
+    args: [{ name: 'config', type: 'config', doc: 'a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config)' }],
+    options: {
+      seqLen: { type: 'int', min: 0, max: L.kMaxPosition, doc: 'the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model)' },
+    },
+    returns: 'ModelPositions',
+    doc: 'What each layer does with positions, read as Hugging Face transformers reads the config: kind, attention window, RoPE frequencies and attention factor (from ropeFrequencies), lengths, where HF and the original code differ, HF class defaults applied, and every key not read (ModelPositions in posenc.d.ts).',
+    example: [{ model_type: 'llama', hidden_size: 64, num_attention_heads: 4, num_hidden_layers: 2, max_position_embeddings: 128 }],
+  },
+};
+
 /** The arity of a function: its positional arguments, and its options object when it has one. */
 export const arity = (spec) => spec.args.length + (spec.options ? 1 : 0);

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 import { DIVERGING_STOPS, SEQUENTIAL_STOPS } from '../../web/kit/palette.js';
-import { API, LIMITS, ROPE_SCALINGS } from '../schema.js';
+import { API, JS_API, LIMITS, ROPE_SCALINGS } from '../schema.js';
 import { TRAIN_FAMILIES } from '../train.js';
 
 const root = new URL('../../', import.meta.url);
@@ -46,6 +46,8 @@ export function rangeText(f) {
     parts.push(`≤ ${show(f.maxLength)} numbers`);
   } else if (f.type === 'scaling') {
     parts.push('RopeScaling');
+  } else if (f.type === 'config') {
+    parts.push('an object');
   }
   if (f.nullable) parts.push('or null');
   return parts.join(', ');
@@ -61,7 +63,7 @@ function defaultText(f) {
 function tsType(f) {
   const t = {
     int: 'number', number: 'number', bool: 'boolean', positions: 'Positions', numbers: 'NumberArray',
-    floats: 'NumberArray', scaling: 'RopeScaling',
+    floats: 'NumberArray', scaling: 'RopeScaling', config: 'HfConfig',
   }[f.type] ?? (f.oneOf ? f.oneOf.map((v) => `'${v}'`).join(' | ') : 'string');
   return f.nullable ? `${t} | null` : t;
 }
@@ -91,7 +93,7 @@ export function dtsBlock() {
   out.push('export interface Posenc {');
   out.push('  /** Which module runs: true for the WebAssembly SIMD build, false for the scalar one. */');
   out.push('  readonly simd: boolean;');
-  for (const [name, spec] of Object.entries(API)) {
+  for (const [name, spec] of Object.entries({ ...API, ...JS_API })) {
     const params = spec.args.map((a) => `    /** ${a.doc}; ${rangeText(a)}. */\n    ${a.name}: ${tsType(a)},`);
     if (spec.options) params.push(`    options?: ${tsOptions(spec.options, '    ')},`);
     out.push(`  /** ${spec.doc} */`);
@@ -106,7 +108,7 @@ const md = (s) => s.replace(/\|/g, '\\|');
 
 export function readmeBlock() {
   const rows = ['| function | arguments | returns |', '|---|---|---|'];
-  for (const [name, spec] of Object.entries(API)) {
+  for (const [name, spec] of Object.entries({ ...API, ...JS_API })) {
     const opts = spec.options
       ? `, { ${Object.entries(spec.options).map(([k, f]) => (f.default === undefined ? k : `${k} = ${defaultText(f)}`)).join(', ')} }`
       : '';
