@@ -20,66 +20,80 @@ import { JS_API } from './schema.js';
 // (LAYER_RULES), `layout` of the pairs in HF's code, defaults HF's config class applies when a
 // key is absent (each with the class it comes from), and family quirks.
 const ROPE = (rule, extra = {}) => ({ reader: 'rope', rule, layout: 'half', ...extra });
-const FAMILIES = new Map([
-  // RotaryEmbeddingConfigMixin.default_theta = 10000 unless the class overrides it.
-  ['llama', ROPE('plain', { cls: 'LlamaConfig' })],
-  ['mistral', ROPE('everyLayer', { cls: 'MistralConfig', slidingWindow: 4096, maxPositions: 4096 * 32 })],
-  ['mixtral', ROPE('everyLayer', { cls: 'MixtralConfig' })],
-  ['phi3', ROPE('everyLayer', { cls: 'Phi3Config' })],
-  ['qwen2', ROPE('qwen', { cls: 'Qwen2Config' })],
-  ['qwen2_moe', ROPE('qwen', { cls: 'Qwen2MoeConfig' })],
-  ['qwen3', ROPE('qwen', { cls: 'Qwen3Config' })],
-  ['qwen3_moe', ROPE('qwen', { cls: 'Qwen3MoeConfig' })],
-  ['qwen2_vl', ROPE('qwen', { cls: 'Qwen2VLConfig', mrope: true })],
-  ['qwen2_5_vl', ROPE('qwen', { cls: 'Qwen2_5_VLConfig', mrope: true })],
-  ['qwen2_vl_text', ROPE('qwen', { cls: 'Qwen2VLTextConfig', mrope: true })],
-  ['qwen2_5_vl_text', ROPE('qwen', { cls: 'Qwen2_5_VLTextConfig', mrope: true })],
-  // Gemma3TextConfig defaults (huggingface/transformers@d98ac17 configuration_gemma3.py).
-  ['gemma3_text', ROPE('gemma3', { cls: 'Gemma3TextConfig', theta: 1e6, headDim: 256, maxPositions: 131072, localBase: 1e4 })],
-  ['cohere2', ROPE('cohere2', { cls: 'Cohere2Config', layout: 'interleaved', headDimFromHidden: true })],
-  // gpt-oss: pairs (i, i + d/2) (modeling_gpt_oss.py _apply_rotary_emb: torch.chunk(x, 2)), with
-  // cos and sin already times the attention factor.
-  ['gpt_oss', ROPE('gptOss', { cls: 'GptOssConfig', theta: 150000 })],
-  ['smollm3', ROPE('smollm3', { cls: 'SmolLM3Config', theta: 2e6, maxPositions: 32768 })],
-  ['llama4_text', ROPE('llama4', { cls: 'Llama4TextConfig', layout: 'interleaved', theta: 500000 })],
-  ['deepseek_v3', ROPE('plain', { cls: 'DeepseekV3Config', mla: true, softmaxDivergence: true })],
-  ['deepseek_v2', ROPE('plain', { cls: 'DeepseekV2Config', mla: true })],
-  // GPTNeoXConfig: rotary_pct (default 0.25) and rotary_emb_base (default 10000) are the old
-  // names of partial_rotary_factor and rope_theta (configuration_gpt_neox.py@008e574).
-  ['gpt_neox', ROPE('plain', { cls: 'GPTNeoXConfig', neox: true })],
-  // GPTJ: rotary_dim of each head (GPTJConfig default 64, its dataclass form in the code index),
-  // base 10000 fixed in create_sinusoidal_positions, pairs (2i, 2i+1) (rotate_every_two); legacy
-  // names n_embd, n_head, n_layer, n_positions.
-  ['gptj', ROPE('plain', { cls: 'GPTJConfig', layout: 'interleaved', gptj: true })],
-  ['gpt2', { reader: 'learned', cls: 'GPT2Config', gpt2: true }],
-  ['bert', { reader: 'learned', cls: 'BertConfig' }],
-  ['bloom', { reader: 'alibi', cls: 'BloomConfig' }],
-  ['t5', { reader: 't5', cls: 'T5Config' }],
-  ['mt5', { reader: 't5', cls: 'MT5Config' }],
-]);
-// Multimodal wrappers whose text part sits in text_config with its own model_type.
-const WRAPPERS = new Map([['gemma3', 'gemma3_text'], ['llama4', 'llama4_text']]);
+// The tables are made on the first call, not when the module loads: a bundle that imports the
+// package but never calls modelPositions (the explainer's first screen) then drops them.
+let made = null;
+function tables() {
+  if (made) return made;
+  const FAMILIES = new Map([
+    // RotaryEmbeddingConfigMixin.default_theta = 10000 unless the class overrides it.
+    ['llama', ROPE('plain', { cls: 'LlamaConfig' })],
+    ['mistral', ROPE('everyLayer', { cls: 'MistralConfig', slidingWindow: 4096, maxPositions: 4096 * 32 })],
+    ['mixtral', ROPE('everyLayer', { cls: 'MixtralConfig' })],
+    ['phi3', ROPE('everyLayer', { cls: 'Phi3Config' })],
+    ['qwen2', ROPE('qwen', { cls: 'Qwen2Config' })],
+    ['qwen2_moe', ROPE('qwen', { cls: 'Qwen2MoeConfig' })],
+    ['qwen3', ROPE('qwen', { cls: 'Qwen3Config' })],
+    ['qwen3_moe', ROPE('qwen', { cls: 'Qwen3MoeConfig' })],
+    ['qwen2_vl', ROPE('qwen', { cls: 'Qwen2VLConfig', mrope: true })],
+    ['qwen2_5_vl', ROPE('qwen', { cls: 'Qwen2_5_VLConfig', mrope: true })],
+    ['qwen2_vl_text', ROPE('qwen', { cls: 'Qwen2VLTextConfig', mrope: true })],
+    ['qwen2_5_vl_text', ROPE('qwen', { cls: 'Qwen2_5_VLTextConfig', mrope: true })],
+    // Gemma3TextConfig defaults (huggingface/transformers@d98ac17 configuration_gemma3.py).
+    ['gemma3_text', ROPE('gemma3', { cls: 'Gemma3TextConfig', theta: 1e6, headDim: 256, maxPositions: 131072, localBase: 1e4 })],
+    ['cohere2', ROPE('cohere2', { cls: 'Cohere2Config', layout: 'interleaved', headDimFromHidden: true })],
+    // gpt-oss: pairs (i, i + d/2) (modeling_gpt_oss.py _apply_rotary_emb: torch.chunk(x, 2)), with
+    // cos and sin already times the attention factor.
+    ['gpt_oss', ROPE('gptOss', { cls: 'GptOssConfig', theta: 150000 })],
+    ['smollm3', ROPE('smollm3', { cls: 'SmolLM3Config', theta: 2e6, maxPositions: 32768 })],
+    ['llama4_text', ROPE('llama4', { cls: 'Llama4TextConfig', layout: 'interleaved', theta: 500000 })],
+    ['deepseek_v3', ROPE('plain', { cls: 'DeepseekV3Config', mla: true, softmaxDivergence: true })],
+    ['deepseek_v2', ROPE('plain', { cls: 'DeepseekV2Config', mla: true })],
+    // GPTNeoXConfig: rotary_pct (default 0.25) and rotary_emb_base (default 10000) are the old
+    // names of partial_rotary_factor and rope_theta (configuration_gpt_neox.py@008e574).
+    ['gpt_neox', ROPE('plain', { cls: 'GPTNeoXConfig', neox: true })],
+    // GPTJ: rotary_dim of each head (GPTJConfig default 64, its dataclass form in the code index),
+    // base 10000 fixed in create_sinusoidal_positions, pairs (2i, 2i+1) (rotate_every_two); legacy
+    // names n_embd, n_head, n_layer, n_positions.
+    ['gptj', ROPE('plain', { cls: 'GPTJConfig', layout: 'interleaved', gptj: true })],
+    ['gpt2', { reader: 'learned', cls: 'GPT2Config', gpt2: true }],
+    ['bert', { reader: 'learned', cls: 'BertConfig' }],
+    ['bloom', { reader: 'alibi', cls: 'BloomConfig' }],
+    ['t5', { reader: 't5', cls: 'T5Config' }],
+    ['mt5', { reader: 't5', cls: 'MT5Config' }],
+  ]);
+  // Multimodal wrappers whose text part sits in text_config with its own model_type.
+  const WRAPPERS = new Map([['gemma3', 'gemma3_text'], ['llama4', 'llama4_text']]);
 
-export const KNOWN_MODEL_TYPES = Object.freeze([...FAMILIES.keys(), ...WRAPPERS.keys()]);
+  const KNOWN_MODEL_TYPES = Object.freeze([...FAMILIES.keys(), ...WRAPPERS.keys()]);
+  made = { FAMILIES, WRAPPERS, KNOWN_MODEL_TYPES };
+  return made;
+}
+
+/** Every model_type modelPositions reads, its wrappers' included. */
+export const knownModelTypes = () => tables().KNOWN_MODEL_TYPES;
 
 // Keys whose names say they are about positions: an ignored one is flagged so a reader sees it.
 const POSITIONAL = /rope|rotary|posit|window|nope|alibi|bucket|theta|chunk|scal|temperature|layer_types|mscale|ctx|seq_len|context|interleav/i;
 
 // [ENTRY] -----------------------------------------------------------------------------------
 
-/** modelPositions bound to a loaded core (the object loadPosenc() builds). */
-export function makeModelPositions(core) {
-  return function modelPositions(config, options) {
-    const seqLen = readOptions(options);
-    const run = new Run(core, seqLen);
-    return run.read(config);
-  };
+/**
+ * What each layer of the model a config describes does with positions, computed with `pe`, the
+ * object loadPosenc() returned (its ropeFrequencies and alibiSlopes, which check what they get).
+ */
+export function modelPositions(pe, config, options) {
+  if (typeof pe?.ropeFrequencies !== 'function' || typeof pe?.alibiSlopes !== 'function') {
+    throw new TypeError('pe must be the object loadPosenc() returned');
+  }
+  const seqLen = readOptions(options);
+  const run = new Run(pe, seqLen);
+  return run.read(config);
 }
 
-// The options modelPositions takes, as wasm/schema.js states them (seqLen only).
-const OPTIONS = JS_API.modelPositions.options;
-
 function readOptions(options) {
+  // The options modelPositions takes, as wasm/schema.js states them (seqLen only).
+  const OPTIONS = JS_API.modelPositions.options;
   if (options === undefined || options === null) return undefined;
   if (!isPlainObject(options)) throw new TypeError(`options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
   const allowed = Object.keys(OPTIONS);
@@ -111,6 +125,7 @@ class Run {
   }
 
   read(config) {
+    const { FAMILIES, WRAPPERS, KNOWN_MODEL_TYPES } = tables();
     const root = new Fields(config, '');
     let modelType = root.string('model_type', undefined);
     let text = root;
@@ -162,7 +177,7 @@ class Run {
       this.notes.push({ code: 'model-type-inferred', field: text.name('model_type'), message: `model_type is absent; read as '${type}' from its n_embd/n_head/n_layer keys${type === 'gptj' ? ' and rotary_dim' : ''}` });
       return type;
     }
-    throw new TypeError(`${text.name('model_type')} is missing: modelPositions needs it to know the model's family (known: ${KNOWN_MODEL_TYPES.join(', ')})`);
+    throw new TypeError(`${text.name('model_type')} is missing: modelPositions needs it to know the model's family (known: ${knownModelTypes().join(', ')})`);
   }
 
   // [ROPE DECODERS] -------------------------------------------------------------------------

@@ -437,16 +437,19 @@ export interface Posenc {
       cosine?: boolean;
     },
   ): Float64Array;
-  /** What each layer does with positions, read as Hugging Face transformers reads the config: kind, attention window, RoPE frequencies and attention factor (from ropeFrequencies), lengths, where HF and the original code differ, HF class defaults applied, and every key not read (ModelPositions in posenc.d.ts). */
-  modelPositions(
-    /** a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config); an object. */
-    config: HfConfig,
-    options?: {
-      /** the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model); integer in [0, 2^31 − 1]. */
-      seqLen?: number;
-    },
-  ): ModelPositions;
 }
+
+/** What each layer does with positions, read as Hugging Face transformers reads the config: kind, attention window, RoPE frequencies and attention factor (from ropeFrequencies), lengths, where HF and the original code differ, HF class defaults applied, and every key not read (ModelPositions in posenc.d.ts). */
+export function modelPositions(
+  /** the object loadPosenc() returned; a loaded Posenc. */
+  pe: Posenc,
+  /** a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config); an object. */
+  config: HfConfig,
+  options?: {
+    /** the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model); integer in [0, 2^31 − 1]. */
+    seqLen?: number;
+  },
+): ModelPositions;
 // </api>
 
 /** Loads the core; 'auto' (default) probes WebAssembly SIMD and falls back to the scalar build. */

@@ -5,10 +5,12 @@
 // would leak their memory); this file throws it, so callers see ordinary JS exceptions.
 
 import { loadModule, simdSupported } from './loader.js';
-import { makeModelPositions } from './model.js';
 import { API, ROPE_SCALINGS, arity } from './schema.js';
 
 export { simdSupported };
+// Written in JS over the functions loadPosenc returns (wasm/model.js); a bundle that never calls
+// it leaves it out.
+export { modelPositions } from './model.js';
 export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 
@@ -137,7 +139,5 @@ export async function loadPosenc(options = {}) {
   const { module: m, simd: useSimd } = await loadModule('posenc', new URL('./dist/', import.meta.url), options);
   const api = { simd: useSimd };
   for (const [fnName, spec] of Object.entries(API)) api[fnName] = wrap(fnName, spec, m[fnName]);
-  // Written in JS over the wrapped functions above (wasm/model.js), so it validates what it passes.
-  api.modelPositions = makeModelPositions(api);
   return Object.freeze(api);
 }

@@ -383,12 +383,17 @@ export const API = {
 };
 
 // [JS FUNCTIONS] ------------------------------------------------------------------------------
-// Functions of the API written in JS over the bound ones (wasm/model.js): no binding of their own,
-// so they are not in API (whose every entry has one), but their signature is stated here all the
-// same, for posenc.d.ts, the docs table and the function's own option checks.
+// Functions of the package written in JS over the bound ones (wasm/model.js): no binding of their
+// own, so they are not in API (whose every entry has one), but their signature is stated here all
+// the same, for posenc.d.ts, the docs table and the function's own option checks. They are
+// exported beside loadPosenc and take the loaded object first, rather than being its methods: a
+// page that never calls one leaves its code out of its bundle (the explainer's first screen).
 export const JS_API = {
   modelPositions: {
-    args: [{ name: 'config', type: 'config', doc: 'a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config)' }],
+    args: [
+      { name: 'pe', type: 'posenc', doc: 'the object loadPosenc() returned' },
+      { name: 'config', type: 'config', doc: 'a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config)' },
+    ],
     options: {
       seqLen: { type: 'int', min: 0, max: L.kMaxPosition, doc: 'the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model)' },
     },

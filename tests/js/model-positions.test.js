@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
+import { modelPositions } from '../../wasm/posenc.js';
 import { assertAllClose, assertClose, loadBoth, moduleName } from './helpers.js';
 import { PYTHON } from './python.js';
 
@@ -200,7 +201,7 @@ for (const pe of modules) {
   describe(`${moduleName(pe)}: modelPositions against HF's code (tests/hf/rope_reference.py)`, () => {
     CASES.forEach(({ label, config, seqLen }, n) => {
       test(label + (seqLen !== undefined ? ` (seqLen ${seqLen})` : ''), () => {
-        const got = pe.modelPositions(config, seqLen === undefined ? undefined : { seqLen });
+        const got = modelPositions(pe, config, seqLen === undefined ? undefined : { seqLen });
         compare(got, expected[n], label);
         // Nothing dropped silently: each key is read or listed as ignored (a parent may stand for its keys).
         const accounted = new Set([...got.read, ...got.ignored.map((x) => x.field)]);
@@ -223,7 +224,7 @@ for (const pe of modules) {
 
     test('layers with the same RoPE setting share one object; Gemma 3 has two (local and global)', () => {
       const gemma = atlas.models.find((m) => m.id === 'gemma-3-4b').config;
-      const r = pe.modelPositions(gemma);
+      const r = modelPositions(pe, gemma);
       const ropes = new Set(r.layers.map((l) => l.rope));
       assert.equal(ropes.size, 2);
       const local = r.layers[0].rope;
@@ -236,7 +237,7 @@ for (const pe of modules) {
     });
 
     test('an ignored key whose name is about positions is flagged (Command R7B\'s rotary_pct)', () => {
-      const r = pe.modelPositions(atlas.models.find((m) => m.id === 'command-r7b').config);
+      const r = modelPositions(pe, atlas.models.find((m) => m.id === 'command-r7b').config);
       const flagged = r.ignored.filter((x) => x.looksPositional).map((x) => x.field);
       assert.ok(flagged.includes('rotary_pct') && flagged.includes('position_embedding_type'), flagged.join(', '));
       assert.ok(r.ignored.some((x) => x.field === 'head_dim'), 'Cohere2 does not read head_dim');
@@ -244,7 +245,7 @@ for (const pe of modules) {
     });
 
     test('a multimodal wrapper reads text_config and lists its other keys as other-part', () => {
-      const r = pe.modelPositions(CASES.find((c) => c.label.startsWith('gemma3 wrapper')).config);
+      const r = modelPositions(pe, CASES.find((c) => c.label.startsWith('gemma3 wrapper')).config);
       assert.equal(r.modelType, 'gemma3_text');
       assert.deepEqual(r.ignored.filter((x) => x.reason === 'other-part').map((x) => x.field).sort(), ['image_token_index', 'vision_config']);
       assert.ok(r.defaults.some((x) => x.field === 'text_config.head_dim' && x.value === 256 && x.from === 'Gemma3TextConfig'));
@@ -252,24 +253,24 @@ for (const pe of modules) {
     });
 
     test('mrope_section outside Qwen-VL is left unread and listed, as HF only warns about it', () => {
-      const r = pe.modelPositions(llama({ rope_scaling: { rope_type: 'default', mrope_section: [16, 24, 24] } }));
+      const r = modelPositions(pe, llama({ rope_scaling: { rope_type: 'default', mrope_section: [16, 24, 24] } }));
       assert.equal(r.layers[0].rope.mropeSection, null);
       assert.ok(r.ignored.some((x) => x.field === 'rope_scaling.mrope_section' && x.reason === 'not-read'));
     });
 
     test('rope_scaling wins over rope_parameters, which is listed as superseded', () => {
-      const r = pe.modelPositions(llama({ rope_scaling: { type: 'linear', factor: 2 }, rope_parameters: { rope_type: 'linear', factor: 8 } }));
+      const r = modelPositions(pe, llama({ rope_scaling: { type: 'linear', factor: 2 }, rope_parameters: { rope_type: 'linear', factor: 8 } }));
       assert.equal(r.layers[0].rope.factor, 2);
       assert.deepEqual(r.ignored.filter((x) => x.reason === 'superseded').map((x) => x.field), ['rope_parameters']);
     });
 
     test('lengths: trained, declared and extended as the config states them', () => {
-      const l31 = pe.modelPositions(atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
+      const l31 = modelPositions(pe, atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
       assert.deepEqual(l31.lengths, { trained: 8192, declared: 131072, extended: 65536 });
       assert.ok(l31.notes.some((x) => x.code === 'extended-differs'));
-      const dyn = pe.modelPositions(llama({ rope_scaling: { rope_type: 'dynamic', factor: 2 } }));
+      const dyn = modelPositions(pe, llama({ rope_scaling: { rope_type: 'dynamic', factor: 2 } }));
       assert.deepEqual(dyn.lengths, { trained: 4096, declared: 4096, extended: null });
-      const t5 = pe.modelPositions(atlas.models.find((m) => m.id === 't5-base').config);
+      const t5 = modelPositions(pe, atlas.models.find((m) => m.id === 't5-base').config);
       assert.deepEqual(t5.lengths, { trained: 512, declared: null, extended: null });
     });
   });
@@ -366,13 +367,13 @@ const HOSTILE = [
 
 for (const pe of modules) {
   describe(`${moduleName(pe)}: hostile configs end in a named error and change nothing`, () => {
-    const before = pe.modelPositions(atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
+    const before = modelPositions(pe, atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
     const freqBefore = pe.ropeFrequencies(64, { base: 500000, scaling: { type: 'yarn', factor: 8, originalMaxPositions: 4096 } });
 
     for (const [label, config, options, cls, pattern] of HOSTILE) {
       test(label, () => {
         const value = typeof config === 'function' ? config() : config;
-        assert.throws(() => pe.modelPositions(value, options), (err) => {
+        assert.throws(() => modelPositions(pe, value, options), (err) => {
           assert.ok(err instanceof cls, `${label}: ${err.constructor.name}: ${err.message}`);
           if (pattern) assert.match(err.message, pattern, label);
           return true;
@@ -382,7 +383,7 @@ for (const pe of modules) {
 
     test('prototype keys are read as plain keys: listed as ignored, nothing polluted', () => {
       const config = JSON.parse('{"model_type":"llama","hidden_size":64,"num_attention_heads":2,"num_hidden_layers":1,"__proto__":{"rope_theta":5},"constructor":{"prototype":{"x":1}},"rope_scaling":{"__proto__":{"rope_type":"yarn"},"rope_type":"linear","factor":2}}');
-      const r = pe.modelPositions(config);
+      const r = modelPositions(pe, config);
       assert.equal(r.layers[0].rope.base, 10000, 'rope_theta from __proto__ is not read');
       assert.equal(r.layers[0].rope.ropeType, 'linear');
       const ignored = r.ignored.map((x) => x.field);
@@ -394,15 +395,22 @@ for (const pe of modules) {
 
     test('deep nesting under any key is listed, not walked', () => {
       const config = { ...llama(), extra: deep(100000), rope_scaling: { rope_type: 'linear', factor: 2, nested: deep(100000) }, text_config_like: { text_config: deep(1000) } };
-      const r = pe.modelPositions(config);
+      const r = modelPositions(pe, config);
       const ignored = r.ignored.map((x) => x.field);
       assert.ok(ignored.includes('extra') && ignored.includes('rope_scaling.nested') && ignored.includes('text_config_like'), ignored.join(', '));
     });
 
     test('after every hostile config the module returns exactly what it did before', () => {
-      const after = pe.modelPositions(atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
+      const after = modelPositions(pe, atlas.models.find((m) => m.id === 'llama-3.1-8b').config);
       assert.deepEqual(after, before);
       assert.deepEqual(pe.ropeFrequencies(64, { base: 500000, scaling: { type: 'yarn', factor: 8, originalMaxPositions: 4096 } }), freqBefore);
     });
   });
 }
+
+test('modelPositions refuses a first argument that is not a loaded Posenc, naming pe', () => {
+  const config = { model_type: 'llama', hidden_size: 64, num_attention_heads: 4, num_hidden_layers: 2, max_position_embeddings: 128 };
+  for (const bad of [undefined, null, {}, config, { ropeFrequencies: () => {} }]) {
+    assert.throws(() => modelPositions(bad, config), (e) => e instanceof TypeError && /\bpe\b/.test(e.message));
+  }
+});

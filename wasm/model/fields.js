@@ -6,7 +6,7 @@
 // keys, getters, deep nesting, huge arrays) ends in a named TypeError/RangeError or is listed.
 
 /** Caps on what one config may hold; a real config.json is far inside each of them. */
-export const CONFIG_LIMITS = Object.freeze({
+export const CONFIG_LIMITS = /* @__PURE__ */ Object.freeze({
   keys: 4096,          // keys of one object
   keyLength: 256,      // characters of one key
   layers: 4096,        // num_hidden_layers and per-layer lists

@@ -48,6 +48,8 @@ export function rangeText(f) {
     parts.push('RopeScaling');
   } else if (f.type === 'config') {
     parts.push('an object');
+  } else if (f.type === 'posenc') {
+    parts.push('a loaded Posenc');
   }
   if (f.nullable) parts.push('or null');
   return parts.join(', ');
@@ -63,7 +65,7 @@ function defaultText(f) {
 function tsType(f) {
   const t = {
     int: 'number', number: 'number', bool: 'boolean', positions: 'Positions', numbers: 'NumberArray',
-    floats: 'NumberArray', scaling: 'RopeScaling', config: 'HfConfig',
+    floats: 'NumberArray', scaling: 'RopeScaling', config: 'HfConfig', posenc: 'Posenc',
   }[f.type] ?? (f.oneOf ? f.oneOf.map((v) => `'${v}'`).join(' | ') : 'string');
   return f.nullable ? `${t} | null` : t;
 }
@@ -93,13 +95,22 @@ export function dtsBlock() {
   out.push('export interface Posenc {');
   out.push('  /** Which module runs: true for the WebAssembly SIMD build, false for the scalar one. */');
   out.push('  readonly simd: boolean;');
-  for (const [name, spec] of Object.entries({ ...API, ...JS_API })) {
-    const params = spec.args.map((a) => `    /** ${a.doc}; ${rangeText(a)}. */\n    ${a.name}: ${tsType(a)},`);
-    if (spec.options) params.push(`    options?: ${tsOptions(spec.options, '    ')},`);
+  const signature = (spec, indent) => {
+    const params = spec.args.map((a) => `${indent}  /** ${a.doc}; ${rangeText(a)}. */\n${indent}  ${a.name}: ${tsType(a)},`);
+    if (spec.options) params.push(`${indent}  options?: ${tsOptions(spec.options, `${indent}  `)},`);
+    return `(\n${params.join('\n')}\n${indent}): ${spec.returns};`;
+  };
+  for (const [name, spec] of Object.entries(API)) {
     out.push(`  /** ${spec.doc} */`);
-    out.push(`  ${name}(\n${params.join('\n')}\n  ): ${spec.returns};`);
+    out.push(`  ${name}${signature(spec, '  ')}`);
   }
   out.push('}');
+  // The JS functions: exported beside loadPosenc, the loaded Posenc first.
+  for (const [name, spec] of Object.entries(JS_API)) {
+    out.push('');
+    out.push(`/** ${spec.doc} */`);
+    out.push(`export function ${name}${signature(spec, '')}`);
+  }
   return out.join('\n');
 }
 
