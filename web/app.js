@@ -19,6 +19,9 @@ import { trainPlatform } from './train/platform.js';
 // and counting starts again, so a long session does not pile up timeline entries (a test reads a
 // few hundred at most).
 const KEPT_MEASURES = 1000;
+// Every step's "Go deeper" fold (kit/step.js) is open with ?deeper=1, so a course can link to a
+// step with its depth showing; closed, the parameter is left out of the address.
+const DEEPER = Object.freeze({ type: 'bool', default: false, quiet: true });
 const measured = new Set();  // the measure names in use
 let kept = 0;
 
@@ -128,6 +131,7 @@ export async function start({
 
   const mounted = new Map();
   const modules = new Map();  // id → the step's module, once it and its text have loaded
+  const paramsOf = new Map(); // id → the step's URL parameters: its own and the fold's
   const loading = new Map();
 
   /** Loads a step's module and its catalog parts (its manifest's parts), once. */
@@ -135,6 +139,7 @@ export async function start({
     if (!loading.has(step.id)) {
       loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load)]).then(([module]) => {
         modules.set(step.id, module);
+        paramsOf.set(step.id, { ...module.params, deeper: DEEPER });
       }));
     }
     return loading.get(step.id);
@@ -144,7 +149,8 @@ export async function start({
   function mount(step) {
     const module = modules.get(step.id);
     if (mounted.has(step.id) || !module) return;
-    const values = readParams(module.params, step === requested ? location.search : '');
+    const params = paramsOf.get(step.id);
+    const values = readParams(params, step === requested ? location.search : '');
     const index = STEPS.indexOf(step);
     const section = sections.get(step.id);
     // A step that can show something without the core (the train step's reference run) says so
@@ -176,7 +182,7 @@ export async function start({
             urlQueued = true;
             queueMicrotask(() => {
               urlQueued = false;
-              writeParams(step.id, module.params, values);
+              writeParams(step.id, params, values);
             });
           };
           const set = applier(timed);
@@ -184,13 +190,15 @@ export async function start({
           return set;
         },
       }));
+      foldFromUrl(section, step.id, params, values, scrollers);
       scrollers.check();
       if (!embed) addDownloads(section, step.id, api, m, figures);
     } else {
       section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`titles.${step.id}`)),
         ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
+      values.deeper = false;
     }
-    if (!embed) section.append(stepFooter(module, index, values));
+    if (!embed) section.append(stepFooter({ id: step.id, params }, index, values));
     mounted.set(step.id, values);
   }
 
@@ -202,7 +210,7 @@ export async function start({
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
     mount(step);
-    writeParams(step.id, modules.get(step.id).params, mounted.get(step.id));
+    writeParams(step.id, paramsOf.get(step.id), mounted.get(step.id));
     // The step's own ready signal: built and shown. body[data-ready] waits for every other
     // step's files as well; a test of one step waits for this.
     sections.get(step.id).dataset.shown = 'true';
@@ -249,16 +257,45 @@ export async function start({
 }
 
 /**
+ * A step's "Go deeper" fold (kit/step.js), once the step is built: gone if the step put nothing
+ * in it, else open as values.deeper says (?deeper=1), and each toggle by the reader written to
+ * the address. The toggles printing makes (preparePrint marks the folds it opens with
+ * data-printed) are not the reader's: they leave the address alone.
+ */
+function foldFromUrl(section, id, params, values, scrollers) {
+  const fold = section.querySelector(':scope > details.deeper');
+  if (fold && !fold.querySelector('.deeper-body').childElementCount) fold.remove();
+  if (!fold?.isConnected) {
+    values.deeper = false;
+    return;
+  }
+  fold.open = values.deeper;
+  // The event comes a task after the change, and one event may stand for several changes: the
+  // state is read from the element, not the event.
+  fold.addEventListener('toggle', () => {
+    if (fold.dataset.printed !== undefined) {
+      if (!fold.open) delete fold.dataset.printed;  // printing is over: back as the reader left it
+      return;
+    }
+    if (values.deeper === fold.open) return;
+    values.deeper = fold.open;
+    writeParams(id, params, values);
+    scrollers.check();  // what the fold shows may hold a box that scrolls sideways
+  });
+}
+
+/**
  * Printing gives the whole explainer: every step (built now if it never was; the print styles
- * show the hidden ones), and every FAQ answer open. Runs on beforeprint, and when the print
- * media query starts to match (browsers that print without the event, emulated print media).
- * The FAQ entries it opened close again after printing.
+ * show the hidden ones), every "Go deeper" fold and every FAQ answer open. Runs on beforeprint,
+ * and when the print media query starts to match (browsers that print without the event,
+ * emulated print media). What it opened closes again after printing.
  */
 function preparePrint(mountAll) {
   let opened = [];
   const before = () => {
     mountAll();
-    for (const d of document.querySelectorAll('#content details:not([open])')) {
+    for (const d of document.querySelectorAll('main details:not([open])')) {
+      if (d.classList.contains('deeper')) d.dataset.printed = '';
       d.open = true;
       opened.push(d);
     }
