@@ -11,6 +11,7 @@ import { keyboardScrollers } from './kit/scrollers.js';
 import { applyMessages, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
+import { place } from './place.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 import { trainPlatform } from './train/platform.js';
@@ -95,25 +96,43 @@ export async function start({
   const sections = new Map(STEPS.map((step) => [step.id, document.getElementById(step.id)]));
   const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
 
+  if (!embed) pageMenu(m);
   const nav = document.getElementById('step-nav');
   const navButtons = new Map();
   nav.setAttribute('aria-label', m.t('page.steps'));
-  const link = (step, i) => {
-    const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
-      h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`titles.${step.id}`)));
+  const link = (step, n) => {
+    const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => {
+      setNavOpen(false);
+      show(step);
+    } }, h('span', { class: 'step-number' }, String(n)), h('span', { class: 'step-name' }, m.t(`titles.${step.id}`)));
     navButtons.set(step.id, b);
     return h('li', {}, b);
   };
-  // Two groups, each a labelled list: the six steps that build the idea, then the field.
+  // Two groups, each a labelled list counted from 1: the six steps that build the idea, then
+  // the rest of the field (web/place.js). On a phone the lists fold behind one line that says
+  // where the reader is ("3 of 6 · Frequency bands"); on a wider screen they always show.
   let first = 0;
-  nav.replaceChildren(...STEP_GROUPS.map(({ key, count }, g) => {
+  const lists = h('div', { class: 'step-lists', id: 'step-lists' }, STEP_GROUPS.map(({ key, count }, g) => {
     const start = first;
     first += count;
     return h('div', { class: 'step-group' },
       h('h2', { class: 'step-group-title', id: `step-group-${g}` }, m.t(key)),
-      h('ol', { start: String(start + 1), 'aria-labelledby': `step-group-${g}` },
-        STEPS.slice(start, first).map((step, i) => link(step, start + i))));
+      h('ol', { 'aria-labelledby': `step-group-${g}` },
+        STEPS.slice(start, first).map((step, i) => link(step, i + 1))));
   }));
+  const here = h('span', { class: 'nav-here' });
+  const navToggle = h('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': lists.id,
+    onClick: () => setNavOpen(navToggle.getAttribute('aria-expanded') !== 'true') }, here);
+  function setNavOpen(open) {
+    navToggle.setAttribute('aria-expanded', String(open));
+    nav.classList.toggle('open', open);
+  }
+  nav.replaceChildren(navToggle, lists);
+  /** The phone's one line: the step's place in its group and its title. */
+  function showPlace(step) {
+    const where = place(STEPS.indexOf(step), STEPS.length);
+    here.textContent = `${m.t(where.group === 'idea' ? 'page.placeIdea' : 'page.fieldOf', { n: where.n, total: where.of })} · ${m.t(`titles.${step.id}`)}`;
+  }
 
   let core = null;
   if (typeof WebAssembly !== 'object') {
@@ -194,8 +213,11 @@ export async function start({
       scrollers.check();
       if (!embed) addDownloads(section, step.id, api, m, figures);
     } else {
+      // Without the core the step says so where its figures would be (the footer's engine line
+      // is far below).
       section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`titles.${step.id}`)),
-        ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
+        ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)),
+        h('p', { class: 'engine-notice' }, engine.textContent));
       values.deeper = false;
     }
     if (!embed) section.append(stepFooter({ id: step.id, params }, index, values));
@@ -209,6 +231,7 @@ export async function start({
     if (wanted !== step) return;
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
+    showPlace(step);
     mount(step);
     writeParams(step.id, paramsOf.get(step.id), mounted.get(step.id));
     // The step's own ready signal: built and shown. body[data-ready] waits for every other
@@ -254,6 +277,28 @@ export async function start({
     await Promise.all(STEPS.map(prepare));
   }
   document.body.dataset.ready = 'true';  // everything loaded: what the tests wait for
+}
+
+/**
+ * The masthead's tools (language, theme, the Lab) behind a Menu button on a phone; on a wider
+ * screen the styles hide the button and show the tools. Escape closes the menu and gives the
+ * focus back to the button.
+ */
+function pageMenu(m) {
+  const button = document.getElementById('menu-button');
+  const menu = document.getElementById('page-menu');
+  if (!button || !menu) return;
+  const setOpen = (open) => {
+    button.setAttribute('aria-expanded', String(open));
+    menu.classList.toggle('open', open);
+  };
+  button.hidden = false;
+  button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || button.getAttribute('aria-expanded') !== 'true') return;
+    setOpen(false);
+    button.focus();
+  });
 }
 
 /**
