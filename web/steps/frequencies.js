@@ -51,7 +51,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('figcaption', {}, m.t('frequencies.waveCaption', { last: POSITIONS - 1 })));
   const ladderFigure = h('figure', { class: 'freq-figure freq-ladder' },
     h('figcaption', {}, m.t('frequencies.ladderCaption', { d: D })));
-  slots.figure.append(formula, h('div', { class: 'freq-figures' }, waveFigure, ladderFigure));
+  // Figure first: the wave; the readouts, then the formulas with the chosen dimension's numbers.
+  // The ladder of all wavelengths (a log scale, a new idea) is depth: in the fold.
+  slots.figure.append(waveFigure);
 
   const plot = new LinePlot(waveFigure, {
     xLabel: m.t('frequencies.axisPosition'),
@@ -75,8 +77,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     frequency: readout('frequency', m.t('frequencies.readoutFrequency')),
     wavelength: readout('wavelength', m.t('frequencies.readoutWavelength')),
   };
-  slots.readouts.append(readoutRow(out.dim, out.frequency, out.wavelength));
-  paragraphs(slots.notes, m, 'frequencies.notes', {
+  slots.readouts.append(readoutRow(out.dim, out.frequency, out.wavelength), formula);
+  const noteVars = {
     w0: wave(wavelengths[0]), w2: wave(wavelengths[1]), w4: wave(wavelengths[2]), w6: wave(wavelengths[3]),
     step6: m.fixed(freqs[3], 3),
     ratio: m.fixed(freqs[0] / freqs[1], 2),
@@ -84,7 +86,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     lastDim: 2 * (freqs.length - 1),
     longest: num(longest),
     d: D,
-  });
+  };
+  paragraphs(slots.notes, m, 'frequencies.notes', noteVars);
+  slots.deeper.append(ladderFigure);
+  paragraphs(slots.deeper, m, 'frequencies.deeper', noteVars);
 
   // The ladder's fixed parts: every pair's wavelength, 2π below, 10000·2π above, the plot's width.
   const ladderBase = {
