@@ -7,7 +7,7 @@ import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
-import { stepFrame } from '../kit/step.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
 const POSITIONS = 20;
@@ -15,7 +15,7 @@ const D = 16;
 const PAIRS = D / 2;
 const BASE = 10000;
 const REFERENCES = [0, POSITIONS - 1];  // the two fixed i whose curves sit under the current one
-const ROTATION_NOTE = 3;                // the rotation formula follows this paragraph of the notes
+const ROTATION_NOTE = 1;                // the rotation formula follows this paragraph of the fold
 
 export const params = {
   i: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
@@ -96,9 +96,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
 
-  slots.figure.append(
-    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
-    h('div', { class: 'relative-figs' }, vecFig, pairFig, plotFig));
+  // Figure first: three i, one curve, and its cards; the paragraphs under it say the identity.
+  // The identity with the current numbers and the two bar charts it explains (the vectors, each
+  // pair's share) are depth: in the fold.
+  slots.figure.append(plotFig);
 
   const out = {
     dot: readout('dot', m.t('relative.dot')),
@@ -106,11 +107,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.dot, out.distance));
 
-  // Notes, with the angle-addition rotation written out after its paragraph.
-  const notes = m.paras('relative.notes');
-  notes.forEach((text, n) => {
-    slots.notes.append(h('p', {}, text));
-    if (n === ROTATION_NOTE) slots.notes.append(rotationFormula(m));
+  paragraphs(slots.notes, m, 'relative.notes');
+  // The fold: the formulas, the bar charts, then its paragraphs, the angle-addition rotation
+  // written out after its own.
+  slots.deeper.append(
+    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
+    h('div', { class: 'relative-figs' }, vecFig, pairFig));
+  m.paras('relative.deeper').forEach((text, n) => {
+    slots.deeper.append(h('p', {}, text));
+    if (n === ROTATION_NOTE) slots.deeper.append(rotationFormula(m));
   });
 
   function render() {
