@@ -209,9 +209,9 @@ export async function start({
           return set;
         },
       }));
+      if (!embed) addDownloads(section, step.id, api, m, figures, { tablesInFold: module.tablesInFold });
       foldFromUrl(section, step.id, params, values, scrollers);
       scrollers.check();
-      if (!embed) addDownloads(section, step.id, api, m, figures);
     } else {
       // Without the core the step says so where its figures would be (the footer's engine line
       // is far below).

@@ -11,6 +11,8 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'compare';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const POSITIONS = 20;           // n (and m) run over 0..19
 const D = 8;                    // model width: 4 frequencies, 4 RoPE pairs
 const PAIR = [0.6, 0.4];        // every pair of q and of k

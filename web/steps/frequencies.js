@@ -12,6 +12,8 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { subscript } from '../kit/scripts.js';
 
 export const id = 'frequencies';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const POSITIONS = 101;          // positions 0..100
 const D = 16;
 const BASE = 10000;

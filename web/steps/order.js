@@ -14,6 +14,8 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'order';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const D = 2;
 const N = 3;
 const SAME = 1e-6;   // two scores closer than this count as the same number

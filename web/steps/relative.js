@@ -10,6 +10,8 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const POSITIONS = 20;
 const D = 16;
 const PAIRS = D / 2;

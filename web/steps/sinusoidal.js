@@ -9,6 +9,8 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'sinusoidal';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const POSITIONS = 50;
 const D = 20;
 const BASE = 10000;
