@@ -66,7 +66,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     cursorY: (v) => m.fixed(v, 3),
     keysHint: m.t('page.plotKeys'),
   });
+  // 380 units high: the longest y title (Russian, 'длина волны (логарифмическая шкала)') fits
+  // its axis at a phone's type size, down to 320 px, instead of shrinking under 12 px.
   const ladder = new LogPlot(ladderFigure, {
+    height: 380,
     label: '',
     xLabel: m.t('frequencies.axisDim'),
     yLabel: m.t('frequencies.axisWavelength'),

@@ -89,14 +89,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
 
   // Figure 3: the dot product against the offset.
+  // Its caption under it: on a phone the curve then starts on the first screen.
   const plotFig = h('figure', { class: 'relative-fig relative-curve' });
-  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });
+  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
 
   // Figure first: three i, one curve, and its cards; the paragraphs under it say the identity.
   // The identity with the current numbers and the two bar charts it explains (the vectors, each
@@ -202,14 +203,16 @@ function rotationFormula(m) {
   const w = () => mi('ω');
   const arg = (...a) => mrow(w(), ...a);
   const pk = () => mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')'));
-  return h('div', { class: 'formula relative-rotation' }, math(
-    m.t('relative.rotationLabel'),
-    column(fn('sin', arg(pk())), fn('cos', arg(pk()))),
-    mo('='),
-    matrix(
-      [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
-      [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
-    ),
-    column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p')))),
-  ));
+  // Two pieces, the left side with "=" and the product, which sit on one line where there is room
+  // and on two on the narrowest phones (a smaller font would put the matrix under 12 px). The
+  // label is the whole identity's, on the group; the pieces are its picture.
+  const piece = (...c) => mm('math', { display: 'block', 'aria-hidden': 'true' }, mrow(...c));
+  return h('div', { class: 'formula relative-rotation', role: 'math', 'aria-label': m.t('relative.rotationLabel') },
+    piece(column(fn('sin', arg(pk())), fn('cos', arg(pk()))), mo('=')),
+    piece(
+      matrix(
+        [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
+        [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
+      ),
+      column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))));
 }
