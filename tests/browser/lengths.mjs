@@ -3,10 +3,11 @@
 // For each step and language, at that viewport with every fold closed (as the page opens):
 //   screens  the card's height / the viewport's height
 //   figure   how far below the card's top its first figure starts (px): the first visible svg,
-//            canvas or table of the step at least 60 px high (swatches and icons are smaller)
+//            canvas or table of the step at least 60 px high (phone-checks.js cardMeasure)
 //   above    how far down the page the card starts (the masthead and the navigation)
 // --json prints the rows as JSON instead of a table, for a later comparison.
 import { startBrowser } from './browser.js';
+import { cardMeasure as measure } from './phone-checks.js';
 import { ALL_STEP_IDS } from './step-ids.js';
 
 const args = process.argv.slice(2);
@@ -20,22 +21,6 @@ for (const s of steps) if (!ALL_STEP_IDS.includes(s)) throw new RangeError(`--st
 const width = Number(option('width', 375));
 const height = Number(option('height', 700));
 const json = args.includes('--json');
-
-/** In the page: the card's measures (see the header). Self-contained: sent to the page as source. */
-function measure(id) {
-  const card = document.getElementById(id);
-  const box = card.getBoundingClientRect();
-  const top = box.top + scrollY;
-  let figure = null;
-  for (const el of card.querySelectorAll('svg, canvas, table')) {
-    if (!el.checkVisibility() || el.closest('details:not([open])')) continue;
-    const r = el.getBoundingClientRect();
-    if (r.height < 60) continue;
-    const y = r.top + scrollY - top;
-    if (figure === null || y < figure) figure = y;
-  }
-  return { height: box.height, figure, above: top };
-}
 
 const b = await startBrowser();
 const rows = [];
