@@ -5,7 +5,7 @@
 import { h } from '../kit/dom.js';
 import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
+import { mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -119,17 +119,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const lambda = wavelengths[i];
     const others = DIMS.filter((o) => o !== dim);
 
+    // Each line in two pieces that wrap before its second "=" where the line does not fit.
     formula.replaceChildren(
-      math(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
-        msub(mi('ω'), mn(String(i))), mo('='),
-        msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D))))),
-        mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
-        mo('='), mn(m.fixed(omega, 4))),
-      math(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
-        msub(mi('λ'), mn(String(i))), mo('='),
-        mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i)))), mo('='),
-        mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
-        mo('≈'), mn(wave(lambda))),
+      mathPieces(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
+        [msub(mi('ω'), mn(String(i))), mo('='),
+          msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D)))))],
+        [mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
+          mo('='), mn(m.fixed(omega, 4))]),
+      mathPieces(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
+        [msub(mi('λ'), mn(String(i))), mo('='), mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i))))],
+        [mo('='), mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
+          mo('≈'), mn(wave(lambda))]),
     );
 
     plot.draw({

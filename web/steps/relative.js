@@ -4,7 +4,7 @@
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
 import { LinePlot, tickLabel } from '../kit/lineplot.js';
-import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -204,15 +204,11 @@ function rotationFormula(m) {
   const arg = (...a) => mrow(w(), ...a);
   const pk = () => mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')'));
   // Two pieces, the left side with "=" and the product, which sit on one line where there is room
-  // and on two on the narrowest phones (a smaller font would put the matrix under 12 px). The
-  // label is the whole identity's, on the group; the pieces are its picture.
-  const piece = (...c) => mm('math', { display: 'block', 'aria-hidden': 'true' }, mrow(...c));
-  return h('div', { class: 'formula relative-rotation', role: 'math', 'aria-label': m.t('relative.rotationLabel') },
-    piece(column(fn('sin', arg(pk())), fn('cos', arg(pk()))), mo('=')),
-    piece(
-      matrix(
-        [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
-        [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
-      ),
-      column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))));
+  // and on two on the narrowest phones (a smaller font would put the matrix under 12 px).
+  return h('div', { class: 'formula relative-rotation' }, mathPieces(m.t('relative.rotationLabel'),
+    [column(fn('sin', arg(pk())), fn('cos', arg(pk()))), mo('=')],
+    [matrix(
+      [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
+      [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
+    ), column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))]));
 }

@@ -5,7 +5,7 @@
 // (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
 // step, web/steps/code/pairing.js.)
 import { h, mm } from '../kit/dom.js';
-import { math, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { LinePlot, tickLabel } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -235,9 +235,10 @@ function generalFormulas(m) {
   return [
     math(m.t('rope.thetaLabel'),
       sub('θ', 'i'), mo('='), msup(mn('10000'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mi('d')))),
-    math(m.t('rope.rotationLabel'),
-      rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('='),
-      paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))),
+    // In two pieces that wrap before the pair on a phone (Firefox sets it ~390 px wide).
+    mathPieces(m.t('rope.rotationLabel'),
+      [rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('=')],
+      [paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))]),
     // The identity in two halves, so it can break before "=" on a narrow screen.
     h('span', { class: 'rope-identity' },
       math(m.t('rope.identityLabel'),
