@@ -210,5 +210,5 @@ function rotationFormula(m) {
     [matrix(
       [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
       [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
-    ), column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))]));
+    ), mm('mspace', { width: '0.4em' }), column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))]));
 }
