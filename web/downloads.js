@@ -22,7 +22,7 @@ function stepFigures(section, registered) {
  * @param {{element: Element, parts: Element[] | (() => Element[]), holder?: Element}[]} figures
  *   what kit/figures.js collected while the step mounted
  */
-export function addDownloads(section, stepId, api, m, figures = []) {
+export function addDownloads(section, stepId, api, m, figures = [], { tablesInFold = false } = {}) {
   stepFigures(section, figures).forEach(({ element: figure, parts, holder: own }, i) => {
     const button = h('button', {
       type: 'button', class: 'button small figure-save', 'data-export': 'png',
@@ -43,7 +43,10 @@ export function addDownloads(section, stepId, api, m, figures = []) {
   });
   const tables = api?.tables?.() ?? [];
   if (!tables.length) return;
-  section.querySelector('.workbench')?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
+  // The numbers behind the figures are depth: a step that says so (tablesInFold, the steps
+  // restructured for the learner so far) puts them at the end of its Go deeper fold.
+  const fold = tablesInFold && section.querySelector(':scope > details.deeper > .deeper-body');
+  (fold || section.querySelector('.workbench'))?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
     tables.map((t) => h('button', {
       type: 'button', class: 'button small', 'data-export': 'csv', 'data-table': t.name,
       onClick: () => {

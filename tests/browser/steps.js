@@ -40,6 +40,17 @@ export async function showStep(page, id) {
 }
 
 /**
+ * Opens step `id`'s Go deeper fold (kit/step.js) as a reader does, by its summary, if it has one
+ * and it is closed: a test of every figure or readout then reaches those in the fold too.
+ */
+export async function openFold(page, id) {
+  const fold = page.locator(`#${id} > details.deeper`);
+  if (!(await fold.count()) || await fold.evaluate((d) => d.open)) return;
+  await fold.locator('summary').click();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
  * In the page: whether a heatmap's canvas holds its map, one pixel per cell (kit/heatmap.js): its
  * size is the grid it was drawn with (data-grid, rows×cols), the browser scales it without
  * smoothing (image-rendering: pixelated), and some pixel is not transparent.

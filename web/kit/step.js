@@ -1,6 +1,11 @@
-// The frame every step shares: "Step n of N", title, subtitle, lead, then slots the step fills
-// (controls, figure, readouts) and its explanation paragraphs.
+// The frame every step shares: its place ("Step 3 of 6"), title, subtitle, lead, then slots the
+// step fills (controls, figure, readouts), its explanation (at most two short paragraphs: what
+// the step exists to say), and a "Go deeper" fold holding everything past that. The fold is a
+// native <details>: keyboard and screen readers know it as a disclosure; web/app.js opens it
+// from ?deeper=1, writes its state back, opens it for printing and drops it when a step put
+// nothing in it.
 import { h } from './dom.js';
+import { place } from '../place.js';
 
 export function stepFrame(root, m, { id, index, total }) {
   const slots = {
@@ -8,14 +13,17 @@ export function stepFrame(root, m, { id, index, total }) {
     figure: h('div', { class: 'figure' }),
     readouts: h('div', { class: 'readouts-slot' }),
     notes: h('div', { class: 'notes' }),
+    deeper: h('div', { class: 'deeper-body' }),
   };
+  const where = place(index, total);
   root.replaceChildren(
-    h('p', { class: 'step-count' }, m.t('page.stepOf', { n: index + 1, total })),
+    h('p', { class: 'step-count' }, m.t(where.group === 'idea' ? 'page.stepOf' : 'page.fieldOf', { n: where.n, total: where.of })),
     h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
     h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
     ...m.paras(`${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
     h('div', { class: 'workbench' }, slots.controls, slots.figure, slots.readouts),
     slots.notes,
+    h('details', { class: 'deeper' }, h('summary', {}, m.t('page.deeper')), slots.deeper),
   );
   root.setAttribute('aria-labelledby', `${id}-title`);
   return slots;

@@ -78,16 +78,24 @@ export class ValueStrips {
       const y = PAD.top + i * ROW + ROW * 0.62;
       const shape = SHAPES[i % SHAPES.length];
       const state = row.current ? ' current' : '';
-      parts.push(
-        ['line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }],
-        ['text', { x: PAD.left, y: y - 17, class: `strip-label ${row.cls}${state}` }, row.label],
-      );
       const sorted = Array.from(row.values).sort((a, b) => a - b);
+      const step = row.current ? 10 : 8;
+      const r = row.current ? 5.5 : 4.5;
+      const marks = [];
       let stack = 0;
+      let top = 0;  // the highest stack of the row
       sorted.forEach((v, k) => {
         stack = k > 0 && Math.abs(v - sorted[k - 1]) <= same ? stack + 1 : 0;
-        parts.push(mark(shape, x(v), y - stack * (row.current ? 10 : 8), row.current ? 5.5 : 4.5, `strip-mark ${row.cls}${state}`));
+        top = Math.max(top, stack);
+        marks.push(mark(shape, x(v), y - stack * step, r, `strip-mark ${row.cls}${state}`));
       });
+      // The label's baseline clears the row's highest stacked mark, which it would otherwise
+      // cross where it runs over the first marks (a phone's larger type).
+      parts.push(
+        ['line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }],
+        ['text', { x: PAD.left, y: y - Math.max(17, top * step + r + 5), class: `strip-label ${row.cls}${state}` }, row.label],
+        ...marks,
+      );
     });
     // Patched (svg-patch.js): a redraw moves the marks it has instead of building them anew.
     patch(this.svg, parts);

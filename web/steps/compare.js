@@ -12,6 +12,8 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'compare';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const POSITIONS = 20;           // n (and m) run over 0..19
 const D = 8;                    // model width: 4 frequencies, 4 RoPE pairs
 const PAIR = [0.6, 0.4];        // every pair of q and of k
@@ -41,9 +43,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.controls.append(controls.m.el, controls.n.el);
 
+  // Figure first: the two curves, then the cards and two paragraphs. The table of the two
+  // schemes and the formulas behind the curves are depth: in the fold.
   const formulas = h('div', { class: 'formula compare-formulas' });
   const plotBox = h('div', { class: 'compare-plot' });
-  slots.figure.append(formulas, plotBox);
+  slots.figure.append(plotBox);
   const plot = new LinePlot(plotBox, {
     xLabel: m.t('compare.xLabel'),
     yLabel: m.t('compare.yLabel'),
@@ -68,8 +72,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
 
-  slots.notes.before(comparisonTable(m));
   paragraphs(slots.notes, m, 'compare.notes');
+  slots.deeper.append(comparisonTable(m), formulas);
+  paragraphs(slots.deeper, m, 'compare.deeper');
 
   let curves = null;  // the plotted values, for the CSV export
 
@@ -183,17 +188,21 @@ function ropeFormula(m, delta, pairNorm, value) {
     h('p', { class: 'compare-when' }, m.t('compare.formulaRopeWhen')));
 }
 
-/** The side-by-side table, every cell from the catalog. */
+/**
+ * The side-by-side table, every cell from the catalog. Its roles are spelled out: a phone lays
+ * its rows out as grids (compare.css), and a table whose parts are not displayed as table parts
+ * can lose its table semantics in some browsers.
+ */
 function comparisonTable(m) {
   return h('div', { class: 'compare-table-wrap table-scroller' },
-    h('table', { class: 'compare-table' },
+    h('table', { class: 'compare-table', role: 'table' },
       h('caption', {}, m.t('compare.table.caption')),
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, m.t('compare.table.aspect')),
-        h('th', { scope: 'col' }, m.t('compare.table.sin')),
-        h('th', { scope: 'col' }, m.t('compare.table.rope')))),
-      h('tbody', {}, ROWS.map((row) => h('tr', { 'data-row': row },
-        h('th', { scope: 'row' }, m.t(`compare.table.${row}`)),
-        h('td', {}, m.t(`compare.table.${row}.sin`)),
-        h('td', {}, m.t(`compare.table.${row}.rope`)))))));
+      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' },
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.aspect')),
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.sin')),
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.rope')))),
+      h('tbody', { role: 'rowgroup' }, ROWS.map((row) => h('tr', { 'data-row': row, role: 'row' },
+        h('th', { scope: 'row', role: 'rowheader' }, m.t(`compare.table.${row}`)),
+        h('td', { role: 'cell' }, m.t(`compare.table.${row}.sin`)),
+        h('td', { role: 'cell' }, m.t(`compare.table.${row}.rope`)))))));
 }

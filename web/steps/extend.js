@@ -121,6 +121,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(...Object.values(out)));
   paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L), pairs: RANDOM_PAIRS });
+  // Moved here from the RoPE step's notes (the learner issue): in this step's fold until its own
+  // restructuring.
+  paragraphs(slots.deeper, m, 'extend.deeper');
 
   let drawnScores = null;  // the state the score plot shows
   let drawnRules = null;   // the state the method's rule shows

@@ -15,6 +15,8 @@
 //   load   loads its module — which exports { id, params, mount } — the first time the step is
 //          needed, so the page starts with the code of the step it opens on
 // The import() calls stay literal: the bundler makes a chunk per step from them.
+import { IDEA_STEPS } from '../place.js';
+
 const step = (id, load, { lab = null, families = false } = {}) =>
   Object.freeze({ id, parts: Object.freeze(families ? [id, 'families'] : [id]), style: `web/steps/${id}.css`, lab, load });
 
@@ -74,8 +76,7 @@ export const STEP_PARTS = [...new Set(STEPS.flatMap((s) => s.parts))];
 export const STEP_STYLES = STEPS.map((s) => s.style);
 
 // The navigation's groups, in order: how many steps each takes from the front of STEPS.
-const IDEA = 6;
 export const STEP_GROUPS = [
-  { key: 'page.groupIdea', count: IDEA },
-  { key: 'page.groupField', count: STEPS.length - IDEA },
+  { key: 'page.groupIdea', count: IDEA_STEPS },
+  { key: 'page.groupField', count: STEPS.length - IDEA_STEPS },
 ];

@@ -88,6 +88,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.figure.append(shuffleBox);
   slots.readouts.append(readoutRow(out.share, out.decoded, out.gap, out.rows, out.change));
   paragraphs(slots.notes, m, 'nope.notes');
+  // Moved here from step 1's notes (the learner issue): in this step's fold until its own restructuring.
+  paragraphs(slots.deeper, m, 'nope.deeper');
 
   const word = (k) => m.t(`nope.word${k}`);
   /** Token i's output for the words in `order` (indices into WORDS), all from the core. */

@@ -2,10 +2,10 @@
 // (interleaved layout: pair i is dimensions 2i, 2i+1). Sliders set the query position m and
 // the key position n; the core rotates both (pe.ropeApply) and scores them (pe.attention).
 // One diagram per pair shows q′ and k′; a line plot shows that shifting both leaves q′·k′ alone.
-// A small table scores the same raw q and k under the other pairing, Hugging Face's rotate_half
-// (pair i = dimensions i, i + d/2), and again after the permutation that converts between them.
+// (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
+// step, web/steps/code/pairing.js.)
 import { h, mm } from '../kit/dom.js';
-import { math, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
@@ -14,6 +14,8 @@ import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js'
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
+// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
+export const tablesInFold = true;
 const D = 8;
 const PAIRS = D / 2;
 const POSITIONS = 20;
@@ -27,15 +29,6 @@ export const params = {
   qpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
   kpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 7 },
 };
-
-/**
- * x reordered from the neighbour layout into rotate_half's: dimension 2i goes to i and 2i + 1 to
- * i + d/2, which is what HF's Llama conversion script does to the rows of W_q and W_k.
- */
-export function toHalfLayout(x) {
-  const half = x.length / 2;
-  return Float32Array.from(x, (_, j) => (j < half ? x[2 * j] : x[2 * (j - half) + 1]));
-}
 
 /** n copies of an 8-vector, one per row. */
 function rows(v, n) {
@@ -77,26 +70,24 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('span', { class: 'control-label', 'aria-hidden': 'true' }, m.t('rope.shift')), shiftDown, shiftUp, describedBy);
   slots.controls.append(controls.qpos.el, controls.kpos.el, shiftGroup);
 
-  // Figure: the general formulas, pair 0's arithmetic, the four pair diagrams, the shift plot.
-  slots.figure.append(h('div', { class: 'formula rope-formulas' }, generalFormulas(m)));
-
+  // Figure first: the score and the distance right under the sliders, the four pair diagrams,
+  // then the formulas. What the diagrams' titles mean, the plot of every shift at once and pair
+  // 0's arithmetic are depth: in the fold.
+  slots.figure.before(slots.readouts);
   const pair0 = {
-    arith: h('div', { class: 'formula rope-arith' }),
+    arith: h('div', { class: 'rope-arith' }),
     turns: h('p', { class: 'rope-turns' }),
   };
-  slots.figure.append(h('div', { class: 'rope-pair0' },
-    h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns));
 
   const grid = rotationGrid({ label: m.t('rope.diagramsLabel') });
   const diagramLegend = h('div', { class: 'plot-legend rope-legend' });
-  slots.figure.append(h('figure', { class: 'rope-figure' },
-    grid, diagramLegend, h('figcaption', { class: 'rope-caption' }, m.t('rope.caption'))));
+  slots.figure.append(h('figure', { class: 'rope-figure' }, grid, diagramLegend));
 
   const plotBox = h('div', { class: 'rope-plot' });
-  slots.figure.append(h('figure', { class: 'rope-figure' },
+  const plotFigure = h('figure', { class: 'rope-figure' },
     h('h3', { class: 'rope-heading' }, m.t('rope.plotHeading')),
     plotBox,
-    h('figcaption', { class: 'rope-caption' }, m.t('rope.plotCaption'))));
+    h('figcaption', { class: 'rope-caption' }, m.t('rope.plotCaption')));
   const plot = new LinePlot(plotBox, {
     xLabel: m.t('rope.plotX'),
     yLabel: m.t('rope.plotY'),
@@ -106,22 +97,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });
-
-  // The same q and k under both pairings: three scores, recomputed with the positions.
-  const pairingValues = {
-    interleaved: h('td', { 'data-readout': 'pairing-interleaved' }),
-    half: h('td', { 'data-readout': 'pairing-half' }),
-    permuted: h('td', { 'data-readout': 'pairing-permuted' }),
-  };
-  const pairingCaption = h('caption', {});
-  slots.figure.append(h('div', { class: 'rope-pairing-box' },
-    h('table', { class: 'rope-pairing' }, pairingCaption,
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, m.t('rope.pairingColPairs')),
-        h('th', { scope: 'col' }, m.t('rope.pairingColScore')))),
-      h('tbody', {}, ['interleaved', 'half', 'permuted'].map((key) => h('tr', { 'data-layout': key },
-        h('th', { scope: 'row' }, m.t(`rope.pairing.${key}`)), pairingValues[key])))),
-    h('p', { class: 'rope-caption' }, m.t('rope.pairingNote'))));
+  slots.figure.append(h('div', { class: 'formula rope-formulas' }, generalFormulas(m)));
 
   const out = {
     // The symbols keep their case under the cards' upper-case labels (q′ is not Q).
@@ -130,6 +106,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.qk, out.distance));
   paragraphs(slots.notes, m, 'rope.notes');
+  slots.deeper.append(
+    h('p', { class: 'rope-caption' }, m.t('rope.caption')),
+    plotFigure,
+    h('div', { class: 'rope-pair0' }, h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns));
+  paragraphs(slots.deeper, m, 'rope.deeper');
 
   function render() {
     const { qpos, kpos } = values;
@@ -139,21 +120,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const dist = Math.abs(qpos - kpos);
     const f2 = (v) => m.fixed(v, 2);
 
-    // The pairing table: rotate_half on the raw vectors, then on the permuted ones.
-    const halfScore = (qv, kv) => core.attention(
-      core.ropeApply(qv, [qpos], D, { layout: 'half' }), core.ropeApply(kv, [kpos], D, { layout: 'half' }), D, DOT)[0];
-    const scored = { interleaved: qk, half: halfScore(Q, K), permuted: halfScore(toHalfLayout(Q), toHalfLayout(K)) };
-    for (const [key, cell] of Object.entries(pairingValues)) {
-      cell.textContent = m.fixed(scored[key], 4);
-      cell.dataset.value = String(scored[key]);
-    }
-    pairingCaption.textContent = m.t('rope.pairingCaption', { m: qpos, n: kpos });
-
-    // Pair 0, as arithmetic with the current numbers.
+    // Pair 0, as arithmetic with the current numbers. The turns line is three phrases: each is
+    // kept whole when the line wraps ("3.00 rad · k / turns" read as a product).
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
-    pair0.turns.textContent = m.t('rope.turns', {
-      m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), dist,
-    });
+    const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), dist });
+    pair0.turns.replaceChildren(...turns.split(/\s+·\s+/).flatMap((phrase, i) =>
+      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, phrase)]));
 
     // One rotation diagram per pair, each drawn into its own picture (made once).
     if (!grid.childElementCount) {
@@ -264,9 +236,10 @@ function generalFormulas(m) {
   return [
     math(m.t('rope.thetaLabel'),
       sub('θ', 'i'), mo('='), msup(mn('10000'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mi('d')))),
-    math(m.t('rope.rotationLabel'),
-      rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('='),
-      paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))),
+    // In two pieces that wrap before the pair on a phone (Firefox sets it ~390 px wide).
+    mathPieces(m.t('rope.rotationLabel'),
+      [rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('=')],
+      [paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))]),
     // The identity in two halves, so it can break before "=" on a narrow screen.
     h('span', { class: 'rope-identity' },
       math(m.t('rope.identityLabel'),
