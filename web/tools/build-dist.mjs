@@ -132,8 +132,16 @@ async function main() {
     head: `\n  <link rel="stylesheet" href="app.css">\n  <script type="module" src="app.js"></script>${appPreloads}`,
     body: '',
   }).replace('<script src="web/theme-early.js"></script>', '<script src="theme-early.js"></script>\n  <script src="preload.js"></script>'));
+  // The core's and the trainer's modules. Emscripten's glue comes out of emcc at -O3 only partly
+  // minified: esbuild's minifier takes the core's from 11.9 to 9.1 KiB gzip, on the first screen.
   for (const f of await readdir(at('wasm/dist/'))) {
-    if (/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+    if (!/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) continue;
+    if (f.endsWith('.wasm')) {
+      await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+      continue;
+    }
+    const glue = await esbuild.transform(await readFile(at(`wasm/dist/${f}`), 'utf8'), { format: 'esm', minify: true, target: 'es2022' });
+    await writeFile(new URL(`core/${f}`, dist), glue.code);
   }
   // The train step: its worker at the same place relative to app.js as in the source
   // (web/app.js → ./train/worker.js), and the reference run's data beside it.
