@@ -228,7 +228,7 @@ export async function start({
           return set;
         },
       }));
-      if (!embed) addDownloads(section, step.id, api, m, figures, { tablesInFold: module.tablesInFold });
+      if (!embed) addDownloads(section, step.id, api, m, figures);
       foldFromUrl(section, step.id, params, values, scrollers);
       scrollers.check();
     } else {
@@ -334,7 +334,7 @@ function pageMenu(m) {
  */
 function foldFromUrl(section, id, params, values, scrollers) {
   const fold = section.querySelector(':scope > details.deeper');
-  if (fold && !fold.querySelector('.deeper-body').childElementCount) fold.remove();
+  if (fold && !fold.querySelector('.deeper-body').childElementCount && !fold.querySelector('.downloads-slot')?.childElementCount) fold.remove();
   if (!fold?.isConnected) {
     values.deeper = false;
     return;

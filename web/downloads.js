@@ -22,7 +22,7 @@ function stepFigures(section, registered) {
  * @param {{element: Element, parts: Element[] | (() => Element[]), holder?: Element}[]} figures
  *   what kit/figures.js collected while the step mounted
  */
-export function addDownloads(section, stepId, api, m, figures = [], { tablesInFold = false } = {}) {
+export function addDownloads(section, stepId, api, m, figures = []) {
   stepFigures(section, figures).forEach(({ element: figure, parts, holder: own }, i) => {
     const button = h('button', {
       type: 'button', class: 'button small figure-save', 'data-export': 'png',
@@ -43,10 +43,8 @@ export function addDownloads(section, stepId, api, m, figures = [], { tablesInFo
   });
   const tables = api?.tables?.() ?? [];
   if (!tables.length) return;
-  // The numbers behind the figures are depth: a step that says so (tablesInFold, the steps
-  // restructured for the learner so far) puts them at the end of its Go deeper fold.
-  const fold = tablesInFold && section.querySelector(':scope > details.deeper > .deeper-body');
-  (fold || section.querySelector('.workbench'))?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
+  // Where the step's frame put them (kit/step.js: under the figures, or at the end of its fold).
+  section.querySelector('.downloads-slot')?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
     tables.map((t) => h('button', {
       type: 'button', class: 'button small', 'data-export': 'csv', 'data-table': t.name,
       onClick: () => {

@@ -12,8 +12,6 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'compare';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const POSITIONS = 20;           // n (and m) run over 0..19
 const D = 8;                    // model width: 4 frequencies, 4 RoPE pairs
 const PAIR = [0.6, 0.4];        // every pair of q and of k
@@ -27,7 +25,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
 
   // Position-independent work, once: the same vector at every position 0..19, rotated by RoPE
   // (pair i of row p turned by p·θ_i), and the squared length of one pair, from the core.

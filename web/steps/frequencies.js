@@ -13,8 +13,6 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { subscript } from '../kit/scripts.js';
 
 export const id = 'frequencies';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const POSITIONS = 101;          // positions 0..100
 const D = 16;
 const BASE = 10000;
@@ -25,7 +23,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
   const wavelengths = Array.from(freqs, (w) => (2 * Math.PI) / w);

@@ -14,8 +14,6 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'order';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const D = 2;
 const N = 3;
 const SAME = 1e-6;   // two scores closer than this count as the same number
@@ -35,7 +33,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const peTable = core.sinusoidal(N, D);   // row p = [sin p, cos p]
   const word = (t) => m.t(`order.word.${t}`);
   const sentenceName = (k) => m.t(`order.sentence${k}`);

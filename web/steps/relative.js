@@ -11,8 +11,6 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const POSITIONS = 20;
 const D = 16;
 const PAIRS = D / 2;
@@ -36,7 +34,7 @@ const column = (...cells) => matrix(...cells.map((c) => [c]));
 const fn = (name, ...arg) => mrow(mi(name), mo('\u2061'), mo('('), ...arg, mo(')'));
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const row = (p) => table.subarray(p * D, (p + 1) * D);
   // Every PE(i)·PE(j) the plot can show, once: 400 float64 dot products from the core.

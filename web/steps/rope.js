@@ -14,8 +14,6 @@ import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js'
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const D = 8;
 const PAIRS = D / 2;
 const POSITIONS = 20;
@@ -38,7 +36,7 @@ function rows(v, n) {
 }
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const theta = core.ropeFrequencies(D).invFreq;  // θ_i = 10000^(−2i/d)
 
   // Every (m, n) score for the plot, once: rotate q and k at all 20 positions, then Q·Kᵀ.

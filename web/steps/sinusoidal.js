@@ -9,8 +9,6 @@ import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'sinusoidal';
-// The Save CSV buttons go into the Go deeper fold (web/downloads.js).
-export const tablesInFold = true;
 const POSITIONS = 50;
 const D = 20;
 const BASE = 10000;
@@ -21,7 +19,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
 
