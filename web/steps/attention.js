@@ -41,7 +41,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const familyName = (f) => nameOf(m, f);
 
   const controls = {
@@ -70,10 +70,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
     i: slider({ name: 'i', label: m.t('attention.i'), min: 0, max: values.n - 1, value: Math.min(values.i, values.n - 1), onInput: (v) => set({ i: v }) }),
     j: slider({ name: 'j', label: m.t('attention.j'), min: 0, max: values.n - 1, value: Math.min(values.j, values.n - 1), onInput: (v) => set({ j: v }) }),
   };
+  // The family, the length and the mask first, then the map they change; the comparison with a
+  // second family, ALiBi's head and the query and key under the map, over the plot of query i's
+  // row and the cards they drive. Above the map, all eight took ~750 px of a phone's screen.
   slots.controls.append(
-    h('div', { class: 'attention-choices' }, controls.family.el, controls.versus.el, controls.view.el, controls.n.el),
-    controls.causal.el, controls.head.el, controls.i.el, controls.j.el,
+    h('div', { class: 'attention-choices' }, controls.family.el, controls.n.el),
+    controls.causal.el,
   );
+  const moreControls = h('div', { class: 'controls attention-more' },
+    h('div', { class: 'attention-choices' }, controls.versus.el, controls.view.el),
+    controls.head.el, controls.i.el, controls.j.el);
 
   // Formula of family A, then the same score with the current numbers.
   const formula = h('div', { class: 'formula attention-formula' });
@@ -126,7 +132,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
 
-  slots.figure.append(formula, h('div', { class: 'attention-figs' }, mapFigure, plotFigure));
+  slots.figure.append(formula, h('div', { class: 'attention-figs' }, mapFigure, moreControls, plotFigure));
 
   const out = {
     score: readout('score', m.t('attention.score')),
@@ -137,8 +143,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.score, out.prob, out.probB, out.diff, out.top));
   paragraphs(slots.notes, m, 'attention.notes');
-  // A family may say more about itself here (families.<name>.attention).
-  for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
+  paragraphs(slots.deeper, m, 'attention.deeper');
+  // A family may say more about itself in the fold (families.<name>.attention).
+  for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.deeper, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
   let formulaShown = null;  // the family (and ALiBi's head) of the score formula on screen
@@ -327,6 +334,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.n.set(n);
     controls.causal.set(causal);
     controls.head.set(values.head);
+    // ALiBi's head only means something while A or B is ALiBi.
+    controls.head.el.hidden = values.family !== 'alibi' && values.versus !== 'alibi';
     controls.i.input.max = String(n - 1);
     controls.j.input.max = String(n - 1);
     controls.i.set(i);
