@@ -4,6 +4,7 @@
 import { loadPosenc } from '../wasm/posenc.js';
 import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
+import { stepTools } from './step-tools.js';
 import { h } from './kit/dom.js';
 import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
@@ -239,7 +240,7 @@ export async function start({
         h('p', { class: 'engine-notice' }, engine.textContent));
       values.deeper = false;
     }
-    if (!embed) section.append(stepFooter({ id: step.id, params }, index, values));
+    if (!embed) section.append(stepFooter(section, { id: step.id, params }, index, values));
     mounted.set(step.id, values);
   }
 
@@ -259,10 +260,9 @@ export async function start({
     if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
 
-  function stepFooter(step, index, values) {
+  function stepFooter(section, step, index, values) {
     const prev = STEPS[index - 1];
     const next = STEPS[index + 1];
-    const embedUi = embedPanel(step, values, m);
     // "Open this state in the Lab": its address follows the step's values as they change.
     const labState = LAB_PAGE ? STEPS[index].lab : null;
     const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)) }, m.t('page.openLabState'));
@@ -270,10 +270,8 @@ export async function start({
     return h('div', { class: 'step-footer' },
       h('div', { class: 'pager' },
         prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
-        embedUi.button,
         next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span')),
-      lab && h('p', { class: 'step-lab-line' }, lab),
-      embedUi.panel);
+      stepTools(section, m, { embed: embedPanel(step, values, m), lab }));
   }
 
   await show(requested, { focus: false });

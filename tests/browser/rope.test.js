@@ -19,9 +19,10 @@ async function expectState(page, qpos, kpos) {
   // The core works in float32: a few ulps of ~2 on the sum.
   assert.ok(Math.abs(qk.value - want) < 2e-5, `q′·k′ at (${qpos}, ${kpos}): ${qk.value} vs ${want}`);
   assert.equal(qk.text, fixed(want, 2));
-  const distance = await readout(page, 'rope', 'distance');
-  assert.equal(distance.value, Math.abs(qpos - kpos));
-  assert.equal(distance.text, String(Math.abs(qpos - kpos)));
+  // The signed offset m − n: the score sees the sign (only this toy's q = k hides it).
+  const offset = await readout(page, 'rope', 'offset');
+  assert.equal(offset.value, qpos - kpos);
+  assert.equal(offset.text, fixed(qpos - kpos, 0));
   const q = rotate(qpos);
   const k = rotate(kpos);
   for (const [name, want0] of [['q0x', q[0]], ['q0y', q[1]], ['k0x', k[0]], ['k0y', k[1]]]) {
@@ -32,12 +33,12 @@ async function expectState(page, qpos, kpos) {
   return qk.value;
 }
 
-test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 0 (−0.65, −0.31)", async () => {
+test("the seed's state m 3, n 7 reads q′·k′ 1.18, offset −4, q′ of pair 0 (−0.65, −0.31)", async () => {
   for (const query of ['', 'qpos=3&kpos=7']) {
     const page = await openStep(b, 'rope', query);
     await expectState(page, 3, 7);
     assert.equal((await readout(page, 'rope', 'qk')).text, '1.18');
-    assert.equal((await readout(page, 'rope', 'distance')).text, '4');
+    assert.equal((await readout(page, 'rope', 'offset')).text, '−4');
     assert.equal((await readout(page, 'rope', 'q0x')).text, '−0.65');
     assert.equal((await readout(page, 'rope', 'q0y')).text, '−0.31');
     assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
@@ -210,4 +211,29 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   await expectState(page3, 3, 10);
   assert.deepEqual(page3.errors, []);
   await page3.close();
+});
+
+test('the notes give θᵢ as computed and set the identity as display formulas, with the sign that holds', async () => {
+  const page = await openStep(b, 'rope');
+  const notes = await page.textContent('#rope .notes');
+  for (let i = 0; i < 4; i++) assert.ok(notes.includes(fixed(theta(i), i)), `θ${i} = ${fixed(theta(i), i)} in the notes`);
+  // Two display formulas between the paragraphs, not in them.
+  const formulas = await page.$$eval('#rope .notes > .formula math', (ms) => ms.map((x) => x.textContent.replace(/\s+/g, '')));
+  assert.deepEqual(formulas.slice(0, 1), ['R(a)TR(b)=R(b−a)']);
+  assert.equal(formulas.length, 3, 'R(a)ᵀR(b), then the identity in two pieces');
+  assert.equal(formulas.slice(1).join(''), '(R(mθi)qi)·(R(nθi)ki)=qi·(R((n−m)θi)ki)');
+  assert.equal(await page.locator('#rope .notes p math').count(), 0, 'no formula inside a paragraph');
+  // What the formulas say, checked here: rotating the same pair by m·θ and n·θ scores as the
+  // unrotated pair against one rotated by (n − m)·θ.
+  const turn = ([x, y], a) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)];
+  const dot2 = (u, v) => u[0] * v[0] + u[1] * v[1];
+  for (const [m, n] of [[3, 7], [12, 5], [0, 19]]) {
+    for (let i = 0; i < 4; i++) {
+      const left = dot2(turn([0.6, 0.4], m * theta(i)), turn([0.6, 0.4], n * theta(i)));
+      assert.ok(Math.abs(left - dot2([0.6, 0.4], turn([0.6, 0.4], (n - m) * theta(i)))) < 1e-12);
+      assert.ok(Math.abs(left - (rotate(m)[2 * i] * rotate(n)[2 * i] + rotate(m)[2 * i + 1] * rotate(n)[2 * i + 1])) < 1e-12);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
