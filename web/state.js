@@ -38,10 +38,9 @@ function encode(value) {
 }
 
 // Writing the address bar costs more than the call: in Firefox each replaceState keeps the parent
-// process busy for ~15 ms of CPU (the address bar, session history, the history database), so one
-// write per frame of a slider drag kept a core busy beside the page, and on two cores the page's
-// own updates waited for it (a 160-change walk: the page's thread waited 1.3 s for a core with a
-// write per change, 0.5 s with none). Engines also cap the calls (Safari throws a SecurityError
+// process busy for milliseconds of CPU (the address bar, session history, the history database),
+// so one write per frame of a slider drag kept a core busy beside the page, and on two cores the
+// page's own updates waited for it (docs/benchmarks.md). Engines also cap the calls (Safari throws a SecurityError
 // past 100 in 10 s). So the URL is written at once when nothing was written in the last
 // URL_INTERVAL_MS, and otherwise only the latest URL waits for the interval's end. While one
 // waits, body[data-url-pending] is set (tests wait on it).

@@ -137,8 +137,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   // The other presets' maps in idle time, each uploaded into a picture of its own, so that the
   // first switch to each is a copy as well. Then the core's refusal of a row past a table,
   // once: the first exception out of the core runs Emscripten's exception code (JavaScript and
-  // WebAssembly) for the first time, which the engine compiles then (in Chromium, 5–8 ms of the
-  // first switch that showed a refusal).
+  // WebAssembly) for the first time, which the engine compiles then (milliseconds of the first
+  // switch that showed a refusal).
   const prepareOthers = (preset) => whenIdleEach([
     ...PRESET_IDS.filter((p) => p !== preset).map((p) => () => {
       const map = mapOf(p);

@@ -158,7 +158,7 @@ export function t5Panel({ core, m, values, set, t, train }) {
         ...(maxd <= len - 1 ? [{ x: maxd, cls: 'n', label: t('t5.plotMaxd') }] : []),
       ],
       series: [
-        // Dots up to 128 distances; beyond, they would merge into a line and cost ~1 ms per 100.
+        // Dots up to 128 distances; beyond, they would merge into a line and cost time for nothing.
         { x: xs, y: before, cls: 'a', points: len <= 128, cursor: true, label: t('t5.plotBefore') },
         { x: xs, y: later, cls: 'b', label: t(bidir ? 't5.plotAfter' : 't5.plotAfterCausal') },
       ],
