@@ -9,7 +9,7 @@
 import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
-import { button, choice, slider } from '../kit/controls.js';
+import { button, choice, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -69,7 +69,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       name: 'read', label: m.t('extend.read'), value: values.read, onChange: (v) => set({ read: Number(v) }),
       options: READS.map((value) => ({ value, label: m.t('extend.readOption', { k: value }) })),
     }),
-    pair: slider({ name: 'pair', label: m.t('extend.pair'), min: 0, max: PAIRS - 1, value: values.pair, onInput: (v) => set({ pair: v }) }),
+    pair: paramSlider(params, 'pair', { label: m.t('extend.pair'), values, onInput: (v) => set({ pair: v }) }),
   };
   // The presets go with the fold's first paragraph (what to pick): over the figure they took
   // ~150 px of a phone's screen.
