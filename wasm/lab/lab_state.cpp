@@ -16,7 +16,7 @@ struct Choice {
   const char* name;
   int value;
 };
-static_assert(kFamilies == families::kFamilyCount, "the Lab lists every family of the registry");
+static_assert(kFamilies == families::kFigureFamilyCount, "the Lab lists every family of the registry it can draw");
 const Choice kScalings[] = {{"default", int(RopeScalingType::Default)}, {"linear", int(RopeScalingType::Linear)},
                             {"dynamic", int(RopeScalingType::Dynamic)}, {"yarn", int(RopeScalingType::Yarn)},
                             {"llama3", int(RopeScalingType::Llama3)},   {"longrope", int(RopeScalingType::Longrope)}};
