@@ -8,7 +8,7 @@ import { loadModule, simdSupported } from './loader.js';
 import { API, ROPE_SCALINGS, arity } from './schema.js';
 
 export { simdSupported };
-export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
+export { ATTENTION_FAMILIES, loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 
 // The signatures (wasm/schema.js) give each wrapper its arity: embind rejects calls with a

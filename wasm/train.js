@@ -14,15 +14,20 @@ import { loadModule } from './loader.js';
 export const TRAIN_FIELDS = [
   'task', 'family', 'trainLengths', 'testLengths', 'symbols', 'dModel', 'layers', 'heads', 'mlp',
   'steps', 'batch', 'learningRate', 'warmup', 'weightDecay', 'clip', 'seed', 'testExamples', 'base',
-  't5Buckets', 't5MaxDistance',
+  't5Buckets', 't5MaxDistance', 'offset', 'nopeEvery', 'randomPositions', 'scalableSoftmax',
 ];
 /**
  * The position families, in the registry's order (core/families/registry.hpp), and the tasks,
  * for code that needs them before the module loads; a loaded trainer's `families` and `tasks`
  * come from the module itself (tests/js/train-api.test.js checks that the two agree).
  */
-export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'partial-rope', 'alibi'];
-export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval'];
+export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'partial-rope', 'alibi', 'rope-nope', 'fire'];
+export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval', 'offset'];
+/**
+ * The families familyAttention and the Lab draw (one head with stand-in weights): the registry's
+ * first ones. The RoPE/NoPE hybrid (a mix of layers) and FIRE (all trained weights) only train.
+ */
+export const ATTENTION_FAMILIES = TRAIN_FAMILIES.slice(0, TRAIN_FAMILIES.indexOf('rope-nope'));
 
 const MAX_LENGTHS = 256;
 

@@ -9,9 +9,9 @@
 // Adding a family: its struct in core/families/, its entry here, its words in families.json (four
 // languages) and its reference maths in the tests; the attention step, the trainer, the train
 // step and the Lab list it from these.
-import { TRAIN_FAMILIES } from '../wasm/train.js';
+import { ATTENTION_FAMILIES } from '../wasm/train.js';
 
-export const FAMILIES = TRAIN_FAMILIES;
+export const FAMILIES = ATTENTION_FAMILIES;  // the families the attention step and the Lab draw
 
 // Per family:
 //   step   the explainer's step that explains it (the Lab's way back to the page)
