@@ -29,9 +29,9 @@
 //   bias<T>(shape, params, fixed, head, length, out)              out[o + length - 1] = b(o),
 //                                                                 o = j - i in [-(length-1), length-1]
 //   biasBackward<T>(shape, fixed, dOut, head, length, dParams)    dParams += db (same layout)
-//   pairBias<T>(shape, params, layer, positions, n, out)          out[(h·n + i)·n + j] = b_h(i, j)
-//                                                                 for j <= i < n (one sequence)
-//   pairBiasBackward<T>(shape, params, layer, positions, n, dOut, dParams)   dParams += db
+//   pairBias<T>(shape, params, layer, qpos, kpos, count, out)     out[h·count + k] = b_h(qpos[k], kpos[k])
+//                                                                 for `count` pairs, kpos[k] <= qpos[k]
+//   pairBiasBackward<T>(shape, params, layer, qpos, kpos, count, dOut, dParams)   dParams += db
 // Hooks a family does not fill are never called. Families hold no state of their own.
 #pragma once
 

@@ -111,58 +111,58 @@ struct Fire : FamilyBase {
     }
   }
 
+  // b_h(qpos[k], kpos[k]) of `count` pairs (each kpos[k] <= qpos[k]): out[h·count + k].
   template <class T>
-  static void pairBias(const FamilyShape& s, const T* params, int layer, const int* positions, int n, T* out) {
+  static void pairBias(const FamilyShape& s, const T* params, int layer, const int* qpos, const int* kpos,
+                       size_t count, T* out) {
     const Offsets o = offsets(s);
     const T* block = params + size_t(layer) * o.size;
     T hidden[kWidth];
     std::vector<T> b(static_cast<size_t>(s.heads));
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j <= i; ++j) {
-        const Input<T> in = input(s, block + o.c, positions[i], positions[j]);
-        mlp(s, block, in.x, hidden, b.data());
-        for (int h = 0; h < s.heads; ++h) out[(size_t(h) * size_t(n) + size_t(i)) * size_t(n) + size_t(j)] = b[size_t(h)];
-      }
+    for (size_t k = 0; k < count; ++k) {
+      const Input<T> in = input(s, block + o.c, qpos[k], kpos[k]);
+      mlp(s, block, in.x, hidden, b.data());
+      for (int h = 0; h < s.heads; ++h) out[size_t(h) * count + k] = b[size_t(h)];
     }
   }
 
+  // dParams += the gradient of the pairs' biases, given dOut (same layout as out).
   template <class T>
-  static void pairBiasBackward(const FamilyShape& s, const T* params, int layer, const int* positions, int n,
-                               const T* dOut, T* dParams) {
+  static void pairBiasBackward(const FamilyShape& s, const T* params, int layer, const int* qpos, const int* kpos,
+                               size_t count, const T* dOut, T* dParams) {
     const Offsets o = offsets(s);
     const T* block = params + size_t(layer) * o.size;
     T* g = dParams + size_t(layer) * o.size;
     const T c = block[o.c], m = block[o.m];
     const T sc = c < T(0) ? T(-1) : T(1), sm = m < T(0) ? T(-1) : T(1);
-    T hidden[kWidth], dPre[kWidth];
+    T hidden[kWidth];
     std::vector<T> b(static_cast<size_t>(s.heads));
     // c and m gather a term from every pair, terms of both signs: summed in double.
     double dc = 0, dm = 0;
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j <= i; ++j) {
-        const Input<T> in = input(s, block + o.c, positions[i], positions[j]);
-        mlp(s, block, in.x, hidden, b.data());
-        T dx = 0;
-        for (int w = 0; w < kWidth; ++w) {
-          const T* row = block + o.outW + size_t(w) * size_t(s.heads);
-          T dh = 0;
-          for (int h = 0; h < s.heads; ++h) {
-            const T gh = dOut[(size_t(h) * size_t(n) + size_t(i)) * size_t(n) + size_t(j)];
-            g[o.outW + size_t(w) * size_t(s.heads) + size_t(h)] += hidden[w] * gh;
-            dh += row[h] * gh;
-          }
-          dPre[w] = hidden[w] > T(0) ? dh : T(0);
-          g[o.inW + size_t(w)] += dPre[w] * in.x;
-          g[o.inB + size_t(w)] += dPre[w];
-          dx += dPre[w] * block[o.inW + size_t(w)];
+    for (size_t k = 0; k < count; ++k) {
+      const Input<T> in = input(s, block + o.c, qpos[k], kpos[k]);
+      mlp(s, block, in.x, hidden, b.data());
+      T dx = 0;
+      for (int w = 0; w < kWidth; ++w) {
+        if (hidden[w] == T(0)) continue;  // ReLU: no gradient through a unit that is off
+        const T* row = block + o.outW + size_t(w) * size_t(s.heads);
+        T* gRow = g + o.outW + size_t(w) * size_t(s.heads);
+        T dh = 0;
+        for (int h = 0; h < s.heads; ++h) {
+          const T gh = dOut[size_t(h) * count + k];
+          gRow[h] += hidden[w] * gh;
+          dh += row[h] * gh;
         }
-        // x = psiD / (psiQ + eps): through psiD = ln(|c| d + 1) and psiQ = ln(|c| q + 1), q = L = |m L0| or i.
-        const T den = in.psiQ + T(kEps);
-        const T dPsiD = dx / den, dPsiQ = -dx * in.psiD / (den * den);
-        const T d = T(positions[i] - positions[j]);
-        dc += double(sc * (dPsiD * d / in.u + dPsiQ * in.q / in.v));
-        if (in.share > T(0)) dm += double(in.share * dPsiQ * std::abs(c) / in.v * sm * T(s.fireThreshold));
+        g[o.inW + size_t(w)] += dh * in.x;
+        g[o.inB + size_t(w)] += dh;
+        dx += dh * block[o.inW + size_t(w)];
       }
+      // x = psiD / (psiQ + eps): through psiD = ln(|c| d + 1) and psiQ = ln(|c| q + 1), q = L = |m L0| or i.
+      const T den = in.psiQ + T(kEps);
+      const T dPsiD = dx / den, dPsiQ = -dx * in.psiD / (den * den);
+      const T d = T(qpos[k] - kpos[k]);
+      dc += double(sc * (dPsiD * d / in.u + dPsiQ * in.q / in.v));
+      if (in.share > T(0)) dm += double(in.share * dPsiQ * std::abs(c) / in.v * sm * T(s.fireThreshold));
     }
     g[o.c] += T(dc);
     g[o.m] += T(dm);

@@ -218,19 +218,96 @@ void biasTables(const ModelShape& s, const T* familyParams, const std::vector<T>
   });
 }
 
-// FIRE: the layer's bias of every query and key of every sequence (probs' layout).
+// FIRE's bias depends on the two positions only, and the sequences of a batch share most of them
+// (without randomised positions every sequence starts at 0): it is computed once per distinct
+// pair. The pairs and each query-key's pair, from the batch's positions (a dense index of
+// span x span when span <= kDensePairs; past that every query-key is its own pair).
+constexpr int kDensePairs = 1024;
+
+template <class T>
+void indexPairs(const Batch& b, Activations<T>& act) {
+  act.pairQ.clear();
+  act.pairK.clear();
+  act.pairAt.assign(size_t(b.sequences()) + 1, 0);
+  for (int q = 0; q < b.sequences(); ++q) {
+    const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+    act.pairAt[size_t(q) + 1] = act.pairAt[size_t(q)] + n * n;
+  }
+  act.pairIndex.assign(act.pairAt.back(), -1);
+  const bool dense = act.span <= kDensePairs;
+  std::vector<int> seen(dense ? size_t(act.span) * size_t(act.span) : 0, -1);
+  for (int q = 0; q < b.sequences(); ++q) {
+    const int r0 = b.starts[size_t(q)], n = b.starts[size_t(q) + 1] - r0;
+    const int* pos = b.positions.data() + r0;
+    int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j <= i; ++j) {
+        int* slot = dense ? &seen[size_t(pos[i]) * size_t(act.span) + size_t(pos[j])] : nullptr;
+        if (slot && *slot >= 0) {
+          index[i * n + j] = *slot;
+          continue;
+        }
+        const int k = int(act.pairQ.size());
+        act.pairQ.push_back(pos[i]);
+        act.pairK.push_back(pos[j]);
+        index[i * n + j] = k;
+        if (slot) *slot = k;
+      }
+    }
+  }
+}
+
+// FIRE: the layer's bias of every distinct pair (table) and of every query and key of every
+// sequence (out, probs' layout).
 template <class T>
 void pairBiases(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* familyParams, int layer,
-                std::vector<T>& out) {
+                std::vector<T>& table, std::vector<T>& out) {
   out.clear();
   families::visit(s.family, [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kPairBiases) {
+      const size_t count = act.pairQ.size();
+      table.resize(size_t(s.heads) * count);
+      Fam::pairBias(s.familyShape, familyParams, layer, act.pairQ.data(), act.pairK.data(), count, table.data());
       out.assign(act.probSize, T(0));
       for (int q = 0; q < b.sequences(); ++q) {
-        const int r0 = b.starts[size_t(q)], n = b.starts[size_t(q) + 1] - r0;
-        Fam::pairBias(s.familyShape, familyParams, layer, b.positions.data() + r0, n, out.data() + act.probOffset[size_t(q)]);
+        const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+        const int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+        for (int h = 0; h < s.heads; ++h) {
+          T* o = out.data() + act.probOffset[size_t(q)] + size_t(h) * n * n;
+          const T* th = table.data() + size_t(h) * count;
+          for (size_t i = 0; i < n; ++i) {
+            for (size_t j = 0; j <= i; ++j) o[i * n + j] = th[index[i * n + j]];
+          }
+        }
       }
+    }
+  });
+}
+
+// The gradient of the layer's pair table from that of every query and key (dPairs, probs'
+// layout), then through FIRE into dFamily.
+template <class T>
+void pairBiasesBackward(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* familyParams,
+                        int layer, const std::vector<T>& dPairs, std::vector<T>& dTable, T* dFamily) {
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kPairBiases) {
+      const size_t count = act.pairQ.size();
+      dTable.assign(size_t(s.heads) * count, T(0));
+      for (int q = 0; q < b.sequences(); ++q) {
+        const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+        const int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+        for (int h = 0; h < s.heads; ++h) {
+          const T* d = dPairs.data() + act.probOffset[size_t(q)] + size_t(h) * n * n;
+          T* th = dTable.data() + size_t(h) * count;
+          for (size_t i = 0; i < n; ++i) {
+            for (size_t j = 0; j <= i; ++j) th[index[i * n + j]] += d[i * n + j];
+          }
+        }
+      }
+      Fam::pairBiasBackward(s.familyShape, familyParams, layer, act.pairQ.data(), act.pairK.data(), count,
+                            dTable.data(), dFamily);
     }
   });
 }
@@ -406,6 +483,7 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     if constexpr (Fam::kEmbeds) Fam::embed(s.familyShape, familyParams, fixed_, b.positions.data(), rows, x.data());
   });
   biasTables(s, familyParams, fixed_, act.span, act.biasTables);
+  if (families::keepsScores(s.family)) indexPairs(b, act);
 
   for (int li = 0; li < s.layers; ++li) {
     const LayerOffsets& o = l.layers[size_t(li)];
@@ -420,7 +498,7 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     rotateQK(s, fixed_, b, a.qkv.data(), li, false);
     a.probs.resize(act.probSize);
     a.att.resize(rows * d);
-    pairBiases(s, b, act, familyParams, li, a.pairs);
+    pairBiases(s, b, act, familyParams, li, a.pairTable, a.pairs);
     if (s.scalableSoftmax) a.scores.assign(act.probSize, T(0));
     ScoreTerms<T> terms;
     terms.offsets = act.biasTables.empty() ? nullptr : act.biasTables.data();
@@ -554,16 +632,7 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
     }
     attendBackward(s, b, act, a.qkv.data(), a.probs.data(), a.scores.data(), terms, dAtt.data(), dqkv.data(), dTerms,
                    scratch);
-    families::visit(s.family, [&](auto fam) {
-      using Fam = decltype(fam);
-      if constexpr (Fam::kPairBiases) {
-        for (int q = 0; q < b.sequences(); ++q) {
-          const int r0 = b.starts[size_t(q)], n = b.starts[size_t(q) + 1] - r0;
-          Fam::pairBiasBackward(s.familyShape, familyParams, li, b.positions.data() + r0, n,
-                                w.dPairs.data() + act.probOffset[size_t(q)], dFamily);
-        }
-      }
-    });
+    if (!a.pairs.empty()) pairBiasesBackward(s, b, act, familyParams, li, w.dPairs, w.dPairTable, dFamily);
     rotateQK(s, fixed_, b, dqkv.data(), li, true);  // back through the rotation: turn by -angle
     kernels::gemm<T>(true, false, d, 3 * d, rows, a.h1.data(), d, dqkv.data(), 3 * d, T(0), grads + o.qkv, 3 * d);
     kernels::gemm<T>(false, true, rows, d, 3 * d, dqkv.data(), 3 * d, params + o.qkv, 3 * d, T(0), dh.data(), d);

@@ -120,17 +120,22 @@ struct Activations {
   std::vector<size_t> probOffset;  // sequence s: its heads' T x T probabilities start here
   size_t probSize = 0;
   int span = 0;  // 1 + the largest position id of the batch: the bias tables' half-width
+  // FIRE: the batch's distinct (query, key) position pairs, and for every sequence's query i and
+  // key j <= i (sequence q's at pairAt[q] + i·n + j) the index of its pair.
+  std::vector<int> pairQ, pairK, pairIndex;
+  std::vector<size_t> pairAt;
   struct Layer {
     std::vector<T> x, ln1Hat, ln1Rstd, h1, qkv, probs, att, mid, ln2Hat, ln2Rstd, h2, up, cdf, act;
     std::vector<T> scores;  // scalable softmax: the scores before the factor (probs' layout)
-    std::vector<T> pairs;   // FIRE: the layer's bias of every query and key (probs' layout)
+    std::vector<T> pairTable;  // FIRE: the layer's bias of each distinct pair, heads x pairs
+    std::vector<T> pairs;      // the same, for every query and key (probs' layout)
   };
   std::vector<Layer> layers;
   std::vector<T> last, lnfHat, lnfRstd, hf, logits, softmax;  // logits and their softmax, answer rows
   std::vector<T> biasTables;  // heads x (2·span - 1), offset o = P_j - P_i at o + span - 1 (ALiBi, T5)
   // The backward pass's buffers, kept so a training loop does not allocate them every step.
   struct Gradients {
-    std::vector<T> dz, dhf, dlast, dx, dBias, dAct, dh, dAtt, dqkv, scratch, dPairs;
+    std::vector<T> dz, dhf, dlast, dx, dBias, dAct, dh, dAtt, dqkv, scratch, dPairs, dPairTable;
   };
   Gradients work;
 };
