@@ -53,13 +53,11 @@ if [ -n "${setup:-}" ]; then
   [ "$setup_ok" -eq 0 ] || { echo "setup: installing what the tests need failed (exit $setup_ok)" >&2; exit 1; }
 fi
 
-# Logs: the wasm doctest (later every node:test file's log, in order), the quiet timing, the
-# native suites, and a folder of the node:test files' own logs.
+# Logs: the wasm doctest (later every node:test file's log, in order), the native suites, and a folder of the node:test files' own logs.
 log=$(mktemp)
-quiet_log=$(mktemp)
 native_log=$(mktemp)
 file_logs=$(mktemp -d)
-trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
+trap 'rm -rf "$log" "$native_log" "$file_logs"' EXIT
 passed=0
 failed=0
 count_doctest() {  # $1 a log, $2 how many doctest runs it must hold: adds each run's
@@ -83,11 +81,6 @@ phase "doctest: core compiled to WebAssembly with SIMD, run by node (SIMD vs sca
 node build/wasm/posenc-core-tests-simd.cjs --no-colors 2>&1 | tee "$log"
 count_doctest "$log" 1
 rm -rf tests/out/perf
-# Before anything runs beside it: every step's update times in Chromium, Firefox and WebKit on an
-# otherwise idle machine (under a minute): the tables to judge update times by.
-phase "node:test, alone: update times with nothing else running (tests/quiet/)"
-node tests/quiet/host-speed.mjs || true  # one core's speed, printed above the per-engine table (a gauge, not a test)
-POSENC_PERF_SET=quiet node --test --test-timeout="$file_timeout" tests/quiet/ 2>&1 | tee "$quiet_log" || true  # counted below
 # The native suites (plain, and under AddressSanitizer + UndefinedBehaviorSanitizer) are built and
 # run beside the browser tests below, at nice 19, so they do not hold up their start. The browser
 # tests keep both cores busy, so the build competes with them, but at nice 19 it gets only a small
@@ -103,18 +96,14 @@ POSENC_PERF_SET=quiet node --test --test-timeout="$file_timeout" tests/quiet/ 2>
     nice -n 19 build/native-sanitize/posenc-core-tests --no-colors
 ) >"$native_log" 2>&1 &
 native=$!
-# Every other suite: the JS API, Chromium (the steps with their update times, the page, the Lab,
-# the trainer, and the walks over the whole page: accessibility, touch, languages, embeds,
-# exports, print, dist/, the soak), Firefox and WebKit (all but their timing test, which
-# tests/quiet/ runs) and the desktop Lab: each file in its own node:test run, two at a time.
-# The files that take longest start first (by their CPU seconds, each file run alone), so that
-# none of them starts late and runs on alone at the end; the rest follow in their folders' order. (One node --test over all the files
-# would start them in its own order, whatever order they are given in.) Two at a time, as the
-# phase keeps both cores busy: four at once (one node --test) took 22:04 where the two lanes this
-# replaced took 23:13 on the same code, within this machine's spread from run to run, and starved
-# each file's browser more (the train step's workers took 2–5 times as long). Every timing taken here shares the cores
-# with the other test file and, until it ends, the native build: these tables are for comparing
-# runs of this phase, the quiet ones above for judging update times.
+# Every other suite: the JS API, Chromium (the steps, the page, the Lab, the trainer, and the
+# walks over the whole page: accessibility, touch, languages, embeds, exports, print, dist/, the
+# soak), Firefox and WebKit (all but their timing test, which `npm run perf` runs) and the
+# desktop Lab: each file in its own node:test run, two at a time, the slowest first so that none
+# starts late and runs on alone at the end (one node --test over all the files would choose its
+# own order). Two at a time because the phase keeps both cores busy; more lanes starve each
+# file's browser. Update times are still recorded here (tests/out/perf/), for `npm run perf` to
+# print beside its own.
 concurrency=2
 slowest=(browser/a11y engines/firefox browser/touch browser/soak browser/train browser/relative-bias
   browser/lab browser/attention browser/page engines/webkit browser/order browser/embed)
@@ -132,7 +121,7 @@ phase "node:test, ${#files[@]} files, $concurrency at a time: the JS API, the pa
 chromium_ws=$(mktemp)
 node tests/browser/chromium-server.mjs >"$chromium_ws" &
 chromium_server=$!
-trap 'kill "$chromium_server" 2>/dev/null || true; rm -rf "$log" "$quiet_log" "$native_log" "$file_logs" "$chromium_ws"' EXIT
+trap 'kill "$chromium_server" 2>/dev/null || true; rm -rf "$log" "$native_log" "$file_logs" "$chromium_ws"' EXIT
 for _ in $(seq 300); do
   [ -s "$chromium_ws" ] && break
   kill -0 "$chromium_server" 2>/dev/null || break
@@ -157,7 +146,7 @@ printf '%s\0' "${files[@]}" | xargs -0 -P "$concurrency" -I{} bash -c '
   printf "   %3d s  %s%s\n" $((SECONDS - start)) "$1" "$([ "$rc" -eq 0 ] || echo "  (exit $rc)")"' "$file_logs" {} "$file_timeout" || true  # counted below
 kill "$chromium_server" 2>/dev/null || true
 wait "$chromium_server" 2>/dev/null || true
-trap 'rm -rf "$log" "$quiet_log" "$native_log" "$file_logs"' EXIT
+trap 'rm -rf "$log" "$native_log" "$file_logs"' EXIT
 rm -f "$chromium_ws"
 unset POSENC_CHROMIUM_WS
 for f in "${files[@]}"; do
@@ -174,7 +163,7 @@ cat "$native_log"
 count_doctest "$native_log" 2
 # A test that cannot run here says why and is counted as skipped, never as passed.
 skipped=0
-for f in "$quiet_log" "$log"; do
+for f in "$log"; do
   passed=$((passed + $(grep -a '^# pass ' "$f" | awk '{s += $3} END {print s + 0}')))
   failed=$((failed + $(grep -a '^# fail ' "$f" | awk '{s += $3} END {print s + 0}')))
   skipped=$((skipped + $(grep -a '^# skipped ' "$f" | awk '{s += $3} END {print s + 0}')))
@@ -182,7 +171,6 @@ for f in "$quiet_log" "$log"; do
   failed=$((failed + $(grep -a '^# cancelled ' "$f" | awk '{s += $3} END {print s + 0}')))
 done
 # A run that crashed before its summary counts as a failure, not as nothing.
-grep -aq '^# pass ' "$quiet_log" || { echo "no summary from tests/quiet/: it crashed or was killed" >&2; failed=$((failed + 1)); }
 # So does a file whose run ended in an error with no failure in its summary.
 for f in "${files[@]}"; do
   out="$file_logs/${f//\//_}"
@@ -195,8 +183,6 @@ for f in "${files[@]}"; do
     failed=$((failed + 1))
   fi
 done
-echo
-node tests/browser/perf-report.mjs
 echo
 echo "tests: ${passed} passed, ${failed} failed$([ "$skipped" -gt 0 ] && echo ", ${skipped} skipped")"
 [ "$failed" -eq 0 ]

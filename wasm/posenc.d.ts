@@ -438,12 +438,113 @@ export interface Posenc {
     },
   ): Float64Array;
 }
+
+/** What each layer does with positions, read as Hugging Face transformers reads the config: kind, attention window, RoPE frequencies and attention factor (from ropeFrequencies), lengths, where HF and the original code differ, HF class defaults applied, and every key not read (ModelPositions in posenc.d.ts). */
+export function modelPositions(
+  /** the object loadPosenc() returned; a loaded Posenc. */
+  pe: Posenc,
+  /** a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config); an object. */
+  config: HfConfig,
+  options?: {
+    /** the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model); integer in [0, 2^31 − 1]. */
+    seqLen?: number;
+  },
+): ModelPositions;
 // </api>
 
 /** Loads the core; 'auto' (default) probes WebAssembly SIMD and falls back to the scalar build. */
 export function loadPosenc(options?: { simd?: 'auto' | boolean; baseUrl?: string | URL }): Promise<Posenc>;
 /** True when this engine validates WebAssembly SIMD code. */
 export function simdSupported(): boolean;
+
+// [MODEL POSITIONS] ----------------------------------------------------------------------------
+// modelPositions(config) (wasm/model.js): a Hugging Face config.json read as transformers reads it.
+
+/** A parsed config.json: plain data (getters, over-long keys or lists are errors). */
+export type HfConfig = Record<string, unknown>;
+
+/** How a layer knows where tokens are. 'none': a NoPE layer (no positions at all). */
+export type PositionKind = 'rope' | 'partial-rope' | 'none' | 'learned' | 'alibi' | 't5';
+
+/** One RoPE setting; layers with the same setting share one object. */
+export interface ModelRope {
+  /** HF's rope_type ('mrope' is read as 'default', as Qwen's config classes do). */
+  ropeType: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3';
+  /** Rotated width: int(head_dim · partial_rotary_factor), rotary_dim, or MLA's qk_rope_head_dim. */
+  rotaryDim: number;
+  base: number;
+  /** The scaling factor as used (1 for default RoPE; derived when HF derives it). */
+  factor: number;
+  /**
+   * What was passed to ropeFrequencies as options.scaling (null: plain RoPE). 'llama3-no-band'
+   * (high_freq_factor ≤ low_freq_factor, Llama 4 Scout) is no core type: each pair is then the
+   * core's default frequency or its linear one, by wavelength, as HF's torch.where picks.
+   */
+  scaling: RopeScaling | { type: 'llama3-no-band'; factor: number; originalMaxPositions: number; lowFreqFactor: number; highFreqFactor: number } | null;
+  /** rotaryDim / 2 inverse frequencies from the core, float64. */
+  invFreq: Float64Array;
+  /** The core's attention factor (HF multiplies cos and sin by it). */
+  attentionFactor: number;
+  /** Qwen2-VL/2.5-VL: pairs per position stream [temporal, height, width]; null elsewhere. */
+  mropeSection: number[] | null;
+  /** 'half': HF rotate_half pairs (i, i + d/2); 'interleaved': (2i, 2i + 1). */
+  layout: 'half' | 'interleaved';
+}
+
+export interface ModelLayer {
+  /** Layer index (T5: encoder layers first, then decoder layers, numbered on). */
+  index: number;
+  /** T5 only: which stack the layer is in. */
+  stack?: 'encoder' | 'decoder';
+  kind: PositionKind;
+  /** 'sliding': keys within the last `window` positions (the query's own included); 'chunked': keys in the query's chunk of `window`. */
+  attention: 'full' | 'sliding' | 'chunked';
+  window: number | null;
+  /** Width of q·k per head (MLA: nope + rope parts). */
+  headDim: number;
+  rope: ModelRope | null;
+  /** Llama 4 NoPE layers: queries times log(floor((p + 1) / floorScale) + 1) · attnScale + 1 at position p. */
+  temperature: { floorScale: number; attnScale: number } | null;
+  learned?: { rows: number };
+  alibi?: { heads: number; slopes: Float64Array };
+  t5?: { numBuckets: number; maxDistance: number; bidirectional: boolean; ownTable: boolean };
+}
+
+/** A note on one field: a stable code (for translated messages) and an English message. */
+export interface ModelNote { code: string; field: string; message: string; layerType?: string }
+
+export interface ModelPositions {
+  /** As read, from text_config for multimodal wrappers, or inferred (GPT-2's own file has none). */
+  modelType: string;
+  kind: 'rope' | 'learned' | 'alibi' | 't5';
+  layers: ModelLayer[];
+  numLayers: number;
+  heads: number;
+  headDim: number;
+  /**
+   * trained: the length before extension (original_max_position_embeddings; null when the config
+   * cannot say, e.g. linear scaling). declared: max_position_embeddings (n_positions). extended:
+   * factor × trained for the scalings (null for dynamic, which has no end).
+   */
+  lengths: { trained: number | null; declared: number | null; extended: number | null };
+  /**
+   * Where HF and the model's original code (or HF's older versions) compute different numbers:
+   * 'yarn-factor-override' (current vs older invFreq and attention factor) and
+   * 'mla-softmax-scale' (DeepSeek-V3: HF's and DeepSeek's softmax scales), each with the one the
+   * model uses.
+   */
+  divergences: Array<ModelNote & { modelUses: 'current' | 'original'; [numbers: string]: unknown }>;
+  /** Keys absent from the config that HF fills from its class defaults, and the values used. */
+  defaults: { field: string; value: unknown; from: string }[];
+  notes: ModelNote[];
+  /** Every key read (dotted paths). */
+  read: string[];
+  /**
+   * Every key not read: 'not-read', 'superseded' (rope_parameters when rope_scaling is set) or
+   * 'other-part' (outside text_config). looksPositional flags names about positions.
+   */
+  ignored: { field: string; reason: 'not-read' | 'superseded' | 'other-part'; looksPositional: boolean }[];
+}
 
 // [TRAINER] ------------------------------------------------------------------------------------
 // loadTrainer() loads the trainer module (core/train/: a decoder-only transformer trained by

@@ -8,6 +8,9 @@ import { loadModule, simdSupported } from './loader.js';
 import { API, ROPE_SCALINGS, arity } from './schema.js';
 
 export { simdSupported };
+// Written in JS over the functions loadPosenc returns (wasm/model.js); a bundle that never calls
+// it leaves it out.
+export { modelPositions } from './model.js';
 export { ATTENTION_FAMILIES, loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 

@@ -4,7 +4,7 @@
 //   wasm/posenc.js          the wrappers' arity, the option keys each function takes (any other
 //                           key is a TypeError naming it and the allowed ones), what is copied
 //   wasm/posenc.d.ts        the Posenc interface and RopeScaling (wasm/tools/gen-api.mjs)
-//   README.md               the API table (the same tool, between its markers)
+//   docs/api.md             the API table (the same tool, between its markers)
 //   wasm/bindings/api.gen.hpp  each argument's name and range, each option's key and default,
 //                           for the bindings (the same tool; the bindings cannot name an option
 //                           the schema lacks: it would not compile)
@@ -379,6 +379,27 @@ export const API = {
     returns: 'Float64Array',
     doc: 'Row `index` of a table of d-wide rows against every row: dot products, or cosines; float64.',
     example: [[1, 2, 3, 4], 2, 0],
+  },
+};
+
+// [JS FUNCTIONS] ------------------------------------------------------------------------------
+// Functions of the package written in JS over the bound ones (wasm/model.js): no binding of their
+// own, so they are not in API (whose every entry has one), but their signature is stated here all
+// the same, for posenc.d.ts, the docs table and the function's own option checks. They are
+// exported beside loadPosenc and take the loaded object first, rather than being its methods: a
+// page that never calls one leaves its code out of its bundle (the explainer's first screen).
+export const JS_API = {
+  modelPositions: {
+    args: [
+      { name: 'pe', type: 'posenc', doc: 'the object loadPosenc() returned' },
+      { name: 'config', type: 'config', doc: 'a parsed Hugging Face config.json (multimodal ones: the text part is read from text_config)' },
+    ],
+    options: {
+      seqLen: { type: 'int', min: 0, max: L.kMaxPosition, doc: 'the sequence length that dynamic and longrope scaling react to (default: their state when HF loads the model)' },
+    },
+    returns: 'ModelPositions',
+    doc: 'What each layer does with positions, read as Hugging Face transformers reads the config: kind, attention window, RoPE frequencies and attention factor (from ropeFrequencies), lengths, where HF and the original code differ, HF class defaults applied, and every key not read (ModelPositions in posenc.d.ts).',
+    example: [{ model_type: 'llama', hidden_size: 64, num_attention_heads: 4, num_hidden_layers: 2, max_position_embeddings: 128 }],
   },
 };
 

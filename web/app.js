@@ -2,15 +2,16 @@
 // the steps. One step shows at a time; ?step=<id>&<param>=<value> opens a step in a state;
 // &embed=1 shows that step alone for an iframe (see web/embed.js).
 import { loadPosenc } from '../wasm/posenc.js';
-import { renderContent } from './content.js';
 import { addDownloads } from './downloads.js';
 import { embedPanel, reportHeight } from './embed.js';
+import { stepTools } from './step-tools.js';
 import { h } from './kit/dom.js';
 import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
-import { applyMessages, fetchPart, initialLanguage, loadMessages } from './i18n.js';
+import { applyMessages, CONTENT_PARTS, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
+import { place } from './place.js';
 import { languageSwitch } from './language.js';
 import { applyTheme, initialTheme, themeSwitch } from './theme.js';
 import { trainPlatform } from './train/platform.js';
@@ -19,6 +20,9 @@ import { trainPlatform } from './train/platform.js';
 // and counting starts again, so a long session does not pile up timeline entries (a test reads a
 // few hundred at most).
 const KEPT_MEASURES = 1000;
+// Every step's "Go deeper" fold (kit/step.js) is open with ?deeper=1, so a course can link to a
+// step with its depth showing; closed, the parameter is left out of the address.
+const DEEPER = Object.freeze({ type: 'bool', default: false, quiet: true });
 const measured = new Set();  // the measure names in use
 let kept = 0;
 
@@ -42,6 +46,20 @@ function timedFor(name, after = () => {}) {
 // modules sit beside them; the trainer's worker script and the reference run's data have the
 // same place relative to this file in the source and in dist/.
 const CORE_BASE = typeof __POSENC_CORE_BASE__ === 'undefined' ? '../wasm/dist/' : __POSENC_CORE_BASE__;
+// dist/ keeps each step's styles apart (steps/<id>.css), loaded with the step; from source
+// index.html links every step's stylesheet, and the single file inlines them: null there.
+const STEP_STYLES = typeof __POSENC_STEP_STYLES__ === 'undefined' ? null : __POSENC_STEP_STYLES__;
+
+/** Adds the step's stylesheet; resolves once it has loaded (or failed: the step still works). */
+function stepStyles(id) {
+  if (!STEP_STYLES) return null;
+  const link = h('link', { rel: 'stylesheet', href: new URL(`${STEP_STYLES}${id}.css`, import.meta.url).href });
+  document.head.append(link);
+  return new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+  });
+}
 const TRAIN_WORKER = './train/worker.js';
 const TRAIN_DATA = './data/train-reference.json';
 
@@ -78,6 +96,13 @@ export async function start({
   const embed = query.get('embed') === '1';
   const theme = initialTheme(query);
   applyTheme(theme);  // first, before anything waits: the page should not flash the other palette
+  const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
+  // The core and the opened step's code are asked for now, beside the catalog, rather than each
+  // after the one before: the first number waits for the slowest of them, not for their sum.
+  const coreLoading = typeof WebAssembly === 'object'
+    ? Promise.resolve().then(() => loadCore({ simd: 'auto' })).then((core) => ({ core }), (error) => ({ error }))
+    : null;
+  requested.load().catch(() => {});  // (prepare() below awaits the same import and reports it)
   const m = await loadMessages(initialLanguage(query), loadPart);
   document.documentElement.lang = m.lang;
   document.title = m.t('page.title');
@@ -86,55 +111,74 @@ export async function start({
   document.getElementById('lang-switch')?.replaceChildren(languageSwitch(m));
   if (LAB_PAGE && !embed) document.getElementById('lab-link')?.replaceChildren(h('a', { href: labHref() }, m.t('page.openLab')));
   if (embed) document.body.classList.add('embed');
-  else renderContent(document.getElementById('content'), m);
 
   const engine = document.getElementById('engine');
   const sections = new Map(STEPS.map((step) => [step.id, document.getElementById(step.id)]));
-  const requested = STEPS.find((s) => s.id === query.get('step')) ?? STEPS[0];
 
+  if (!embed) pageMenu(m);
   const nav = document.getElementById('step-nav');
   const navButtons = new Map();
   nav.setAttribute('aria-label', m.t('page.steps'));
-  const link = (step, i) => {
-    const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => show(step) },
-      h('span', { class: 'step-number' }, String(i + 1)), h('span', { class: 'step-name' }, m.t(`titles.${step.id}`)));
+  const link = (step, n) => {
+    const b = h('button', { type: 'button', class: 'step-link', 'data-step': step.id, onClick: () => {
+      setNavOpen(false);
+      show(step);
+    } }, h('span', { class: 'step-number' }, String(n)), h('span', { class: 'step-name' }, m.t(`titles.${step.id}`)));
     navButtons.set(step.id, b);
     return h('li', {}, b);
   };
-  // Two groups, each a labelled list: the six steps that build the idea, then the field.
+  // Two groups, each a labelled list counted from 1: the six steps that build the idea, then
+  // the rest of the field (web/place.js). On a phone the lists fold behind one line that says
+  // where the reader is ("3 of 6 · Frequency bands"); on a wider screen they always show.
   let first = 0;
-  nav.replaceChildren(...STEP_GROUPS.map(({ key, count }, g) => {
+  const lists = h('div', { class: 'step-lists', id: 'step-lists' }, STEP_GROUPS.map(({ key, count }, g) => {
     const start = first;
     first += count;
     return h('div', { class: 'step-group' },
       h('h2', { class: 'step-group-title', id: `step-group-${g}` }, m.t(key)),
-      h('ol', { start: String(start + 1), 'aria-labelledby': `step-group-${g}` },
-        STEPS.slice(start, first).map((step, i) => link(step, start + i))));
+      h('ol', { 'aria-labelledby': `step-group-${g}` },
+        STEPS.slice(start, first).map((step, i) => link(step, i + 1))));
   }));
+  const here = h('span', { class: 'nav-here' });
+  const navToggle = h('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': lists.id,
+    onClick: () => setNavOpen(navToggle.getAttribute('aria-expanded') !== 'true') }, here);
+  function setNavOpen(open) {
+    navToggle.setAttribute('aria-expanded', String(open));
+    nav.classList.toggle('open', open);
+  }
+  nav.replaceChildren(navToggle, lists);
+  /** The phone's one line: the step's place in its group and its title. */
+  function showPlace(step) {
+    const where = place(STEPS.indexOf(step), STEPS.length);
+    here.textContent = `${m.t(where.group === 'idea' ? 'page.placeIdea' : 'page.fieldOf', { n: where.n, total: where.of })} · ${m.t(`titles.${step.id}`)}`;
+  }
 
   let core = null;
-  if (typeof WebAssembly !== 'object') {
+  if (!coreLoading) {
     engine.textContent = m.t('page.engine.none');
   } else {
-    try {
-      core = await loadCore({ simd: 'auto' });
+    const loaded = await coreLoading;
+    if (loaded.core) {
+      core = loaded.core;
       engine.textContent = m.t(core.simd ? 'page.engine.simd' : 'page.engine.scalar');
       document.body.dataset.simd = String(core.simd);
-    } catch (e) {
-      engine.textContent = m.t('page.engine.failed', { message: e.message });
+    } else {
+      engine.textContent = m.t('page.engine.failed', { message: loaded.error.message });
     }
   }
   if (!core) document.body.classList.add('no-wasm');
 
   const mounted = new Map();
   const modules = new Map();  // id → the step's module, once it and its text have loaded
+  const paramsOf = new Map(); // id → the step's URL parameters: its own and the fold's
   const loading = new Map();
 
   /** Loads a step's module and its catalog parts (its manifest's parts), once. */
   function prepare(step) {
     if (!loading.has(step.id)) {
-      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load)]).then(([module]) => {
+      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load), stepStyles(step.id)]).then(([module]) => {
         modules.set(step.id, module);
+        paramsOf.set(step.id, { ...module.params, deeper: DEEPER });
       }));
     }
     return loading.get(step.id);
@@ -144,7 +188,8 @@ export async function start({
   function mount(step) {
     const module = modules.get(step.id);
     if (mounted.has(step.id) || !module) return;
-    const values = readParams(module.params, step === requested ? location.search : '');
+    const params = paramsOf.get(step.id);
+    const values = readParams(params, step === requested ? location.search : '');
     const index = STEPS.indexOf(step);
     const section = sections.get(step.id);
     // A step that can show something without the core (the train step's reference run) says so
@@ -176,7 +221,7 @@ export async function start({
             urlQueued = true;
             queueMicrotask(() => {
               urlQueued = false;
-              writeParams(step.id, module.params, values);
+              writeParams(step.id, params, values);
             });
           };
           const set = applier(timed);
@@ -184,13 +229,18 @@ export async function start({
           return set;
         },
       }));
-      scrollers.check();
       if (!embed) addDownloads(section, step.id, api, m, figures);
+      foldFromUrl(section, step.id, params, values, scrollers);
+      scrollers.check();
     } else {
+      // Without the core the step says so where its figures would be (the footer's engine line
+      // is far below).
       section.replaceChildren(h('h2', { tabindex: '-1' }, m.t(`titles.${step.id}`)),
-        ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)));
+        ...m.paras(`${step.id}.lead`).map((p) => h('p', {}, p)),
+        h('p', { class: 'engine-notice' }, engine.textContent));
+      values.deeper = false;
     }
-    if (!embed) section.append(stepFooter(module, index, values));
+    if (!embed) section.append(stepFooter(section, { id: step.id, params }, index, values));
     mounted.set(step.id, values);
   }
 
@@ -201,18 +251,18 @@ export async function start({
     if (wanted !== step) return;
     for (const [id, section] of sections) section.hidden = id !== step.id;
     for (const [id, b] of navButtons) b.setAttribute('aria-current', id === step.id ? 'step' : 'false');
+    showPlace(step);
     mount(step);
-    writeParams(step.id, modules.get(step.id).params, mounted.get(step.id));
+    writeParams(step.id, paramsOf.get(step.id), mounted.get(step.id));
     // The step's own ready signal: built and shown. body[data-ready] waits for every other
     // step's files as well; a test of one step waits for this.
     sections.get(step.id).dataset.shown = 'true';
     if (focus) sections.get(step.id).querySelector('h2')?.focus();
   }
 
-  function stepFooter(step, index, values) {
+  function stepFooter(section, step, index, values) {
     const prev = STEPS[index - 1];
     const next = STEPS[index + 1];
-    const embedUi = embedPanel(step, values, m);
     // "Open this state in the Lab": its address follows the step's values as they change.
     const labState = LAB_PAGE ? STEPS[index].lab : null;
     const lab = labState && h('a', { class: 'step-lab', href: labHref(labState(values)) }, m.t('page.openLabState'));
@@ -220,14 +270,18 @@ export async function start({
     return h('div', { class: 'step-footer' },
       h('div', { class: 'pager' },
         prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
-        embedUi.button,
         next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span')),
-      lab && h('p', { class: 'step-lab-line' }, lab),
-      embedUi.panel);
+      stepTools(section, m, { embed: embedPanel(step, values, m), lab }));
   }
 
   await show(requested, { focus: false });
   performance.mark('posenc:ready');  // first screen interactive; tests/browser/dist.test.js reports it
+  // The text after the steps (FAQ, references) comes after the first step: on a phone it is
+  // screens below it, and its code and text would otherwise share the first screen's bandwidth.
+  if (!embed) {
+    const [{ renderContent }] = await Promise.all([import('./content.js'), ...CONTENT_PARTS.map(m.load)]);
+    renderContent(document.getElementById('content'), m);
+  }
   // The browser scrolls to the #fragment's element when parsing ends, before this script has
   // built #faq or #references: scroll there now, once, unless the reader has already scrolled.
   // Not in an embed: it has no such sections, and scrolling could move the host page.
@@ -249,16 +303,67 @@ export async function start({
 }
 
 /**
+ * The masthead's tools (language, theme, the Lab) behind a Menu button on a phone; on a wider
+ * screen the styles hide the button and show the tools. Escape closes the menu and gives the
+ * focus back to the button.
+ */
+function pageMenu(m) {
+  const button = document.getElementById('menu-button');
+  const menu = document.getElementById('page-menu');
+  if (!button || !menu) return;
+  const setOpen = (open) => {
+    button.setAttribute('aria-expanded', String(open));
+    menu.classList.toggle('open', open);
+  };
+  button.hidden = false;
+  button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || button.getAttribute('aria-expanded') !== 'true') return;
+    setOpen(false);
+    button.focus();
+  });
+}
+
+/**
+ * A step's "Go deeper" fold (kit/step.js), once the step is built: gone if the step put nothing
+ * in it, else open as values.deeper says (?deeper=1), and each toggle by the reader written to
+ * the address. The toggles printing makes (preparePrint marks the folds it opens with
+ * data-printed) are not the reader's: they leave the address alone.
+ */
+function foldFromUrl(section, id, params, values, scrollers) {
+  const fold = section.querySelector(':scope > details.deeper');
+  if (fold && !fold.querySelector('.deeper-body').childElementCount && !fold.querySelector('.downloads-slot')?.childElementCount) fold.remove();
+  if (!fold?.isConnected) {
+    values.deeper = false;
+    return;
+  }
+  fold.open = values.deeper;
+  // The event comes a task after the change, and one event may stand for several changes: the
+  // state is read from the element, not the event.
+  fold.addEventListener('toggle', () => {
+    if (fold.dataset.printed !== undefined) {
+      if (!fold.open) delete fold.dataset.printed;  // printing is over: back as the reader left it
+      return;
+    }
+    if (values.deeper === fold.open) return;
+    values.deeper = fold.open;
+    writeParams(id, params, values);
+    scrollers.check();  // what the fold shows may hold a box that scrolls sideways
+  });
+}
+
+/**
  * Printing gives the whole explainer: every step (built now if it never was; the print styles
- * show the hidden ones), and every FAQ answer open. Runs on beforeprint, and when the print
- * media query starts to match (browsers that print without the event, emulated print media).
- * The FAQ entries it opened close again after printing.
+ * show the hidden ones), every "Go deeper" fold and every FAQ answer open. Runs on beforeprint,
+ * and when the print media query starts to match (browsers that print without the event,
+ * emulated print media). What it opened closes again after printing.
  */
 function preparePrint(mountAll) {
   let opened = [];
   const before = () => {
     mountAll();
-    for (const d of document.querySelectorAll('#content details:not([open])')) {
+    for (const d of document.querySelectorAll('main details:not([open])')) {
+      if (d.classList.contains('deeper')) d.dataset.printed = '';
       d.open = true;
       opened.push(d);
     }

@@ -43,7 +43,8 @@ export function addDownloads(section, stepId, api, m, figures = []) {
   });
   const tables = api?.tables?.() ?? [];
   if (!tables.length) return;
-  section.querySelector('.workbench')?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
+  // Where the step's frame put them (kit/step.js: under the figures, or at the end of its fold).
+  section.querySelector('.downloads-slot')?.append(h('div', { class: 'downloads', role: 'group', 'aria-label': m.t('page.downloads') },
     tables.map((t) => h('button', {
       type: 'button', class: 'button small', 'data-export': 'csv', 'data-table': t.name,
       onClick: () => {

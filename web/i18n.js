@@ -10,11 +10,13 @@
 import { whenIdle } from './kit/idle.js';
 
 export const LANGUAGES = ['en', 'id', 'sv', 'ru'];
-// What every page needs at once: the page's own text, every step's title (the navigation), the
-// text after the steps and the position families' names (web/families.js; the Lab shows them
-// too). A step's own parts (its manifest's parts, web/steps/index.js) are loaded
-// when the step is first shown; every part the explainer has is listed in web/catalog-parts.js.
-export const PAGE_PARTS = ['page', 'titles', 'content', 'families'];
+// What every page needs at once: the page's own text and every step's title (the navigation).
+// A step's own parts (its manifest's parts, web/steps/index.js; the position families' names,
+// 'families', are one of them for the steps that name families) are loaded when the step is
+// first needed, and the text after the steps (CONTENT_PARTS) once the first step shows; every
+// part the explainer has is listed in web/catalog-parts.js.
+export const PAGE_PARTS = ['page', 'titles'];
+export const CONTENT_PARTS = ['content'];
 /** A plural block and, inside it, one form. */
 export const PLURAL_BLOCK = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 export const PLURAL_FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
@@ -33,8 +35,11 @@ export async function fetchPart(code, part) {
  * The catalog of one language with `parts` loaded; `m.load(part)` adds another (once) before a
  * step that needs it is built.
  */
+/** The catalog a language asks for: its own when the explainer has it, else English. */
+export const catalogLanguage = (lang) => (LANGUAGES.includes(lang) ? lang : 'en');
+
 export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PARTS) {
-  const code = LANGUAGES.includes(lang) ? lang : 'en';
+  const code = catalogLanguage(lang);
   const messages = {};
   const loading = new Map();
   const load = (part) => {

@@ -1,13 +1,19 @@
 // A small static server for the explainer: 127.0.0.1 only, correct MIME types (application/wasm
-// matters for streaming compilation) and the strict CSP the page is meant to run under.
+// matters for streaming compilation), the strict CSP the page is meant to run under, and gzip
+// for a browser that asks for it, as a static host gives it (what a page costs over a slow
+// connection is its compressed bytes).
 // Usage: node web/serve.mjs [--root DIR] [--prefix /sub/path/] [--port N]
 //   --root    the folder to serve (default: the repository, i.e. the page from source)
 //   --prefix  the URL path the site lives under, as on a static host's subfolder (default /)
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+
+const gzip = promisify(gzipCallback);
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TYPES = {
@@ -23,6 +29,32 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.py': 'text/x-python; charset=utf-8',  // step "code"'s program templates
 };
+// Already compressed: sent as they are.
+const STORED = new Set(['.png', '.ico']);
+
+/** Whether an Accept-Encoding header takes gzip (named with a q above 0, or through *). */
+export function acceptsGzip(header = '') {
+  let star = false;
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';').map((t) => t.trim());
+    const q = params.find((t) => t.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name === 'gzip') return weight > 0;
+    if (name === '*') star = weight > 0;
+  }
+  return star;
+}
+
+// Each file's gzip bytes, made once per version of the file (its validator).
+const compressed = new Map();  // file → { etag, bytes }
+async function gzipped(file, etag) {
+  const kept = compressed.get(file);
+  if (kept?.etag === etag) return kept.bytes;
+  const bytes = await gzip(await readFile(file), { level: 9 });
+  compressed.set(file, { etag, bytes });
+  return bytes;
+}
+
 export const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 
@@ -69,16 +101,20 @@ async function handle(req, res, root, prefix, maxAge) {
     'x-content-type-options': 'nosniff',
     'cache-control': maxAge > 0 && extname(file) !== '.html' ? `max-age=${maxAge}` : 'no-cache',
     etag,
+    vary: 'accept-encoding',
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers).end();
     return;
   }
-  res.writeHead(200, {
-    ...headers,
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
-  });
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  if (!STORED.has(extname(file)) && acceptsGzip(req.headers['accept-encoding'])) {
+    const bytes = await gzipped(file, etag);
+    res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', 'content-length': bytes.length });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-type': type, 'content-length': info.size });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }

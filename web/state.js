@@ -1,5 +1,6 @@
 // URL state. Each step declares its parameters in a table ({ type, min, max, default } or
-// { type: 'enum', values, default, aliases? } or { type: 'bool', default }); this module reads them from
+// { type: 'enum', values, default, aliases? } or { type: 'bool', default }; quiet: true leaves
+// the parameter out of the URL while it has its default); this module reads them from
 // the query string, clamping or ignoring bad values (never an error page), and writes them back
 // with replaceState so the back button is not flooded.
 
@@ -105,7 +106,10 @@ export function paramsQuery(stepId, params, values, keep = ['lang', 'embed', 'th
   const query = new URLSearchParams();
   for (const name of keep) if (old.has(name)) query.set(name, old.get(name));
   query.set('step', stepId);
-  for (const name of Object.keys(params)) query.set(name, encode(values[name]));
+  for (const [name, spec] of Object.entries(params)) {
+    if (spec.quiet && values[name] === spec.default) continue;
+    query.set(name, encode(values[name]));
+  }
   return `?${query}`;
 }
 

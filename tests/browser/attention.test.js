@@ -40,9 +40,18 @@ const mapDrawn = (page) => page.waitForSelector('#attention:not([data-busy])');
 
 async function csv(page, table) {
   await mapDrawn(page);
+  // The Save CSV buttons sit at the end of the Go deeper fold: opened as a reader would.
+  const fold = page.locator('#attention details.deeper');
+  if (!(await fold.evaluate((d) => d.open))) await fold.locator('summary').click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#attention button[data-table=${table}]`)]);
   const lines = (await downloaded(file)).toString('utf8').trim().split('\n');
   return { header: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
+}
+
+/** The step's own URL parameters: the fold's state (csv() opens it) left out. */
+async function stateParams(page) {
+  const { deeper, ...params } = await urlParams(page);
+  return params;
 }
 
 function near(got, want, tol, what) {
@@ -102,7 +111,7 @@ test('n = 32, every family with and without the causal mask: readouts, every dra
     if (!causal) await page.click('#attention input[name=causal]');
     for (const family of FAMILIES) {
       await pick(page, 'family', family);
-      assert.deepEqual((await urlParams(page)), {
+      assert.deepEqual((await stateParams(page)), {
         step: 'attention', family, versus: 'none', view: 'single', n: String(n), causal: causal ? '1' : '0', head: '2', i: String(i), j: String(j),
       });
       const r = await readouts(page);
@@ -288,7 +297,7 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
 
 test('URL state: the controls write it, it reopens the same state, and bad values are clamped', async () => {
   const page = await openStep(b, 'attention', 'family=bogus&versus=alibi&view=nope&n=100&i=5000&j=-3&head=99&causal=maybe');
-  assert.deepEqual((await urlParams(page)), {
+  assert.deepEqual((await stateParams(page)), {
     step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '128', causal: '1', head: '7', i: '127', j: '0',
   });
   assert.equal(await page.inputValue('#attention input[name=i]'), '127');
@@ -297,7 +306,7 @@ test('URL state: the controls write it, it reopens the same state, and bad value
   // A shorter sequence pulls i and j inside it.
   await setSlider(page, 'attention', 'j', 90);
   await pick(page, 'n', 64);
-  assert.deepEqual((await urlParams(page)), {
+  assert.deepEqual((await stateParams(page)), {
     step: 'attention', family: 'rope', versus: 'alibi', view: 'single', n: '64', causal: '1', head: '7', i: '63', j: '63',
   });
   // The heatmap takes focus; with a chosen cell the arrow keys move it: one row down is query 63
@@ -325,7 +334,7 @@ test('an old link with family=relative (and versus=relative) opens T5, and the U
   const page = await openStep(b, 'attention', 'family=relative&versus=relative&n=64&causal=0&i=40&j=33&view=difference');
   assert.equal(await page.isChecked('#attention input[name=family][value="t5"]'), true);
   assert.equal(await page.isChecked('#attention input[name=versus][value="t5"]'), true);
-  assert.deepEqual((await urlParams(page)), {
+  assert.deepEqual((await stateParams(page)), {
     step: 'attention', family: 't5', versus: 't5', view: 'difference', n: '64', causal: '0', head: '3', i: '40', j: '33',
   });
   const r = await readouts(page);

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 import { DIGITS, TOL, own, t5Exact } from '../expect/code.js';
+import { dot, fixed, permuted, raw, rotateHalf, score } from '../expect/rope.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -226,4 +227,29 @@ test('Copy puts the program on the clipboard; without a clipboard the program is
   assert.equal(await statuses.nth(1).textContent(), '');
   assert.deepEqual(refused.errors, []);
   await refused.close();
+});
+
+test('the pairing table (moved from the RoPE step): neighbours give 1.1786 at (3, 7), rotate_half on the same vectors 0.8635, and the permuted vectors the neighbours\' score again', async () => {
+  const page = await openStep(b, 'code', 'quantity=rope&m=3&n=7&deeper=1');
+  const cells = async () => Object.fromEntries(await Promise.all(['interleaved', 'half', 'permuted'].map(async (k) => [k, await readout(page, 'code', `pairing-${k}`)])));
+  assert.ok(await page.isVisible('#code .code-pairing'), 'the table shows in the open fold');
+  let got = await cells();
+  assert.equal(got.interleaved.text, fixed(score(3, 7), 4));
+  assert.equal(got.interleaved.text, '1.1786');
+  assert.equal(got.half.text, fixed(dot(rotateHalf(raw, 3), rotateHalf(raw, 7)), 4));
+  assert.equal(got.half.text, '0.8635');
+  assert.equal(got.permuted.text, '1.1786');
+  assert.match(await page.textContent('#code .code-pairing caption'), /m = 3 and n = 7/);
+  for (const [m, n] of [[0, 0], [12, 5], [19, 2], [8, 14]]) {
+    await setSlider(page, 'code', 'm', m);
+    await setSlider(page, 'code', 'n', n);
+    got = await cells();
+    const half = dot(rotateHalf(raw, m), rotateHalf(raw, n));
+    assert.ok(Math.abs(got.interleaved.value - score(m, n)) < 2e-5, `neighbours at (${m}, ${n})`);
+    assert.ok(Math.abs(got.half.value - half) < 2e-5, `rotate_half at (${m}, ${n}): ${got.half.value} vs ${half}`);
+    assert.ok(Math.abs(got.permuted.value - dot(rotateHalf(permuted, m), rotateHalf(permuted, n))) < 2e-5);
+    assert.ok(Math.abs(got.permuted.value - got.interleaved.value) < 2e-5, 'the permutation makes rotate_half agree');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

@@ -5,7 +5,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { DIST, startBrowser } from './browser.js';
 import { readout } from './steps.js';
-import { STEP_IDS } from './step-ids.js';
+import { ALL_STEP_IDS, STEP_IDS } from './step-ids.js';
+import { STEP_GROUPS } from '../../web/steps/index.js';
 import { FAQ_COUNT, REFERENCE_COUNT } from './content-counts.js';
 
 const SINGLE = new URL('../../dist/positional-encoding.html', import.meta.url).href;
@@ -76,6 +77,34 @@ test('the single HTML file opens from file:// and computes the readouts with no 
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.requests.filter((u) => u !== page.url() && !u.startsWith(SINGLE)), []);
   await page.close();
+});
+
+// What a reader's first screen costs over the wire: every file the page asked for before it was
+// ready (the document, scripts, styles, catalogs, the core), in its gzip bytes as this server
+// sends them, each step of the idea opened in a fresh context so that nothing comes from cache.
+// The text after the steps and the other steps load after it, and are not counted.
+const FIRST_SCREEN_BUDGET = 150 * 1024;
+test(`each of the six idea steps' first screen is at most ${FIRST_SCREEN_BUDGET / 1024} KiB gzip`, async () => {
+  const browser = b.context.browser();
+  for (const id of ALL_STEP_IDS.slice(0, STEP_GROUPS[0].count)) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${b.url}?step=${id}`);
+    await page.waitForFunction(() => performance.getEntriesByName('posenc:ready').length > 0);
+    const { bytes, files, decoded } = await page.evaluate(() => {
+      const ready = performance.getEntriesByName('posenc:ready')[0].startTime;
+      const early = [performance.getEntriesByType('navigation')[0],
+        ...performance.getEntriesByType('resource').filter((e) => e.startTime < ready)];
+      return {
+        bytes: early.reduce((sum, e) => sum + e.encodedBodySize, 0),
+        decoded: early.reduce((sum, e) => sum + e.decodedBodySize, 0),
+        files: early.length,
+      };
+    });
+    assert.ok(bytes < decoded / 2, `${id}: the files came gzipped (${bytes} of ${decoded} bytes)`);
+    assert.ok(files > 10 && bytes <= FIRST_SCREEN_BUDGET, `${id}: ${files} files, ${(bytes / 1024).toFixed(1)} KiB gzip before it was ready`);
+    await context.close();
+  }
 });
 
 // Makes the engine look like one without WebAssembly SIMD: the loader's probe fails to validate.

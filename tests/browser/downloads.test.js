@@ -34,6 +34,9 @@ test('every step offers a PNG for each figure and at least one CSV, and each PNG
     const figures = await page.$$eval(`#${id} :is(${FIGURES})`, (els) => els.filter((el) => !el.parentElement.closest('.rotations')).length);
     assert.equal(await pngButtons.count(), figures, `${id}: a Save PNG button for each of its ${figures} figures`);
     assert.ok(await page.locator(`#${id} button[data-export=csv]`).count() >= 1, `${id} has a table to save`);
+    // A figure in the closed Go deeper fold (step 1 has all its drawings there) is saved from the
+    // opened fold, as a reader would.
+    if (await pngButtons.first().evaluate((el) => !!el.closest('details:not([open])'))) await page.locator(`#${id} details.deeper > summary`).click();
     const { name, bytes } = await download(page, pngButtons.first());
     assert.match(name, new RegExp(`^${id}-figure-1\\.png$`));
     const { width, height } = pngSize(bytes);
@@ -63,7 +66,8 @@ test('the RoPE pair diagrams save as the page shows them: after q moves, the PNG
 });
 
 test('the sinusoidal table CSV holds sin/cos(pos·ω) for all 50 × 20 cells', async () => {
-  const page = await openStep(b, 'sinusoidal');
+  // The Save CSV buttons of the six steps of the idea sit in their Go deeper fold: opened here.
+  const page = await openStep(b, 'sinusoidal', 'deeper=1');
   const { name, bytes } = await download(page, page.locator('#sinusoidal button[data-table=table]'));
   assert.equal(name, 'sinusoidal-table.csv');
   const lines = bytes.toString('utf8').trim().split('\n');
@@ -82,7 +86,7 @@ test('the sinusoidal table CSV holds sin/cos(pos·ω) for all 50 × 20 cells', a
 });
 
 test('the compare CSV follows the current m and matches both dot products', async () => {
-  const page = await openStep(b, 'compare', 'm=5&n=9');
+  const page = await openStep(b, 'compare', 'm=5&n=9&deeper=1');
   const { bytes } = await download(page, page.locator('#compare button[data-table=similarity]'));
   const rows = bytes.toString('utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
   assert.equal(rows.length, 20);

@@ -121,7 +121,8 @@ test('out-of-range and malformed URL values are clamped or fall back to the defa
 });
 
 test('the bars draw e, PE(pos) and x to one scale; the CSV holds the same numbers', async () => {
-  const page = await openStep(b, ID, 'pos=4&other=40');
+  // The Save CSV button sits in the Go deeper fold: opened from the URL.
+  const page = await openStep(b, ID, 'pos=4&other=40&deeper=1');
   const zero = Number(await page.getAttribute(`#${ID} .epp-sum line.zero`, 'y1'));
   const bars = (cls) => page.$$eval(`#${ID} .epp-sum rect.bar.${cls}`, (rs) => rs.map((r) => ({
     y: Number(r.getAttribute('y')), height: Number(r.getAttribute('height')),

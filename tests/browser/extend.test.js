@@ -94,7 +94,7 @@ let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-test('the reference transcription agrees with the numbers REFERENCES.md and the README quote', () => {
+test('the reference transcription agrees with the numbers REFERENCES.md and docs/api.md quote', () => {
   const y = reference('yarn', 'llama2', 16, 16 * 4096);
   assert.equal(y.low, 20);
   assert.equal(y.high, 46);
@@ -174,7 +174,8 @@ test('every model × method, with factors, reading lengths and pairs varied, mat
 });
 
 test('the presets set the model, method, factor and reading length; the URL reopens the state', async () => {
-  const page = await openStep(b, 'extend', 'pair=5');
+  // The presets sit in the Go deeper fold, beside what to pick: opened.
+  const page = await openStep(b, 'extend', 'pair=5&deeper=1');
   const presets = {
     llama2: { model: 'llama2', method: 'none', factor: '4', read: '4' },
     yarn16: { model: 'llama2', method: 'yarn', factor: '16', read: '16' },
@@ -182,7 +183,7 @@ test('the presets set the model, method, factor and reading length; the URL reop
   };
   for (const [name, want] of Object.entries(presets)) {
     await page.click(`#extend button[name=preset][value=${name}]`);
-    assert.deepEqual((await urlParams(page)), { step: 'extend', ...want, pair: '5' });
+    assert.deepEqual((await urlParams(page)), { step: 'extend', ...want, pair: '5', deeper: '1' });
     await check(page, { ...want, factor: Number(want.factor), read: Number(want.read), pair: 5 });
   }
   await page.click('#extend button[name=preset][value=yarn16]');
@@ -223,7 +224,8 @@ test('unknown and out-of-range URL values fall back or are clamped, never an err
 });
 
 test('the figures draw the numbers: wavelengths on a log scale, the score curve, L marked; the CSV holds every method', async () => {
-  const page = await openStep(b, 'extend', 'model=llama2&method=yarn&factor=16&read=16&pair=33');
+  // The score plot and the Save CSV buttons are in the Go deeper fold: opened.
+  const page = await openStep(b, 'extend', 'model=llama2&method=yarn&factor=16&read=16&pair=33&deeper=1');
   const ref = reference('yarn', 'llama2', 16, 65536);
   const plain = reference('none', 'llama2', 16, 65536);
   const paths = (sel) => page.$$eval(sel, (ps) => ps.map((p) => ({

@@ -153,7 +153,8 @@ test('the formula and the notes carry the computed numbers', async () => {
   const formula = await page.textContent('#frequencies .formula');
   assert.ok(formula.includes(omega(6).toFixed(4)), formula);
   assert.ok(formula.includes(waveText(wavelength(6))), formula);
-  const notes = await page.textContent('#frequencies .notes');
+  // The two paragraphs under the figure and those in the Go deeper fold.
+  const notes = (await page.locator('#frequencies :is(.notes, .deeper-body)').allTextContents()).join(' ');
   for (const dim of DIMS) assert.ok(notes.includes(waveText(wavelength(dim))), `notes mention ${waveText(wavelength(dim))}`);
   assert.ok(notes.includes(Math.round(10000 * 2 * Math.PI).toLocaleString('en')), 'notes mention 10000·2π');
   await updateTimes(page, 'frequencies');

@@ -1,4 +1,4 @@
-// The plots' redraw (web/kit/lineplot.js patch), in Chromium on the page's own module: after
+// The plots' redraw (web/kit/svg-patch.js patch), in Chromium on the page's own module: after
 // any sequence of drawings the group holds exactly the parts asked for, in order, with their
 // attributes and text, whatever the previous drawing held; and a drawing that drops or adds
 // a part near the start keeps the elements of the parts after it instead of building them anew.
@@ -8,14 +8,14 @@ import { SOURCE, startBrowser } from './browser.js';
 import { openStep } from './steps.js';
 
 let b;
-// From source: the test imports the kit's own module (web/kit/lineplot.js), which dist/ bundles.
+// From source: the test imports the kit's own module (web/kit/svg-patch.js), which dist/ bundles.
 before(async () => { b = await startBrowser({ root: SOURCE }); });
 after(async () => { await b?.close(); });
 
 test('patch: 300 seeded drawings of random parts each leave exactly those parts; a foreign child is removed', async () => {
   const page = await openStep(b, 'sinusoidal');
   const bad = await page.evaluate(async () => {
-    const { patch } = await import(new URL('web/kit/lineplot.js', document.baseURI).href);
+    const { patch } = await import(new URL('web/kit/svg-patch.js', document.baseURI).href);
     let s = 5;
     const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
     const TAGS = ['line', 'text', 'path', 'circle'];
@@ -62,7 +62,7 @@ test('patch: 300 seeded drawings of random parts each leave exactly those parts;
 test('patch: a guide line dropped before 129 points, then added back, keeps the points\' elements', async () => {
   const page = await openStep(b, 'sinusoidal');
   const kept = await page.evaluate(async () => {
-    const { patch } = await import(new URL('web/kit/lineplot.js', document.baseURI).href);
+    const { patch } = await import(new URL('web/kit/svg-patch.js', document.baseURI).href);
     const group = document.createElementNS('http://www.w3.org/2000/svg', 'g');
     document.body.append(group);
     const points = Array.from({ length: 129 }, (_, k) => ['circle', { cx: k, cy: 2 * k, r: 3 }]);

@@ -193,6 +193,13 @@ test('bad URL values are clamped; frame times at N = 2048 (reported)', { timeout
   assert.equal(state.causal, '1', 'an unparsable flag keeps the default');
   assert.equal(state.tok, undefined, 'an unknown key is ignored');
   assert.equal((await urlParams(page)).len, '2048', 'the clamped state is written back to the URL');
+  // The ranges are the ones the sliders show, from one table (wasm/lab/lab_state.cpp,
+  // kNumberFields): a seed past the seed slider's top clamps to it (the URL took up to 1,000,000
+  // while the slider stopped at 1,000), and a field whose top is another's value − 1 clamps to it.
+  const other = await openLab('?seed=99999&heads=4&head=9&d=32&dim=900&len=100&kpos=150');
+  const clamped = Object.fromEntries(new URLSearchParams(await other.evaluate(() => window.posencLab.state())));
+  assert.deepEqual([clamped.seed, clamped.head, clamped.dim, clamped.kpos], ['1000', '3', '31', '99']);
+  await other.close();
 
   // N = 2048, d = 64, RoPE: the figure holds every 4th query and the keys summed in 512 bins
   // of 4, computed only for those rows; the same cells as pe.familyAttention for those rows.

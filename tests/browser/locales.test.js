@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { startBrowser } from './browser.js';
 import { openStep, showStep } from './steps.js';
-import { STEP_IDS } from './step-ids.js';
+import { STEP_IDS, WHOLE_WALK } from './step-ids.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -61,7 +61,7 @@ for (const lang of LANGUAGES) {
       assert.deepEqual(page.errors, [], `${lang} ${id}`);
     }
     await page.close();
-    assert.ok(numeric >= 10, `${lang}: ${numeric} numeric readouts checked`);
+    assert.ok(!WHOLE_WALK || numeric >= 10, `${lang}: ${numeric} numeric readouts checked`);
   });
 }
 

@@ -135,7 +135,8 @@ function lastRow(order) {
 }
 
 test('reversing the words before the query moves their weights with them and leaves its output unchanged', async () => {
-  const page = await openStep(b, ID);
+  // The reordering test is in the Go deeper fold: opened.
+  const page = await openStep(b, ID, 'deeper=1');
   const original = ['the', 'cat', 'sat', 'on', 'mat'];
   const reversed = ['on', 'sat', 'cat', 'the', 'mat'];
   const table = () => page.$$eval(`#${ID} .nope-words tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

@@ -1,6 +1,6 @@
 // Printing in Chromium: beforeprint builds every step (only the opened one exists before), the
-// print styles show all of them with their figures, the FAQ opens, and navigation, buttons and
-// embed panels go; the PDF runs over several pages.
+// print styles show all of them with their figures, every step's Go deeper fold and the FAQ open,
+// and navigation, buttons and embed panels go; the PDF runs over several pages.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -56,12 +56,15 @@ for (const theme of ['light', 'dark']) {
       buttons: [...document.querySelectorAll('button')].filter((x) => x.checkVisibility()).map((x) => x.textContent),
       embed: [...document.querySelectorAll('.embed-panel, .figure-tools, .downloads, .theme-switch')].some((x) => x.checkVisibility()),
       faqOpen: document.querySelectorAll('#faq details[open]').length,
+      // Every step's Go deeper fold prints open (kit/step.js; a step with nothing in it has none).
+      foldsClosed: [...document.querySelectorAll('main details.deeper')].filter((d) => !d.open).map((d) => d.closest('section').id),
       faqText: [...document.querySelectorAll('#faq details p')].every((p) => p.checkVisibility()),
       references: [...document.querySelectorAll('#references li')].filter((li) => li.checkVisibility()).length,
       // Print is always on the light palette: dark text on white paper.
       ink: getComputedStyle(document.body).color,
     }));
-    assert.deepEqual(hidden, { nav: false, buttons: [], embed: false, faqOpen: FAQ_COUNT, faqText: true, references: REFERENCE_COUNT, ink: 'rgb(28, 34, 48)' });
+    assert.deepEqual(hidden, { nav: false, buttons: [], embed: false, faqOpen: FAQ_COUNT, foldsClosed: [], faqText: true, references: REFERENCE_COUNT, ink: 'rgb(28, 34, 48)' });
+    assert.ok(await page.locator('main details.deeper').count() >= 6, 'the six steps of the idea have folds');
     // The steps printed in order, one after the other, none overlapping.
     const tops = await page.$$eval('main > section.step', (els) => els.map((e) => e.getBoundingClientRect().top));
     assert.deepEqual([...tops].sort((x, y) => x - y), tops);
@@ -71,6 +74,7 @@ for (const theme of ['light', 'dark']) {
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     assert.deepEqual(await page.$$eval('main > section.step', (els) => els.filter((e) => e.checkVisibility()).map((e) => e.id)), [STEP_IDS.at(-1)]);
     assert.equal(await page.locator('#faq details[open]').count(), 0);
+    assert.equal(await page.locator('main details.deeper[open]').count(), 0, 'the folds close again');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -121,6 +121,7 @@ test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the U
 
   // A click on a cell moves both sliders there; the arrow keys move the selection on.
   await setSlider(page, ID, 'k', 3);
+  await page.locator(`#${ID} canvas.heatmap`).scrollIntoViewIfNeeded();
   const box = await page.locator(`#${ID} canvas.heatmap`).boundingBox();
   await page.mouse.click(box.x + (13.5 / 16) * box.width, box.y + (2.5 / 16) * box.height);
   await checkShaw(page, 3, 2, 13);
@@ -210,7 +211,8 @@ async function checkXl(page, i, j, seed) {
 }
 
 test('Transformer-XL: the four terms and their sum against the seeded vectors redrawn here, bars to scale, the plot, the CSVs', async () => {
-  const page = await openStep(b, ID, 'method=xl');
+  // The plot of every key and the Save CSV buttons are in the Go deeper fold: opened.
+  const page = await openStep(b, ID, 'method=xl&deeper=1');
   await checkXl(page, 12, 7, 0);
   for (const [i, j, seed] of [[0, 0, 0], [23, 0, 0], [5, 19, 3], [12, 12, 42], [17, 4, 99], [1, 2, 7]]) {
     await setSlider(page, ID, 'xi', i);
@@ -316,7 +318,8 @@ const values = async (page) => {
 };
 
 test('T5: buckets against the HF definition for many pairs and settings, both directions, the preset, the map and the CSV', async () => {
-  const page = await openStep(b, ID, 'method=t5');
+  // The map of every pair and the Save CSV buttons are in the Go deeper fold: opened.
+  const page = await openStep(b, ID, 'method=t5&deeper=1');
   const start = await values(page);
   assert.deepEqual(start, { len: 128, nb: 32, maxd: 128, bidir: true, ti: 60, tj: 40 });
   assert.equal(await checkT5(page, start), 10);

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
-// The formulas (rotations, scores, rotate_half): shared with the cross-engine suite.
-import { dot, fixed, permuted, raw, rotate, rotateHalf, score, theta } from '../expect/rope.js';
+// The formulas (rotations, scores): shared with the cross-engine suite.
+import { fixed, rotate, score, theta } from '../expect/rope.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -19,9 +19,10 @@ async function expectState(page, qpos, kpos) {
   // The core works in float32: a few ulps of ~2 on the sum.
   assert.ok(Math.abs(qk.value - want) < 2e-5, `q′·k′ at (${qpos}, ${kpos}): ${qk.value} vs ${want}`);
   assert.equal(qk.text, fixed(want, 2));
-  const distance = await readout(page, 'rope', 'distance');
-  assert.equal(distance.value, Math.abs(qpos - kpos));
-  assert.equal(distance.text, String(Math.abs(qpos - kpos)));
+  // The signed offset m − n: the score sees the sign (only this toy's q = k hides it).
+  const offset = await readout(page, 'rope', 'offset');
+  assert.equal(offset.value, qpos - kpos);
+  assert.equal(offset.text, fixed(qpos - kpos, 0));
   const q = rotate(qpos);
   const k = rotate(kpos);
   for (const [name, want0] of [['q0x', q[0]], ['q0y', q[1]], ['k0x', k[0]], ['k0y', k[1]]]) {
@@ -32,12 +33,12 @@ async function expectState(page, qpos, kpos) {
   return qk.value;
 }
 
-test("the seed's state m 3, n 7 reads q′·k′ 1.18, distance 4, q′ of pair 0 (−0.65, −0.31)", async () => {
+test("the seed's state m 3, n 7 reads q′·k′ 1.18, offset −4, q′ of pair 0 (−0.65, −0.31)", async () => {
   for (const query of ['', 'qpos=3&kpos=7']) {
     const page = await openStep(b, 'rope', query);
     await expectState(page, 3, 7);
     assert.equal((await readout(page, 'rope', 'qk')).text, '1.18');
-    assert.equal((await readout(page, 'rope', 'distance')).text, '4');
+    assert.equal((await readout(page, 'rope', 'offset')).text, '−4');
     assert.equal((await readout(page, 'rope', 'q0x')).text, '−0.65');
     assert.equal((await readout(page, 'rope', 'q0y')).text, '−0.31');
     assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
@@ -212,25 +213,26 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   await page3.close();
 });
 
-test('the pairing table: neighbours give 1.1786 at (3, 7), rotate_half on the same vectors 0.8635, and the permuted vectors the neighbours\' score again', async () => {
-  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
-  const cells = async () => Object.fromEntries(await Promise.all(['interleaved', 'half', 'permuted'].map(async (k) => [k, await readout(page, 'rope', `pairing-${k}`)])));
-  let got = await cells();
-  assert.equal(got.interleaved.text, fixed(score(3, 7), 4));
-  assert.equal(got.interleaved.text, '1.1786');
-  assert.equal(got.half.text, fixed(dot(rotateHalf(raw, 3), rotateHalf(raw, 7)), 4));
-  assert.equal(got.half.text, '0.8635');
-  assert.equal(got.permuted.text, '1.1786');
-  assert.match(await page.textContent('#rope .rope-pairing caption'), /m = 3 and n = 7/);
-  for (const [qpos, kpos] of [[0, 0], [12, 5], [19, 2], [8, 14]]) {
-    await setSlider(page, 'rope', 'qpos', qpos);
-    await setSlider(page, 'rope', 'kpos', kpos);
-    got = await cells();
-    const half = dot(rotateHalf(raw, qpos), rotateHalf(raw, kpos));
-    assert.ok(Math.abs(got.interleaved.value - score(qpos, kpos)) < 2e-5, `neighbours at (${qpos}, ${kpos})`);
-    assert.ok(Math.abs(got.half.value - half) < 2e-5, `rotate_half at (${qpos}, ${kpos}): ${got.half.value} vs ${half}`);
-    assert.ok(Math.abs(got.permuted.value - dot(rotateHalf(permuted, qpos), rotateHalf(permuted, kpos))) < 2e-5);
-    assert.ok(Math.abs(got.permuted.value - got.interleaved.value) < 2e-5, 'the permutation makes rotate_half agree');
+test('the notes give θᵢ as computed and set the identity as display formulas, with the sign that holds', async () => {
+  const page = await openStep(b, 'rope');
+  const notes = await page.textContent('#rope .notes');
+  for (let i = 0; i < 4; i++) assert.ok(notes.includes(fixed(theta(i), i)), `θ${i} = ${fixed(theta(i), i)} in the notes`);
+  // Two display formulas between the paragraphs, not in them.
+  const formulas = await page.$$eval('#rope .notes > .formula math', (ms) => ms.map((x) => x.textContent.replace(/\s+/g, '')));
+  assert.deepEqual(formulas.slice(0, 1), ['R(a)TR(b)=R(b−a)']);
+  assert.equal(formulas.length, 3, 'R(a)ᵀR(b), then the identity in two pieces');
+  assert.equal(formulas.slice(1).join(''), '(R(mθi)qi)·(R(nθi)ki)=qi·(R((n−m)θi)ki)');
+  assert.equal(await page.locator('#rope .notes p math').count(), 0, 'no formula inside a paragraph');
+  // What the formulas say, checked here: rotating the same pair by m·θ and n·θ scores as the
+  // unrotated pair against one rotated by (n − m)·θ.
+  const turn = ([x, y], a) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)];
+  const dot2 = (u, v) => u[0] * v[0] + u[1] * v[1];
+  for (const [m, n] of [[3, 7], [12, 5], [0, 19]]) {
+    for (let i = 0; i < 4; i++) {
+      const left = dot2(turn([0.6, 0.4], m * theta(i)), turn([0.6, 0.4], n * theta(i)));
+      assert.ok(Math.abs(left - dot2([0.6, 0.4], turn([0.6, 0.4], (n - m) * theta(i)))) < 1e-12);
+      assert.ok(Math.abs(left - (rotate(m)[2 * i] * rotate(n)[2 * i] + rotate(m)[2 * i + 1] * rotate(n)[2 * i + 1])) < 1e-12);
+    }
   }
   assert.deepEqual(page.errors, []);
   await page.close();

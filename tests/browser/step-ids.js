@@ -13,3 +13,10 @@ export const ALL_STEP_IDS = STEPS.map((s) => s.id);
 export const STEP_IDS = process.env.POSENC_STEPS
   ? ALL_STEP_IDS.filter((id) => process.env.POSENC_STEPS.split(',').includes(id))
   : ALL_STEP_IDS;
+
+/**
+ * Whether the walks cover every step. Their guards that count over the whole page ("at least 7
+ * heatmaps tapped", so that a walk that found nothing cannot pass) hold only then: a walk over
+ * one step may rightly find no heatmap.
+ */
+export const WHOLE_WALK = STEP_IDS.length === ALL_STEP_IDS.length;

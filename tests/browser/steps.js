@@ -40,6 +40,17 @@ export async function showStep(page, id) {
 }
 
 /**
+ * Opens step `id`'s Go deeper fold (kit/step.js) as a reader does, by its summary, if it has one
+ * and it is closed: a test of every figure or readout then reaches those in the fold too.
+ */
+export async function openFold(page, id) {
+  const fold = page.locator(`#${id} > details.deeper`);
+  if (!(await fold.count()) || await fold.evaluate((d) => d.open)) return;
+  await fold.locator('summary').click();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
  * In the page: whether a heatmap's canvas holds its map, one pixel per cell (kit/heatmap.js): its
  * size is the grid it was drawn with (data-grid, rows×cols), the browser scales it without
  * smoothing (image-rendering: pixelated), and some pixel is not transparent.
@@ -156,7 +167,7 @@ export const minus = (text) => String(text).replace(/-(?=\d)/g, '\u2212');
 
 /**
  * Runs in the page: pass it to evaluate() with a plot's <svg>. The points of the series of class
- * `cls`, which kit/lineplot.js draws as one path.dots of zero-length lines ("Mx,yh0" per point),
+ * `cls`, which kit/path.js writes as one path.dots of zero-length lines ("Mx,yh0" per point),
  * each as { cx, cy } in the drawing's units and { x, y } in viewport px. It must be
  * self-contained: Playwright sends only its source to the page.
  */
@@ -172,7 +183,7 @@ export function plotDots(svg, cls = 'a') {
 }
 
 /**
- * Whether two points [x, y] of a drawing are the same up to a dot's rounding: lineplot.js writes
+ * Whether two points [x, y] of a drawing are the same up to a dot's rounding: kit/path.js writes
  * a dot to the nearest hundredth of a unit (off by at most 0.005), a marker or the cursor ring
  * unrounded. Not for comparing two dots.
  */

@@ -11,7 +11,7 @@ import { LANGUAGES } from '../../web/i18n.js';
 import { chromiumBrowser, serveForTests } from './browser.js';
 import { tabPool } from './tab-pool.js';
 import { minus, plotDots, samePoint, showStep, urlParams } from './steps.js';
-import { STEP_IDS } from './step-ids.js';
+import { STEP_IDS, WHOLE_WALK } from './step-ids.js';
 import { textsOutsideFigures } from './text-boxes.js';
 import { pe } from '../expect/sinusoidal.js';
 
@@ -109,7 +109,7 @@ test('a tap on any heatmap cell reads it out, the text a mouse hover gives; the 
     assert.deepEqual(page.errors, [], id);
   }
   await page.close();
-  assert.ok(maps >= 7, `${maps} heatmaps tapped`);
+  assert.ok(!WHOLE_WALK || maps >= 7, `${maps} heatmaps tapped`);
 });
 
 test('a tap on a sinusoidal cell reads PE(pos, dim); on a vision patch it chooses the patch', async () => {
@@ -173,7 +173,7 @@ test('a tap on any line plot puts the cursor on the nearest point and reads what
     assert.deepEqual(page.errors, [], id);
   }
   await page.close();
-  assert.ok(plots >= 8, `${plots} line plots tapped`);
+  assert.ok(!WHOLE_WALK || plots >= 8, `${plots} line plots tapped`);
 });
 
 test('a finger drags a slider: the value, the readout and the URL follow, the page stays put', async () => {
@@ -251,8 +251,8 @@ test('at 320 px no step scrolls sideways, a box that does shades its hidden edge
   }
   await narrow.close();
   assert.deepEqual(wide, []);
-  assert.ok(scrolling > 0, 'no box scrolls sideways at 320 px: the shade check checked nothing');
-  assert.ok(captions > 0, 'no sideways-scrolling table has a caption at 320 px: the caption check checked nothing');
+  assert.ok(!WHOLE_WALK || scrolling > 0, 'no box scrolls sideways at 320 px: the shade check checked nothing');
+  assert.ok(!WHOLE_WALK || captions > 0, 'no sideways-scrolling table has a caption at 320 px: the caption check checked nothing');
 });
 
 // Text cut by the screen's edge or run into its neighbour (tests/browser/text-boxes.js), at a
@@ -273,6 +273,6 @@ test('at 375 px every figure keeps its text inside its box, in any language', as
     }
   }
   await page.close();
-  assert.ok(texts > 200, `${texts} texts checked`);
+  assert.ok(!WHOLE_WALK || texts > 200, `${texts} texts checked`);
   assert.deepEqual(outside, []);
 });

@@ -226,7 +226,8 @@ test('axial 2-D RoPE: the cosine of q and k rotated here pair by pair; at equal 
 
 test('learned, resized: the trained 7 × 7 and 14 × 14 tables resized here bilinearly (align_corners=False) give the readouts and cells', async () => {
   // Shown at its own size, the resize is the identity: the vectors CSV is then the trained table.
-  const page = await openStep(b, 'vision', 'method=learned&train=7&grid=7&r=3&c=3&r2=0&c2=6');
+  // The trained map and the Save CSV buttons are in the Go deeper fold: opened.
+  const page = await openStep(b, 'vision', 'method=learned&train=7&grid=7&r=3&c=3&r2=0&c2=6&deeper=1');
   const trained7 = (await downloadCsv(page, 'vectors')).map((row) => row.slice(2));
   assert.equal(trained7.length, 49);
   assert.equal(await page.locator('#vision input[name=base]').count(), 0);

@@ -1,6 +1,7 @@
 // Step 17, the numbers in code: what the page must show, computed here from the formulas.
 // Used by tests/browser/code.test.js (Chromium) and the cross-engine suite (tests/engines/).
 import { alibiSlopes as referenceAlibiSlopes } from '../js/reference.js';
+import { dot, fixed, permuted, raw, rotateHalf, score } from './rope.js';
 
 // The formulas, written out here -----------------------------------------------------------------
 export const sinOmega = (k, d) => 10000 ** (-(2 * k) / d);
@@ -91,14 +92,24 @@ export const TOL = { pe: 2e-7, wavelength: 1e-9, dot: 1e-12, rope: 2e-6, 'partia
 
 /** A state the cross-engine suite opens (YaRN ×16's wavelength of pair 30), and its readout. */
 export function seed() {
-  const state = { quantity: 'scaled', scaling: 'yarn', factor: 16, pair: 30 };
+  const state = { quantity: 'scaled', scaling: 'yarn', factor: 16, pair: 30, m: 12, n: 5 };
   const q = state.quantity;
   const want = own[q](state);
   // The text has the quantity's digits and is the value rounded to them.
   const shows = (v, text) => (text.split('.')[1] ?? '').length === DIGITS[q] &&
     Math.abs(Number(text) - want) <= 0.5 * 10 ** -DIGITS[q] + 1e-9;
+  // The pairing table at this m and n (the step's fold): neighbours, rotate_half on the same
+  // vectors, and rotate_half on the permuted ones, which gives the neighbours' score again.
+  const { m, n } = state;
+  const neighbours = score(m, n);
+  const half = dot(rotateHalf(raw, m), rotateHalf(raw, n));
   return {
     query: new URLSearchParams(state).toString(),
-    readouts: { value: { value: want, tol: TOL[q] * Math.max(1, Math.abs(want)), check: [shows, `${want} to ${DIGITS[q]} decimals`] } },
+    readouts: {
+      value: { value: want, tol: TOL[q] * Math.max(1, Math.abs(want)), check: [shows, `${want} to ${DIGITS[q]} decimals`] },
+      'pairing-interleaved': { value: neighbours, tol: 2e-5, text: fixed(neighbours, 4) },
+      'pairing-half': { value: half, tol: 2e-5, text: fixed(half, 4) },
+      'pairing-permuted': { value: dot(rotateHalf(permuted, m), rotateHalf(permuted, n)), tol: 2e-5, text: fixed(neighbours, 4) },
+    },
   };
 }

@@ -1,9 +1,9 @@
-// The line plots' path text (web/kit/lineplot.js): centsText writes what String(cents(v)) wrote,
+// The line plots' path text (web/kit/path.js): centsText writes what String(cents(v)) wrote,
 // and seriesParts, which keeps each x array's point prefixes between drawings, gives the same
 // parts as a drawing made from nothing, also when a caller refills an array it drew before.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { centsText, seriesParts } from '../../web/kit/lineplot.js';
+import { centsText, seriesParts } from '../../web/kit/path.js';
 
 // The plain route, as the plots wrote their paths before centsText.
 const plain = (v) => String(Math.round(v * 100) / 100);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { access, readFile, readdir } from 'node:fs/promises';
 import { test } from 'node:test';
 import { PARTS } from '../../web/catalog-parts.js';
-import { LANGUAGES, PAGE_PARTS } from '../../web/i18n.js';
+import { CONTENT_PARTS, LANGUAGES, PAGE_PARTS } from '../../web/i18n.js';
 import { readParams } from '../../web/state.js';
 import { STEPS, STEP_PARTS, STEP_STYLES } from '../../web/steps/index.js';
 
@@ -40,8 +40,8 @@ test('each manifest names its own module, an existing stylesheet and catalog par
   }
 });
 
-test('the catalog parts are the page\'s then every step\'s, none twice', () => {
-  assert.deepEqual(PARTS, [...PAGE_PARTS, ...STEP_PARTS]);
+test('the catalog parts are the page\'s, the text after the steps\', then every step\'s, none twice', () => {
+  assert.deepEqual(PARTS, [...PAGE_PARTS, ...CONTENT_PARTS, ...STEP_PARTS]);
   assert.equal(new Set(PARTS).size, PARTS.length);
 });
 

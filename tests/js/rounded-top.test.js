@@ -1,11 +1,11 @@
-// kit/lineplot.js's roundedTop: an axis top at or above v that is a multiple of a round step
+// kit/ticks.js's roundedTop: an axis top at or above v that is a multiple of a round step
 // (1, 2, 2.5 or 5 × 10^k) and stays the same while v moves within that step, so a plot
 // redrawn for each slider step keeps its ticks. Checked on seeded values: the top against the
 // step ticks() takes (the two share it; that the step is round is checked here), and round
 // values built here from their factors, which must come back as they are.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { roundedTop, ticks } from '../../web/kit/lineplot.js';
+import { roundedTop, ticks } from '../../web/kit/ticks.js';
 
 /** A seeded generator of numbers in [0, 1). */
 function seeded(seed) {

@@ -14,7 +14,7 @@ import { loadBoth, moduleName } from './helpers.js';
 const modules = await loadBoth();
 const root = new URL('../../', import.meta.url);
 
-test('posenc.d.ts, the README\'s API table and wasm/bindings/api.gen.hpp are what wasm/tools/gen-api.mjs makes of the schema', async () => {
+test('posenc.d.ts, docs/api.md\'s API table and wasm/bindings/api.gen.hpp are what wasm/tools/gen-api.mjs makes of the schema', async () => {
   for (const [path, want] of Object.entries(await expectedFiles())) {
     const have = await readFile(new URL(path, root), 'utf8');
     assert.ok(have === want, `${path} is not current: run node wasm/tools/gen-api.mjs`);

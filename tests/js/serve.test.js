@@ -1,12 +1,15 @@
 // The static server (web/serve.mjs) that `npm start` and the browser tests use: MIME types, the
 // strict CSP on every file, revalidation (a 304 while a file is unchanged, the new file once it
-// changed), and nothing served outside its folder or its prefix.
+// changed), gzip when the browser asks for it, and nothing served outside its folder or its
+// prefix.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { CSP, serve } from '../../web/serve.mjs';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { CSP, acceptsGzip, serve } from '../../web/serve.mjs';
 
 let dir;
 let server;
@@ -80,4 +83,43 @@ test('with maxAge, every file but a page may be reused for that long; a bad maxA
   for (const bad of [-1, 1.5, '60', NaN, 1e21]) {
     assert.throws(() => serve({ root: dir, maxAge: bad }), (e) => e instanceof RangeError && /maxAge/.test(e.message), String(bad));
   }
+});
+
+/** A raw GET (fetch would decompress the body and hide the encoding): { headers, body }. */
+const raw = (path, headers = {}) => new Promise((resolve, reject) => {
+  request(new URL(path, server.url), { headers }, (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+  }).on('error', reject).end();
+});
+
+test('a browser that takes gzip gets the file gzipped, with its length and Vary; one that does not gets it as it is', async () => {
+  const text = `<!doctype html><title>t</title>${'<p>position</p>'.repeat(200)}`;
+  await writeFile(join(dir, 'long.html'), text);
+  const zipped = await raw('long.html', { 'accept-encoding': 'br, gzip, deflate' });
+  assert.equal(zipped.headers['content-encoding'], 'gzip');
+  assert.equal(zipped.headers.vary, 'accept-encoding');
+  assert.equal(Number(zipped.headers['content-length']), zipped.body.length);
+  assert.ok(zipped.body.length < text.length / 4, `${zipped.body.length} bytes gzipped of ${text.length}`);
+  assert.equal(gunzipSync(zipped.body).toString(), text);
+  const plain = await raw('long.html');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body.toString(), text);
+  // A changed file is compressed again, not served from the bytes made for its old version.
+  await writeFile(join(dir, 'long.html'), `${text}<p>more</p>`);
+  await utimes(join(dir, 'long.html'), new Date(), new Date(Date.now() + 5000));
+  assert.equal(gunzipSync((await raw('long.html', { 'accept-encoding': 'gzip' })).body).toString(), `${text}<p>more</p>`);
+});
+
+test('Accept-Encoding is read as RFC 9110 says: a q of 0 refuses gzip, * takes it', () => {
+  assert.equal(acceptsGzip('gzip'), true);
+  assert.equal(acceptsGzip('deflate, gzip;q=0.5'), true);
+  assert.equal(acceptsGzip('gzip;q=0'), false);
+  assert.equal(acceptsGzip('br'), false);
+  assert.equal(acceptsGzip('*'), true);
+  assert.equal(acceptsGzip('*;q=0'), false);
+  assert.equal(acceptsGzip('gzip;q=0, *'), false);
+  assert.equal(acceptsGzip(''), false);
+  assert.equal(acceptsGzip(undefined), false);
 });

@@ -1,10 +1,10 @@
-// web/kit/lineplot.js tickLabel: every tick ticks() makes is labelled with its own value, so one
+// web/kit/ticks.js tickLabel: every tick ticks() makes is labelled with its own value, so one
 // axis's labels are distinct and read back as its ticks (the train step's components plot had
 // shown −2.5 as "−3"). A stand-in for the page's m.fixed (Intl.NumberFormat): toFixed gives the
 // same digits wherever no label is rounded, as here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tickLabel, ticks } from '../../web/kit/lineplot.js';
+import { tickLabel, ticks } from '../../web/kit/ticks.js';
 
 const m = { fixed: (v, digits) => v.toFixed(digits) };
 

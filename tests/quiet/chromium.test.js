@@ -1,5 +1,5 @@
-// Chromium's update times with nothing else running: npm test runs tests/quiet/ alone, before
-// the other suites start. The other suites' tables are taken with another test file
+// Chromium's update times with nothing else running: `npm run perf` (tests/perf.sh) runs
+// tests/quiet/ alone. npm test's browser tables are taken with another test file
 // busy on the same two cores, where an update's wall time includes the time its renderer waited
 // for a core; these come closer to what a reader's idle machine would see. Every step gets seeded random
 // changes (tests/browser/drive.js), one per frame. The attention step at 2,048 tokens, where an
@@ -23,7 +23,7 @@ import { cpuSpans } from './threads.js';
 
 let b;
 before(async () => {
-  assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/run.sh does)');
+  assert.equal(process.env.POSENC_PERF_SET, 'quiet', 'run with POSENC_PERF_SET=quiet (tests/perf.sh does)');
   // From source, as the Firefox and WebKit timing test opens it (tests/engines/): the three
   // engines' tables time the same page.
   b = await startBrowser({ timed: true, root: SOURCE });

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <vector>
 
 #include "core/families/registry.hpp"
@@ -72,36 +73,37 @@ std::string number(double v) {
   return buf;
 }
 
-// Every numeric field: its key, where it lives, its range, and whether it is an integer.
-struct NumberField {
-  const char* key;
-  double State::*real;
-  int State::*integer;
-  double min, max;
-};
-const NumberField kNumbers[] = {
-    {"len", nullptr, &State::len, 2, 2048},
-    {"d", nullptr, &State::d, 2, 256},
-    {"base", &State::base, nullptr, 2, 1e7},
-    {"factor", &State::factor, nullptr, 1, 128},
-    {"orig", nullptr, &State::orig, 16, 1 << 20},
-    {"betaFast", &State::betaFast, nullptr, 0.5, 256},
-    {"betaSlow", &State::betaSlow, nullptr, 0.0625, 256},
-    {"lowFreq", &State::lowFreq, nullptr, 0.25, 64},
-    {"highFreq", &State::highFreq, nullptr, 0.25, 64},
-    {"heads", nullptr, &State::heads, 1, 64},
-    {"head", nullptr, &State::head, 0, 63},
-    {"buckets", nullptr, &State::buckets, 4, 512},
-    {"maxDistance", nullptr, &State::maxDistance, 2, 65536},
-    {"table", nullptr, &State::table, 1, 8192},
-    {"seed", nullptr, &State::seed, 0, 1000000},
-    {"qpos", nullptr, &State::qpos, 0, 2047},
-    {"kpos", nullptr, &State::kpos, 0, 2047},
-    {"pos", nullptr, &State::pos, 0, 2047},
-    {"dim", nullptr, &State::dim, 0, 511},
-};
-
 }  // namespace
+
+const NumberField kNumberFields[] = {
+    {"len", nullptr, &State::len, 2, 2048, true},
+    {"d", nullptr, &State::d, 2, 256, true, "", nullptr, true},
+    {"base", &State::base, nullptr, 2, 1e7, true, "%.0f"},
+    {"factor", &State::factor, nullptr, 1, 128, true},
+    {"orig", nullptr, &State::orig, 16, 1 << 20, true},
+    {"betaFast", &State::betaFast, nullptr, 0.5, 256, true},
+    {"betaSlow", &State::betaSlow, nullptr, 0.0625, 256, true},
+    {"lowFreq", &State::lowFreq, nullptr, 0.25, 64, true},
+    {"highFreq", &State::highFreq, nullptr, 0.25, 64, true},
+    {"heads", nullptr, &State::heads, 1, 64, true},
+    {"head", nullptr, &State::head, 0, 63, false, "", &State::heads},
+    {"buckets", nullptr, &State::buckets, 4, 512, true, "", nullptr, true},
+    {"maxDistance", nullptr, &State::maxDistance, 2, 65536, true},
+    {"table", nullptr, &State::table, 1, 8192, true},
+    {"seed", nullptr, &State::seed, 0, 1000},
+    {"qpos", nullptr, &State::qpos, 0, 2047, false, "", &State::len},
+    {"kpos", nullptr, &State::kpos, 0, 2047, false, "", &State::len},
+    {"pos", nullptr, &State::pos, 0, 2047, false, "", &State::len},
+    {"dim", nullptr, &State::dim, 0, 511, false, "", &State::d},
+};
+const int kNumberFieldCount = int(std::size(kNumberFields));
+
+const NumberField* numberField(const std::string& key) {
+  for (const NumberField& f : kNumberFields) if (key == f.key) return &f;
+  return nullptr;
+}
+
+double topOf(const NumberField& f, const State& s) { return f.below ? std::min(f.max, double(s.*f.below - 1)) : f.max; }
 
 const char* familyName(Family f) {
   static const std::vector<std::string> names = [] {
@@ -127,17 +129,16 @@ int rotaryDims(Family f, int d) {
 }
 
 void clamp(State& s) {
-  for (const NumberField& f : kNumbers) {
-    if (f.real) s.*f.real = std::clamp(s.*f.real, f.min, f.max);
-    else s.*f.integer = std::clamp(s.*f.integer, int(f.min), int(f.max));
+  // In the table's order, so a field's top is read after the field it depends on was clamped.
+  for (const NumberField& f : kNumberFields) {
+    if (f.real) {
+      s.*f.real = std::clamp(s.*f.real, f.min, topOf(f, s));
+      continue;
+    }
+    int& v = s.*f.integer;
+    v = std::clamp(v, int(f.min), int(topOf(f, s)));
+    if (f.even) v -= v % 2;  // (every even field's min is even, so this stays in range)
   }
-  s.d -= s.d % 2;  // RoPE rotates pairs; every family uses the same d
-  s.head = std::min(s.head, s.heads - 1);
-  s.buckets -= s.buckets % 2;
-  s.qpos = std::min(s.qpos, s.len - 1);
-  s.kpos = std::min(s.kpos, s.len - 1);
-  s.pos = std::min(s.pos, s.len - 1);
-  s.dim = std::min(s.dim, s.d - 1);
 }
 
 bool applyParam(State& s, const std::string& key, const std::string& value) {
@@ -160,8 +161,7 @@ bool applyParam(State& s, const std::string& key, const std::string& value) {
     if (!parseBool(value, flag)) return false;
     s.causal = flag;
   } else {
-    const NumberField* field = nullptr;
-    for (const NumberField& f : kNumbers) if (key == f.key) field = &f;
+    const NumberField* field = numberField(key);
     double v = 0;
     if (!field || !parseNumber(value, v)) return false;
     v = std::clamp(v, field->min, field->max);
@@ -203,7 +203,7 @@ std::string toQuery(const State& s) {
   q += std::string("&layout=") + nameOf(kLayouts, int(s.layout));
   q += std::string("&scaling=") + scalingName(s.scaling);
   q += std::string("&causal=") + (s.causal ? "1" : "0");
-  for (const NumberField& f : kNumbers) {
+  for (const NumberField& f : kNumberFields) {
     q += std::string("&") + f.key + "=" + (f.real ? number(s.*f.real) : std::to_string(s.*f.integer));
   }
   return q;

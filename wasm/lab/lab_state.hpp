@@ -48,6 +48,28 @@ struct State {
   int pos = 10, dim = 4;        // the pinned cell of the encoding table
 };
 
+// Every numeric field, once: its URL key, where it lives, its range and how its slider moves.
+// The URL's values are clamped to it (applyParam, clamp) and the Lab's sliders are drawn from it
+// (lab_ui.cpp), so the two cannot disagree. A field whose top depends on another (head < heads,
+// the pinned cells inside the figures) names it in `below`: its top is then that field's
+// value - 1, within max.
+struct NumberField {
+  const char* key;
+  double State::*real;   // the field, when it is a double
+  int State::*integer;   // the field, when it is an int
+  double min, max;
+  bool log = false;            // its slider is logarithmic
+  const char* format = "%.3g";  // how its slider shows a double
+  int State::*below = nullptr;  // its top is this field's value - 1
+  bool even = false;            // kept even (d: RoPE rotates pairs; T5's buckets split by sign)
+};
+extern const NumberField kNumberFields[];
+extern const int kNumberFieldCount;
+// The field with this key; nullptr if there is none.
+const NumberField* numberField(const std::string& key);
+// Its top in this state (max, or the field it depends on's value - 1).
+double topOf(const NumberField& f, const State& s);
+
 // Keeps every field inside its range (and d even, head < heads, cells inside the figures).
 void clamp(State& s);
 

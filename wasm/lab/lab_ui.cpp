@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "lab_gl.hpp"
 #include "lab_text.hpp"
+#include "palette.gen.hpp"
 
 namespace posenc::lab {
 namespace {
@@ -51,19 +52,19 @@ struct Rgb {
 };
 Rgb mix(Rgb a, Rgb b, float t) { return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t}; }
 
-// Diverging blue - light grey - red for signed values, t in [-1, 1].
-Rgb diverging(float t) {
-  const Rgb neg{40, 90, 200}, mid{235, 235, 235}, pos{200, 40, 40};
-  t = std::clamp(t, -1.0f, 1.0f);
-  return t < 0 ? mix(mid, neg, -t) : mix(mid, pos, t);
+// A colour on evenly spaced stops (the page's, wasm/lab/palette.gen.hpp), u in [0, 1].
+template <size_t N>
+Rgb along(const unsigned char (&stops)[N][3], float u) {
+  const float x = std::clamp(u, 0.0f, 1.0f) * float(N - 1);
+  const int i = std::min(int(N) - 2, int(x));
+  const Rgb a{float(stops[i][0]), float(stops[i][1]), float(stops[i][2])};
+  const Rgb b{float(stops[i + 1][0]), float(stops[i + 1][1]), float(stops[i + 1][2])};
+  return mix(a, b, x - float(i));
 }
-// Sequential dark blue - teal - yellow (viridis-like stops), t in [0, 1].
-Rgb sequential(float t) {
-  static const Rgb stops[] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
-  t = std::clamp(t, 0.0f, 1.0f) * 4.0f;
-  const int i = std::min(3, int(t));
-  return mix(stops[i], stops[i + 1], t - i);
-}
+// The page's diverging scale for signed values, t in [-1, 1]: blue, near-white at 0, red.
+Rgb diverging(float t) { return along(kDivergingStops, (std::clamp(t, -1.0f, 1.0f) + 1.0f) / 2.0f); }
+// The sequential scale (dark blue, teal, yellow), t in [0, 1].
+Rgb sequential(float t) { return along(kSequentialStops, t); }
 
 // The colour scale of a table: symmetric around 0 for signed values, min..max otherwise.
 struct Scale {
@@ -144,6 +145,18 @@ bool sliderInt(const char* label, int* v, int lo, int hi, bool log = false) {
 bool sliderDouble(const char* label, double* v, double lo, double hi, const char* format, bool log = false) {
   return ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, format,
                              log ? ImGuiSliderFlags_Logarithmic : 0);
+}
+// The slider of the state's numeric field `key`: its range, its top in this state, its scale
+// and its format all come from the state's one table (lab_state.hpp, kNumberFields).
+bool fieldSlider(State& s, const char* key, const std::string& text) {
+  const NumberField* f = numberField(key);
+  if (!f) return false;
+  const double top = topOf(*f, s);
+  if (f->real) return sliderDouble(text.c_str(), &(s.*f->real), f->min, top, f->format, f->log);
+  int& v = s.*f->integer;
+  if (!sliderInt(text.c_str(), &v, int(f->min), int(top), f->log)) return false;
+  if (f->even) v += v % 2;  // (an even field's max is even)
+  return true;
 }
 template <typename E>
 bool combo(const char* label, E* value, const char* const items[], int count) {
@@ -496,14 +509,11 @@ void App::controls() {
     for (int i = 0; i < kFamilies; ++i) items[i] = tr(familyLabelKey(Family(i)));
     c |= combo(label("lab.family").c_str(), &s.family, items, kFamilies);
   }
-  c |= sliderInt(label("lab.len").c_str(), &s.len, 2, 2048, true);
-  if (sliderInt(label("lab.d").c_str(), &s.d, 2, 256, true)) {
-    s.d += s.d % 2;
-    c = true;
-  }
+  c |= fieldSlider(s, "len", label("lab.len"));
+  c |= fieldSlider(s, "d", label("lab.d"));
   const bool rotates = rotaryDims(s.family, s.d) > 0;
   if (s.family == Family::Sinusoidal || rotates) {
-    c |= sliderDouble(label("lab.base").c_str(), &s.base, 2, 1e7, "%.0f", true);
+    c |= fieldSlider(s, "base", label("lab.base"));
   }
   if (rotates) {
     ImGui::Separator();
@@ -513,15 +523,16 @@ void App::controls() {
     const char* scalings[] = {tr("lab.scaling.default"), tr("lab.scaling.linear"), tr("lab.scaling.dynamic"),
                               tr("lab.scaling.yarn"),    tr("lab.scaling.llama3"), tr("lab.scaling.longrope")};
     c |= combo(label("lab.scaling").c_str(), &s.scaling, scalings, 6);
-    if (s.scaling != RopeScalingType::Default) c |= sliderDouble(label("lab.factor").c_str(), &s.factor, 1, 128, "%.3g", true);
-    c |= sliderInt(label("lab.orig").c_str(), &s.orig, 16, 1 << 20, true);
+    if (s.scaling != RopeScalingType::Default) c |= fieldSlider(s, "factor", label("lab.factor"));
+    c |= fieldSlider(s, "orig", label("lab.orig"));
+    // Hugging Face's own field names: the reader copies them into a config.
     if (s.scaling == RopeScalingType::Yarn) {
-      c |= sliderDouble("beta_fast", &s.betaFast, 0.5, 256, "%.3g", true);
-      c |= sliderDouble("beta_slow", &s.betaSlow, 0.0625, 256, "%.3g", true);
+      c |= fieldSlider(s, "betaFast", "beta_fast");
+      c |= fieldSlider(s, "betaSlow", "beta_slow");
     }
     if (s.scaling == RopeScalingType::Llama3) {
-      c |= sliderDouble("low_freq_factor", &s.lowFreq, 0.25, 64, "%.3g", true);
-      c |= sliderDouble("high_freq_factor", &s.highFreq, 0.25, 64, "%.3g", true);
+      c |= fieldSlider(s, "lowFreq", "low_freq_factor");
+      c |= fieldSlider(s, "highFreq", "high_freq_factor");
     }
     if (s.scaling == RopeScalingType::Dynamic) help(tr("lab.help.dynamic"));
     if (s.scaling == RopeScalingType::Longrope) help(tr("lab.help.longrope"));
@@ -530,8 +541,8 @@ void App::controls() {
   if (s.family == Family::Alibi) {
     ImGui::Separator();
     ImGui::TextUnformatted(tr("lab.alibi.heading"));
-    c |= sliderInt(label("lab.heads").c_str(), &s.heads, 1, 64, true);
-    c |= sliderInt(label("lab.head").c_str(), &s.head, 0, s.heads - 1);
+    c |= fieldSlider(s, "heads", label("lab.heads"));
+    c |= fieldSlider(s, "head", label("lab.head"));
     if (size_t(s.head) < model.slopes.size()) {
       ImGui::TextUnformatted(trf("lab.slopeOfHead", {{"head", num(s.head)}, {"slope", num(model.slopes[s.head])}}).c_str());
     }
@@ -539,28 +550,25 @@ void App::controls() {
   if (s.family == Family::T5) {
     ImGui::Separator();
     ImGui::TextUnformatted(tr("lab.t5.heading"));
-    if (sliderInt(label("lab.buckets").c_str(), &s.buckets, 4, 512, true)) {
-      s.buckets += s.buckets % 2;
-      c = true;
-    }
-    c |= sliderInt(label("lab.maxDistance").c_str(), &s.maxDistance, 2, 65536, true);
+    c |= fieldSlider(s, "buckets", label("lab.buckets"));
+    c |= fieldSlider(s, "maxDistance", label("lab.maxDistance"));
     help(tr("lab.help.t5"));
   }
   if (s.family == Family::Learned) {
     ImGui::Separator();
     ImGui::TextUnformatted(tr("lab.learned.heading"));
-    c |= sliderInt(label("lab.table").c_str(), &s.table, 1, 8192, true);
+    c |= fieldSlider(s, "table", label("lab.table"));
     help(tr("lab.help.learned"));
   }
   ImGui::Separator();
   ImGui::TextUnformatted(tr("lab.attention.heading"));
   c |= ImGui::Checkbox(label("lab.causal").c_str(), &s.causal);
-  c |= sliderInt(label("lab.seed").c_str(), &s.seed, 0, 1000);
-  c |= sliderInt(label("lab.query").c_str(), &s.qpos, 0, s.len - 1);
-  c |= sliderInt(label("lab.key").c_str(), &s.kpos, 0, s.len - 1);
+  c |= fieldSlider(s, "seed", label("lab.seed"));
+  c |= fieldSlider(s, "qpos", label("lab.query"));
+  c |= fieldSlider(s, "kpos", label("lab.key"));
   if (usesDims(s.family)) {
-    c |= sliderInt(label("lab.tablePos").c_str(), &s.pos, 0, s.len - 1);
-    c |= sliderInt(label("lab.tableDim").c_str(), &s.dim, 0, s.d - 1);
+    c |= fieldSlider(s, "pos", label("lab.tablePos"));
+    c |= fieldSlider(s, "dim", label("lab.tableDim"));
   }
   ImGui::PopItemWidth();
   help(tr("lab.help.tokens"));

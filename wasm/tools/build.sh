@@ -11,6 +11,7 @@
 #                                desktop Lab and trainer CLI are built above) and the sanitized doctest
 #                                suite, touching nothing in build/wasm: npm test builds them beside
 #                                its browser tests, one of which packs the wasm modules
+#        build.sh --native-plain the plain native doctest suite alone (npm run test:quick)
 #        build.sh --core     only the core's and the trainer's modules (what the npm package
 #                            carries): needs neither Dear ImGui's sources nor GLFW
 set -euo pipefail
@@ -19,7 +20,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 configure_wasm() {
   [ -f build/wasm/build.ninja ] && return
-  # emcmake sets an emulator Node 20 rejects (TOOLCHAIN.md pitfall 4): name plain node instead.
+  # emcmake sets an emulator Node 20 rejects (docs/toolchain.md, trap 4): name plain node instead.
   emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
 }
 configure_native() {  # $1 build dir, rest: extra cmake args
@@ -28,9 +29,12 @@ configure_native() {  # $1 build dir, rest: extra cmake args
   cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
 }
 
-native_tests() {  # extra targets for build/native
+native_plain() {  # extra targets for build/native
   configure_native build/native -DCMAKE_CXX_COMPILER=g++
   cmake --build build/native -j "$jobs" --target posenc-core-tests "$@"
+}
+native_tests() {  # extra targets for build/native
+  native_plain "$@"
   # The sanitized suite with Clang, the plain one with g++, so the core is compiled by both:
   # Clang compiled it in 84 s of CPU where g++ took 130 s (Eigen's templates in core/train/, at
   # -O1 with both sanitizers), and npm test builds it beside its browser tests. A folder set up
@@ -43,8 +47,12 @@ if [ "${1:-}" = "--native-tests" ]; then
   native_tests
   exit 0
 fi
+if [ "${1:-}" = "--native-plain" ]; then
+  native_plain
+  exit 0
+fi
 
-# The bindings' field table, posenc.d.ts's API and the README's API table come from
+# The bindings' field table, posenc.d.ts's API and docs/api.md's API table come from
 # wasm/schema.js; unchanged files keep their mtime, so nothing rebuilds when the schema did not change.
 node wasm/tools/gen-api.mjs
 configure_wasm

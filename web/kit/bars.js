@@ -1,7 +1,7 @@
 // Vector bars in SVG: one group per dimension, one bar per vector, on a shared symmetric scale.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { legendItems, patch } from './lineplot.js';
+import { legendItems, patch } from './svg-patch.js';
 import { plotFonts, textWidth } from './textfit.js';
 
 const W = 640;
@@ -43,9 +43,12 @@ export class VectorBars {
     // down keeps them inside the drawing when the font is large (a phone's).
     const topLine = Math.max(PAD.top + 4, font ? Math.ceil(0.8 * font.size) : 0);
     const slot = (W - left - PAD.right) / n;
+    // Every dimension is labelled where the labels have room, every other one where they would
+    // touch (16 dimensions on a phone: "101112131415").
+    const every = font && textWidth(font, String(n - 1)) + 0.5 * font.size > slot ? 2 : 1;
     const bw = (slot * 0.8) / vectors.length;
     const y = (v) => PAD.top + ((limit - v) / (2 * limit)) * (H - PAD.top - PAD.bottom);
-    // Parts [tag, attributes, text?], patched into the drawing (lineplot.js): a redraw rewrites
+    // Parts [tag, attributes, text?], patched into the drawing (svg-patch.js): a redraw rewrites
     // the bars' heights instead of building every bar anew.
     const parts = [
       ['line', { x1: left, x2: W - PAD.right, y1: y(0), y2: y(0), class: 'zero' }],
@@ -62,7 +65,7 @@ export class VectorBars {
           class: `bar ${vec.cls}`,
         }]);
       });
-      parts.push(['text', { x: x0 + slot * 0.4, y: H - 8, 'text-anchor': 'middle', class: 'tick' }, String(d)]);
+      if (d % every === 0) parts.push(['text', { x: x0 + slot * 0.4, y: H - 8, 'text-anchor': 'middle', class: 'tick' }, String(d)]);
     }
     patch(this.layer, parts);
     legendItems(this.legend, vectors);

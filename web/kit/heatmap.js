@@ -13,6 +13,7 @@
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
 import { scaleBar, legendLabels } from './colourbar.js';
+import { h } from './dom.js';
 import { addExportOverlay } from './export.js';
 import { registerFigure } from './figures.js';
 import { symmetricMarks } from './format.js';
@@ -23,6 +24,7 @@ import { DIVERGING_LEVELS, divergingRgb, divergingTable } from './palette.js';
  * on the diverging scale of ±limit; NaN (a gap) transparent. A figure that shows the same map
  * again can keep these and pass them to draw() instead of colouring every cell anew.
  */
+
 export function cellColours(values, limit) {
   const px = new Uint32Array(values.length);
   // Maps of small integers (indices, buckets) repeat a few values over many cells: their
@@ -340,4 +342,13 @@ export function legend(element, limit, marks = symmetricMarks(limit)) {
   if (drawnLegends.get(element) === key && element.childElementCount) return;
   drawnLegends.set(element, key);
   element.replaceChildren(scaleBar(64, -limit, limit, limit), legendLabels(marks));
+}
+
+/**
+ * A heatmap's vertical axis title (class axis-y, set in the vertical writing mode): its arrows
+ * stand upright, so "position ↓" points down. Turned with the text, ↓ would read as ←.
+ */
+export function axisTitleY(text) {
+  return h('span', { class: 'axis axis-y' },
+    text.split(/([↓↑])/).filter(Boolean).map((part) => (/^[↓↑]$/.test(part) ? h('span', { class: 'upright' }, part) : part)));
 }

@@ -4,7 +4,8 @@
 // container (viewBox); colours come from CSS classes, as in lineplot.js (series a/b/c, ...).
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { legendItems, patch, patchKeyed, seriesParts } from './lineplot.js';
+import { seriesParts } from './path.js';
+import { legendItems, patch, patchKeyed } from './svg-patch.js';
 import { firstMargin, leftMargin, placeYTitle, plotFonts, xTickParts } from './textfit.js';
 
 const PAD = { left: 58, right: 12, top: 12, bottom: 44 };
@@ -31,7 +32,7 @@ export class LogPlot {
     this.margin = firstMargin(PAD.left);  // kit/textfit.js's leftMargin
     this.placeTitles();
     this.legend = h('div', { class: 'plot-legend' });
-    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (lineplot.js's seriesParts)
+    this.memo = { scale: '', paths: new Map() };  // the last drawing's paths and x texts (path.js's seriesParts)
     container.append(this.svg, this.legend);
     registerFigure(this.svg, { holder: container });
   }
@@ -75,7 +76,7 @@ export class LogPlot {
     const { left } = this.margin;
     const right = this.w - PAD.right;
     const bottom = this.h - PAD.bottom;
-    // Parts [tag, attributes, text?], patched into the groups (lineplot.js): a redraw moves the
+    // Parts [tag, attributes, text?], patched into the groups (svg-patch.js): a redraw moves the
     // nodes it has instead of building hundreds anew.
     patchKeyed(this.grid, `${xDomain}|${yDomain}|${xTicks}|${left}|${this.fonts()?.tick.font}`, () => {
       const grid = [];

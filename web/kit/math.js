@@ -1,6 +1,6 @@
 // Native MathML (no fonts to download). Small constructors so formulas read like the maths:
 // math(mi('PE'), mo('('), ...). Numbers are passed in already formatted for the locale.
-import { mm } from './dom.js';
+import { h, mm } from './dom.js';
 
 export const mi = (text) => mm('mi', {}, text);
 export const mn = (text) => mm('mn', {}, text);
@@ -26,4 +26,15 @@ export const primed = (name) => mrow(mi(name), mo('′'));
 /** A display-style formula with an accessible label. */
 export function math(label, ...children) {
   return mm('math', { display: 'block', 'aria-label': label }, mrow(...children));
+}
+
+/**
+ * One formula in pieces, each a list of children, that sit on one line where there is room and
+ * wrap between them where there is not: MathML breaks no lines by itself, and a formula wider
+ * than a phone would scroll. The label is the whole formula's, on the group (role math); the
+ * pieces are its picture.
+ */
+export function mathPieces(label, ...pieces) {
+  return h('span', { class: 'math-pieces', role: 'math', 'aria-label': label },
+    pieces.map((children) => mm('math', { display: 'block', 'aria-hidden': 'true' }, mrow(...children))));
 }

@@ -1,11 +1,25 @@
+// The colour maps, said once: the page's figures use them here, and the Lab (wasm/lab/) draws
+// with the same stops, which wasm/tools/gen-api.mjs writes into wasm/lab/palette.gen.hpp.
+//
 // Diverging colour scale centred on 0, from ColorBrewer's RdBu (colour-blind safe): blue for
 // negative, near-white for 0, red for positive. Values are clamped to [-limit, limit].
-const STOPS = [
+export const DIVERGING_STOPS = [
   [33, 102, 172],
   [103, 169, 207],
   [247, 247, 247],
   [239, 138, 98],
   [178, 24, 43],
+];
+const STOPS = DIVERGING_STOPS;
+
+// Sequential scale for values with no sign (the Lab's unsigned tables): viridis's ends and
+// three stops between them, dark blue through teal to yellow, evenly spaced.
+export const SEQUENTIAL_STOPS = [
+  [68, 1, 84],
+  [59, 82, 139],
+  [33, 145, 140],
+  [94, 201, 98],
+  [253, 231, 37],
 ];
 
 /** Writes the RGB of `value` on a [-limit, limit] scale into out[offset..offset+2]. */

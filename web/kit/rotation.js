@@ -2,14 +2,14 @@
 // arc between them. Angles in radians; vectors drawn to scale (|v| <= 1.2 fits).
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch } from './lineplot.js';
+import { patch } from './svg-patch.js';
 import { keptFont, textWidth } from './textfit.js';
 
 const R = 46;   // pixels per unit
 const C = 60;   // centre
 const TITLE_ROOM = 116;  // the title's width at most: the drawing is 120 wide
 
-/** An arrow from the centre to (x, y), as parts [tag, attributes] for lineplot.js's patch. */
+/** An arrow from the centre to (x, y), as parts [tag, attributes] for svg-patch.js's patch. */
 function arrow(x, y, cls) {
   const ex = C + x * R;
   const ey = C - y * R;

@@ -1,21 +1,37 @@
-// The frame every step shares: "Step n of N", title, subtitle, lead, then slots the step fills
-// (controls, figure, readouts) and its explanation paragraphs.
+// The frame every step shares: its place ("Step 3 of 6"), title, subtitle, lead, then slots the
+// step fills (controls, figure, readouts), its explanation (at most two short paragraphs: what
+// the step exists to say), and a "Go deeper" fold holding everything past that. The fold is a
+// native <details>: keyboard and screen readers know it as a disclosure; web/app.js opens it
+// from ?deeper=1, writes its state back, opens it for printing and drops it when a step put
+// nothing in it. The step's Save CSV buttons (web/downloads.js) go where the step says: under
+// its figures (downloads: 'workbench') or at the end of its fold (downloads: 'deeper'), as the
+// numbers behind the figures are depth.
 import { h } from './dom.js';
+import { place } from '../place.js';
 
-export function stepFrame(root, m, { id, index, total }) {
+export function stepFrame(root, m, { id, index, total, downloads = 'workbench' }) {
+  if (downloads !== 'workbench' && downloads !== 'deeper') throw new RangeError(`stepFrame: downloads is 'workbench' or 'deeper', not ${downloads}`);
   const slots = {
     controls: h('div', { class: 'controls' }),
     figure: h('div', { class: 'figure' }),
     readouts: h('div', { class: 'readouts-slot' }),
     notes: h('div', { class: 'notes' }),
+    deeper: h('div', { class: 'deeper-body' }),
+    // After the fold's body, so whatever the step appends there stays above the buttons.
+    downloads: h('div', { class: 'downloads-slot' }),
   };
+  const workbench = h('div', { class: 'workbench' }, slots.controls, slots.figure, slots.readouts);
+  const fold = h('details', { class: 'deeper' }, h('summary', {}, m.t('page.deeper')), slots.deeper);
+  (downloads === 'deeper' ? fold : workbench).append(slots.downloads);
+  const where = place(index, total);
   root.replaceChildren(
-    h('p', { class: 'step-count' }, m.t('page.stepOf', { n: index + 1, total })),
+    h('p', { class: 'step-count' }, m.t(where.group === 'idea' ? 'page.stepOf' : 'page.fieldOf', { n: where.n, total: where.of })),
     h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
     h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
     ...m.paras(`${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
-    h('div', { class: 'workbench' }, slots.controls, slots.figure, slots.readouts),
+    workbench,
     slots.notes,
+    fold,
   );
   root.setAttribute('aria-labelledby', `${id}-title`);
   return slots;

@@ -5,13 +5,14 @@
 // The drawing is as wide as its box (redrawn on resize), so text keeps its size on phones.
 import { h, s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch, ticks } from './lineplot.js';
+import { patch } from './svg-patch.js';
+import { ticks } from './ticks.js';
 
 const ROW = 46;
 const PAD = { left: 14, right: 14, top: 26, bottom: 40 };
 const SHAPES = ['circle', 'square', 'diamond'];
 
-/** A mark as a part [tag, attributes] for lineplot.js's patch. */
+/** A mark as a part [tag, attributes] for svg-patch.js's patch. */
 function mark(shape, x, y, r, cls) {
   if (shape === 'square') return ['rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, class: cls }];
   if (shape === 'diamond') return ['polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`, class: cls }];
@@ -77,18 +78,26 @@ export class ValueStrips {
       const y = PAD.top + i * ROW + ROW * 0.62;
       const shape = SHAPES[i % SHAPES.length];
       const state = row.current ? ' current' : '';
-      parts.push(
-        ['line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }],
-        ['text', { x: PAD.left, y: y - 17, class: `strip-label ${row.cls}${state}` }, row.label],
-      );
       const sorted = Array.from(row.values).sort((a, b) => a - b);
+      const step = row.current ? 10 : 8;
+      const r = row.current ? 5.5 : 4.5;
+      const marks = [];
       let stack = 0;
+      let top = 0;  // the highest stack of the row
       sorted.forEach((v, k) => {
         stack = k > 0 && Math.abs(v - sorted[k - 1]) <= same ? stack + 1 : 0;
-        parts.push(mark(shape, x(v), y - stack * (row.current ? 10 : 8), row.current ? 5.5 : 4.5, `strip-mark ${row.cls}${state}`));
+        top = Math.max(top, stack);
+        marks.push(mark(shape, x(v), y - stack * step, r, `strip-mark ${row.cls}${state}`));
       });
+      // The label's baseline clears the row's highest stacked mark, which it would otherwise
+      // cross where it runs over the first marks (a phone's larger type).
+      parts.push(
+        ['line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: `strip-line${state}` }],
+        ['text', { x: PAD.left, y: y - Math.max(17, top * step + r + 5), class: `strip-label ${row.cls}${state}` }, row.label],
+        ...marks,
+      );
     });
-    // Patched (lineplot.js): a redraw moves the marks it has instead of building them anew.
+    // Patched (svg-patch.js): a redraw moves the marks it has instead of building them anew.
     patch(this.svg, parts);
     const key = JSON.stringify(rows.map((row) => [row.cls, row.label]));
     if (key !== this.legendKey) {

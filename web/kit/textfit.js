@@ -111,7 +111,7 @@ export function placeYTitle(el, { x, size }, mid) {
 }
 
 /**
- * A horizontal axis's ticks as parts for lineplot.js's patch: a mark under the axis line at
+ * A horizontal axis's ticks as parts for svg-patch.js's patch: a mark under the axis line at
  * `bottom` for each x in xs, and its label where tickLabelsX puts it (or none), its baseline
  * `tickY` below the axis.
  */

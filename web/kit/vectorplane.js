@@ -4,7 +4,8 @@
 // apart by colour alone. Scales to its container (viewBox).
 import { s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch, ticks } from './lineplot.js';
+import { patch } from './svg-patch.js';
+import { ticks } from './ticks.js';
 
 const PAD = { left: 44, right: 14, top: 12, bottom: 40 };
 const UNIT = 120;   // SVG units per data unit, the same on both axes
@@ -97,6 +98,6 @@ export class VectorPlane {
         'text-anchor': l.anchor ?? 'start', class: `vec-label ${l.cls}`,
       }, l.text]);
     }
-    patch(this.plot, parts);  // lineplot.js: elements already drawn are moved; only missing ones are built
+    patch(this.plot, parts);  // svg-patch.js: elements already drawn are moved; only missing ones are built
   }
 }

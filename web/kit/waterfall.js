@@ -3,7 +3,7 @@
 // size on phones. Styles: .waterfall in styles.css; bar colours from each row's class.
 import { s } from './dom.js';
 import { registerFigure } from './figures.js';
-import { patch } from './lineplot.js';
+import { patch } from './svg-patch.js';
 
 const ROW = 34;
 const PAD = { top: 10, bottom: 26 };
@@ -73,6 +73,6 @@ export class Waterfall {
       ['line', { x1: left, x2: right, y1: PAD.top + d.rows.length * ROW, y2: PAD.top + d.rows.length * ROW, class: 'wf-rule' }],
       ['text', { x: x(0), y: base + 16, 'text-anchor': 'middle', class: 'tick' }, '0'],
     );
-    patch(this.svg, parts);  // lineplot.js: elements already drawn are moved; only missing ones are built
+    patch(this.svg, parts);  // svg-patch.js: elements already drawn are moved; only missing ones are built
   }
 }

@@ -5,7 +5,7 @@
 // query's whole row; softmax weights from core.softmax. The query is the last position of a
 // sequence of adjustable length, which crosses the paper's training length of 1024.
 import { h, s } from '../kit/dom.js';
-import { patch } from '../kit/lineplot.js';
+import { patch } from '../kit/svg-patch.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
@@ -53,7 +53,7 @@ function fitOver(canvas, overlay) {
 
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   settle(values);
   const slopesFor = new Map();
   const slopes = (n) => {
@@ -146,9 +146,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const plotNote = h('p', { class: 'alibi-plot-note' });
   plotFig.append(plotNote);
 
-  // One column: the slopes, the bias corner, the weights (side by side, the Save PNG of a tall
-  // figure would come after a higher one in the keyboard order).
-  slots.figure.append(formula, slopeFig, h('div', { class: 'alibi-figs' }, mapFig, plotFig));
+  // Figure first: the formula and the weights the bias leaves. The bias matrix's corner (with
+  // the pair's positions) and every head's slope, beside the paragraph on how the slopes are
+  // chosen, are depth.
+  slots.figure.append(formula, h('div', { class: 'alibi-figs' }, plotFig));
 
   const out = {
     slope: readout('slope', m.t('alibi.slope')),
@@ -158,8 +159,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     prob: readout('prob', m.t('alibi.prob')),
     far: readout('far', m.t('alibi.far', { train: TRAIN - 1 })),
   };
-  slots.readouts.append(readoutRow(out.slope, out.i, out.j, out.bias, out.prob, out.far));
+  slots.readouts.append(readoutRow(out.slope, out.bias, out.prob, out.far));
   paragraphs(slots.notes, m, 'alibi.notes');
+  const [recipe, ...rest] = m.paras('alibi.deeper');
+  slots.deeper.append(h('div', { class: 'alibi-figs' }, mapFig), readoutRow(out.i, out.j),
+    h('p', {}, recipe), slopeFig, ...rest.map((p) => h('p', {}, p)));
 
   let current = null;  // for the CSV export
 
@@ -252,7 +256,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const H = 230;
     // On a phone the tick labels are set larger (alibi.css): "1/256" needs a wider margin, and the
     // top label "1", set across its line, more room below the drawing's top edge.
-    const pad = { left: phone ? 64 : 44, right: 8, top: phone ? 14 : 10, bottom: 30 };
+    const pad = { left: phone ? 88 : 44, right: 8, top: phone ? 18 : 10, bottom: 34 };
     const n = all.length;
     const y = (v) => pad.top + (-Math.log2(v) / 9) * (H - pad.top - pad.bottom);
     const slot = (W - pad.left - pad.right) / n;
@@ -260,7 +264,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     for (let k = 0; k <= 8; k += 2) {
       parts.push(
         ['line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -k), y2: y(2 ** -k), class: 'tick-line' }],
-        ['text', { x: pad.left - 6, y: y(2 ** -k) + 4, 'text-anchor': 'end', class: 'tick' }, k === 0 ? '1' : `1/${2 ** k}`],
+        ['text', { x: pad.left - 6, y: y(2 ** -k) + (phone ? 8 : 4), 'text-anchor': 'end', class: 'tick' }, k === 0 ? '1' : `1/${2 ** k}`],
       );
     }
     const every = n <= 12 ? 1 : n <= 32 ? 4 : 16;
@@ -276,7 +280,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
         class: `bar ${chosen ? 'a chosen' : 'other'}`, 'data-head': k + 1,
       }]);
       if ((k + 1) % every === 0 || k === 0) {
-        labels.push(['text', { x: x0 + slot / 2, y: H - 10, 'text-anchor': 'middle', class: 'tick' }, String(k + 1)]);
+        // The last head's number ends at the drawing's edge rather than past it ("112").
+        const edge = x0 + slot / 2 > W - 40;
+        labels.push(['text', { x: edge ? W - 2 : x0 + slot / 2, y: H - 10, 'text-anchor': edge ? 'end' : 'middle', class: 'tick' }, String(k + 1)]);
       }
     });
     parts.push(...labels, ['line', { x1: pad.left, x2: W - pad.right, y1: y(2 ** -9), y2: y(2 ** -9), class: 'zero' }]);

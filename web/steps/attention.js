@@ -7,17 +7,17 @@
 // core/family_attention.hpp.
 import { h } from '../kit/dom.js';
 import { Heatmap } from '../kit/heatmap.js';
-import { LinePlot, roundedTop, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { roundedTop, tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
-import { ZERO, cellPixels, cssWord, digitsFor, drawLegend, scaleTop } from './attention/colours.js';
-import { arrayPool } from './attention/buffers.js';
-import { mapCache } from './attention/cache.js';
+import { ZERO, cellPixels, cssWord, digitsFor, drawLegend } from './attention/colours.js';
 import { heldContents } from './attention/contents.js';
 import { mspace, scoreFormula } from './attention/formula.js';
+import { FILL_FROM, grid, mapStore } from './attention/maps.js';
 import { whenIdle } from '../kit/idle.js';
 
 export const id = 'attention';
@@ -27,15 +27,7 @@ const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048];
 const D = 64;          // head dimension
 const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
 const SEED = 0;
-const MAX_DRAWN = 256; // rows and columns drawn at most
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
-// From this length a map the page has not kept is filled over the next frames, a slice of rows
-// at a time, instead of inside the change (256 rows of 1,024 or 2,048 keys cost more than a
-// frame); the change itself computes only query i's exact row, for A and for B. Shorter maps are
-// computed at once. The timed update is the change alone: the fill runs in the frames after it.
-const FILL_FROM = 1024;
-const FILL_ROWS = 64;     // rows per core call while filling
-const FILL_SLICE_MS = 6;  // while filling, each frame starts core calls until this many ms have passed (the last may run past it)
 
 export const params = {
   family: { type: 'enum', values: FAMILIES, default: 'rope', aliases: OLD_NAMES },
@@ -48,25 +40,8 @@ export const params = {
   j: { type: 'int', min: 0, max: LENGTHS.at(-1) - 1, default: 92 },
 };
 
-/** The drawn grid for n tokens: which queries are rows, where each key bin starts and ends. */
-export function grid(n) {
-  const kept = grids.get(n);
-  if (kept) return kept;
-  const rows = Math.min(n, MAX_DRAWN);
-  const cols = Math.min(n, MAX_DRAWN);
-  const g = {
-    rows: Int32Array.from({ length: rows }, (_, r) => Math.floor((r * n) / rows)),
-    edges: Int32Array.from({ length: cols + 1 }, (_, c) => Math.floor((c * n) / cols)),
-    keys: Float64Array.from({ length: n }, (_, k) => k),  // the line plot's x values
-  };
-  grids.set(n, g);
-  return g;
-}
-const grids = new Map();  // one per length, at most LENGTHS.length
-
-
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const familyName = (f) => nameOf(m, f);
 
   const controls = {
@@ -95,10 +70,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
     i: slider({ name: 'i', label: m.t('attention.i'), min: 0, max: values.n - 1, value: Math.min(values.i, values.n - 1), onInput: (v) => set({ i: v }) }),
     j: slider({ name: 'j', label: m.t('attention.j'), min: 0, max: values.n - 1, value: Math.min(values.j, values.n - 1), onInput: (v) => set({ j: v }) }),
   };
+  // The family, the length and the mask first, then the map they change; the comparison with a
+  // second family, ALiBi's head and the query and key under the map, over the plot of query i's
+  // row and the cards they drive. Above the map, all eight took ~750 px of a phone's screen.
   slots.controls.append(
-    h('div', { class: 'attention-choices' }, controls.family.el, controls.versus.el, controls.view.el, controls.n.el),
-    controls.causal.el, controls.head.el, controls.i.el, controls.j.el,
+    h('div', { class: 'attention-choices' }, controls.family.el, controls.n.el),
+    controls.causal.el,
   );
+  const moreControls = h('div', { class: 'controls attention-more' },
+    h('div', { class: 'attention-choices' }, controls.versus.el, controls.view.el),
+    controls.head.el, controls.i.el, controls.j.el);
 
   // Formula of family A, then the same score with the current numbers.
   const formula = h('div', { class: 'formula attention-formula' });
@@ -151,7 +132,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
 
-  slots.figure.append(formula, h('div', { class: 'attention-figs' }, mapFigure, plotFigure));
+  slots.figure.append(formula, h('div', { class: 'attention-figs' }, mapFigure, moreControls, plotFigure));
 
   const out = {
     score: readout('score', m.t('attention.score')),
@@ -162,8 +143,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.score, out.prob, out.probB, out.diff, out.top));
   paragraphs(slots.notes, m, 'attention.notes');
-  // A family may say more about itself here (families.<name>.attention).
-  for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.notes, m, `families.${f}.attention`);
+  paragraphs(slots.deeper, m, 'attention.deeper');
+  // A family may say more about itself in the fold (families.<name>.attention).
+  for (const f of FAMILIES) if (m.has(`families.${f}.attention`)) paragraphs(slots.deeper, m, `families.${f}.attention`);
 
   let last = null;  // the core results of the last render, for the CSV tables
   let formulaShown = null;  // the family (and ALiBi's head) of the score formula on screen
@@ -172,54 +154,19 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // from a fresh array).
   let map = null;
   const NO_ROWS = new Int32Array(0);
-  // The maps' cells and colours come from a pool (attention/buffers.js) and go back once nothing
-  // reads them: not kept, not on show, not part of an unfinished map. give() skips the arrays on
-  // show, because the cache can let a map go while it is still shown (a change of ALiBi's head or
-  // of the length evicts it in render, before showMap replaces it; so can a fill); showMap gives
-  // them back once the next map is drawn. Reused earlier, the shown cells would change under Save
-  // CSV and the hover line, and the heatmap would be handed the array it last uploaded as new
-  // colours, and skip the upload.
-  const pool = arrayPool();
-  const give = (...arrays) => pool.give(...arrays.filter((a) => a && a !== map?.cells && a !== map?.pixels));
-  // The drawn maps (attention/cache.js): keyed by family, n, mask and, where heads differ, head.
-  const mapKey = (f, causal = values.causal) => [f, values.n, causal, familyPerHead(f) ? values.head : ''].join();
-  // The colours of a map on its own scale, in the current mask colour.
-  const coloured = (entry, g, causal) => {
-    entry.limit ??= scaleTop(entry.cells);
-    const mask = maskColour();
-    if (entry.mask !== mask) {
-      give(entry.pixels);
-      entry.pixels = cellPixels(entry.cells, entry.limit, g, causal, mask, pool.take(Uint32Array, entry.cells.length));
-      entry.mask = mask;
-    }
-    return entry;
-  };
-  // What the idle work aims at: every family, both masks, at the current n (and head).
-  const wantedMaps = () => [values.causal, !values.causal].flatMap((causal) => FAMILIES.map((family) => ({
-    key: mapKey(family, causal), family, causal,
-  })));
-  // Idle work: a short map in one core call; from FILL_FROM, FILL_ROWS rows per idle slot, so
-  // that a change waits behind a quarter of a map at most (a whole map of 2,048 keys took 4-12 ms
-  // in Node, and up to 9 ms in an idle callback in Chromium on a fast machine: more on a slow one).
-  let partial = null;  // the long map the idle work is part-way through: { key, cells, next }
-  const maps = mapCache(wantedMaps, ({ key, family, causal }) => {
-    const n = values.n;
-    const g = grid(n);
-    if (n < FILL_FROM) return coloured({ cells: run(family, g, n, g.rows, causal).cells }, g, causal);
-    const R = g.rows.length;
-    const C = g.edges.length - 1;
-    if (partial?.key !== key) {
-      give(partial?.cells);
-      partial = { key, cells: pool.take(Float32Array, R * C), next: 0 };
-    }
-    const end = Math.min(R, partial.next + FILL_ROWS);
-    partial.cells.set(run(family, g, n, g.rows.subarray(partial.next, end), causal).cells, partial.next * C);
-    partial.next = end;
-    if (end < R) return null;
-    const { cells } = partial;
-    partial = null;
-    return coloured({ cells }, g, causal);
-  }, (entry) => give(entry.cells, entry.pixels));
+  // The maps, their arrays and the fill of long maps (attention/maps.js).
+  const maps = mapStore({
+    values,
+    run: (...args) => run(...args),
+    maskColour: () => maskColour(),
+    shown: () => map,
+    busy: (on) => {
+      if (on) root.dataset.busy = 'true';
+      else root.removeAttribute('data-busy');
+      canvas.classList.toggle('stale', on);
+    },
+  });
+  const mapKey = maps.key;
   const prefetch = maps.prefetch;
 
   const contents = heldContents(core, D, SEED);  // the seeded rows, held (attention/contents.js)
@@ -231,8 +178,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     seed: SEED, heads: HEADS, head: values.head, ...contents(family, n),
   });
 
-  // The map being filled over several frames (FILL_FROM): its key and how to stop it.
-  let filling = null;
   let rowsBefore = new Map();  // the last render's core results, by `${mapKey}|${i}` (render's rowsNow)
 
   /**
@@ -242,17 +187,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
   function showMap(key, { family, versus, n, causal, diffView, g }, aEntry, bEntry) {
     let shown = aEntry;
     if (diffView) {
-      const cells = pool.take(Float32Array, aEntry.cells.length);
+      const cells = maps.take(Float32Array, aEntry.cells.length);
       for (let x = 0; x < cells.length; x++) cells[x] = aEntry.cells[x] - bEntry.cells[x];
       shown = { cells };
     }
-    const { cells, limit, pixels } = coloured(shown, g, causal);
+    const { cells, limit, pixels } = maps.coloured(shown, g, causal);
     const R = g.rows.length;
     const C = g.edges.length - 1;
     const before = map;
     map = { key, entry: diffView ? null : shown, cells, pixels, limit, g, causal, diffView };
     // The map replaced: its arrays go back unless the cache still holds them.
-    if (before && !(before.entry && maps.holds(before.entry))) give(before.cells, before.pixels);
+    if (before && !(before.entry && maps.holds(before.entry))) maps.give(before.cells, before.pixels);
     drawn = { rows: g.rows, edges: g.edges, cells, limit };
     canvas.dataset.limit = String(limit);
     canvas.dataset.cols = String(C);
@@ -280,57 +225,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const { rows, edges } = map.g;
     const n = edges[edges.length - 1];
     heatmap.select({ row: Math.floor((Math.min(values.i, n - 1) * rows.length) / n), col: Math.floor((Math.min(values.j, n - 1) * (edges.length - 1)) / n) });
-  }
-
-  /**
-   * Computes the maps of `families` that are not kept (at the current n, mask and head), FILL_ROWS
-   * rows per core call, each frame starting calls until FILL_SLICE_MS have passed (the last may
-   * run past it). Each finished map is kept; when all are done, draw() shows the map for `key`. A
-   * change to another map stops the fill first (render), and the unfinished maps' arrays go back
-   * to the pool. Until the draw, the map on show stays, dimmed, and the step carries data-busy,
-   * which tests wait on.
-   */
-  function fillMaps(key, families, draw) {
-    filling?.stop();
-    const n = values.n;
-    const causal = values.causal;
-    const g = grid(n);
-    const R = g.rows.length;
-    const C = g.edges.length - 1;
-    const jobs = [...new Set(families)].filter((f) => !maps.get(mapKey(f))).map((f) => ({ f, k: mapKey(f), cells: pool.take(Float32Array, R * C), next: 0 }));
-    let frame = 0;
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      give(...jobs.map((job) => job.cells));  // a stopped fill's unfinished maps
-      filling = null;
-      root.removeAttribute('data-busy');
-      canvas.classList.remove('stale');
-    };
-    const step = () => {
-      const start = performance.now();
-      while (jobs.length && performance.now() - start < FILL_SLICE_MS) {
-        const job = jobs[0];
-        const end = Math.min(R, job.next + FILL_ROWS);
-        job.cells.set(run(job.f, g, n, g.rows.subarray(job.next, end), causal).cells, job.next * C);
-        job.next = end;
-        if (end === R) {
-          maps.keep(job.k, { cells: job.cells });
-          jobs.shift();
-        }
-      }
-      if (jobs.length) {
-        frame = requestAnimationFrame(step);
-        return;
-      }
-      stop();
-      draw();
-      prefetch();
-    };
-    filling = { key, stop };
-    maps.pause();  // the idle work would compute the same maps whole
-    root.dataset.busy = 'true';
-    canvas.classList.add('stale');
-    frame = requestAnimationFrame(step);
   }
 
   function render() {
@@ -369,13 +263,13 @@ export function mount(root, { core, m, values, setter, index, total }) {
     // B's row of query i always feeds its readouts; its cells only the difference view.
     const b = cellsOf(versus, fresh && diffView);
     rowsBefore = rowsNow;
-    if (filling && filling.key !== key) filling.stop();
-    if (fresh && !filling) {
+    maps.stopUnless(key);
+    if (fresh && !maps.filling()) {
       const spec = { family, versus, n, causal, diffView, g };
       if (a.entry && (!diffView || b.entry)) {
         showMap(key, spec, a.entry, b.entry);
       } else {
-        fillMaps(key, diffView ? [family, versus] : [family], () => {
+        maps.fill(key, diffView ? [family, versus] : [family], () => {
           showMap(key, spec, maps.get(mapKey(family, causal)), diffView ? maps.get(mapKey(versus, causal)) : null);
         });
       }
@@ -440,11 +334,13 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.n.set(n);
     controls.causal.set(causal);
     controls.head.set(values.head);
+    // ALiBi's head only means something while A or B is ALiBi.
+    controls.head.el.hidden = values.family !== 'alibi' && values.versus !== 'alibi';
     controls.i.input.max = String(n - 1);
     controls.j.input.max = String(n - 1);
     controls.i.set(i);
     controls.j.set(j);
-    if (!filling) prefetch();
+    if (!maps.filling()) prefetch();
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL

@@ -5,7 +5,8 @@
 // computed by the core (sinusoidalDot, learned, t5Bucket, ropeApply + attention, alibiSlopes +
 // alibiBias), with the training length marked.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -95,6 +96,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const out = { method: readout('method', m.t('choose.method')) };
   slots.readouts.append(readoutRow(out.method));
   paragraphs(slots.notes, m, 'choose.notes');
+  // Moved here from step 1's notes (the learner issue): in this step's fold until its own restructuring.
+  paragraphs(slots.deeper, m, 'choose.deeper');
 
   // What the plot shows for every method, computed once here rather than on a click.
   const signals = new Map(['sinusoidal', 'learned', 't5', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k, m)]));

@@ -14,6 +14,7 @@ import { pythonFixed } from '../kit/format.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { pairingTable } from './code/pairing.js';
 import { quantities } from './code/quantities.js';
 import { ALIBI_HEADS, ALIBI_DISTANCE, CONTROLS, DIGITS, FACTORS, QUANTITIES, SCALINGS, SETUP, WIDTHS } from './code/setup.js';
 import { snippet } from './code/snippets.js';
@@ -143,6 +144,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const labelEl = valueCard.el.querySelector('.code-value-label');
   slots.readouts.append(readoutRow(valueCard));
   paragraphs(slots.notes, m, 'code.notes');
+  // Moved here from the RoPE step (the learner issue): the two pairings side by side, at this
+  // step's query and key positions m and n.
+  const pairing = pairingTable(core, m);
+  slots.deeper.append(pairing.el);
 
   let current = null;  // { quantity, rows, value } for the CSV
 
@@ -197,6 +202,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     current = { q, rows, value };
 
     drawCurve(q, text);
+    pairing.update(values.m, values.n);
 
     const np = snippet(TEMPLATES, 'numpy', q, p);
     const pt = snippet(TEMPLATES, 'torch', q, p);

@@ -4,7 +4,8 @@
 // core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
 // schemes side by side.
 import { h, mm, s } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub, primed } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -24,7 +25,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
 
   // Position-independent work, once: the same vector at every position 0..19, rotated by RoPE
   // (pair i of row p turned by p·θ_i), and the squared length of one pair, from the core.
@@ -40,9 +41,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.controls.append(controls.m.el, controls.n.el);
 
+  // Figure first: the two curves, then the cards and two paragraphs. The table of the two
+  // schemes and the formulas behind the curves are depth: in the fold.
   const formulas = h('div', { class: 'formula compare-formulas' });
   const plotBox = h('div', { class: 'compare-plot' });
-  slots.figure.append(formulas, plotBox);
+  slots.figure.append(plotBox);
   const plot = new LinePlot(plotBox, {
     xLabel: m.t('compare.xLabel'),
     yLabel: m.t('compare.yLabel'),
@@ -67,8 +70,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
 
-  slots.notes.before(comparisonTable(m));
   paragraphs(slots.notes, m, 'compare.notes');
+  slots.deeper.append(comparisonTable(m), formulas);
+  paragraphs(slots.deeper, m, 'compare.deeper');
 
   let curves = null;  // the plotted values, for the CSV export
 
@@ -182,17 +186,21 @@ function ropeFormula(m, delta, pairNorm, value) {
     h('p', { class: 'compare-when' }, m.t('compare.formulaRopeWhen')));
 }
 
-/** The side-by-side table, every cell from the catalog. */
+/**
+ * The side-by-side table, every cell from the catalog. Its roles are spelled out: a phone lays
+ * its rows out as grids (compare.css), and a table whose parts are not displayed as table parts
+ * can lose its table semantics in some browsers.
+ */
 function comparisonTable(m) {
   return h('div', { class: 'compare-table-wrap table-scroller' },
-    h('table', { class: 'compare-table' },
+    h('table', { class: 'compare-table', role: 'table' },
       h('caption', {}, m.t('compare.table.caption')),
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, m.t('compare.table.aspect')),
-        h('th', { scope: 'col' }, m.t('compare.table.sin')),
-        h('th', { scope: 'col' }, m.t('compare.table.rope')))),
-      h('tbody', {}, ROWS.map((row) => h('tr', { 'data-row': row },
-        h('th', { scope: 'row' }, m.t(`compare.table.${row}`)),
-        h('td', {}, m.t(`compare.table.${row}.sin`)),
-        h('td', {}, m.t(`compare.table.${row}.rope`)))))));
+      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' },
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.aspect')),
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.sin')),
+        h('th', { scope: 'col', role: 'columnheader' }, m.t('compare.table.rope')))),
+      h('tbody', { role: 'rowgroup' }, ROWS.map((row) => h('tr', { 'data-row': row, role: 'row' },
+        h('th', { scope: 'row', role: 'rowheader' }, m.t(`compare.table.${row}`)),
+        h('td', { role: 'cell' }, m.t(`compare.table.${row}.sin`)),
+        h('td', { role: 'cell' }, m.t(`compare.table.${row}.rope`)))))));
 }

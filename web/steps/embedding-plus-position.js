@@ -33,7 +33,7 @@ const call = (name, ...arg) => mrow(mi(name), mo('('), ...arg, mo(')'));
 const column = (cells) => mm('mtable', { class: 'bracketed' }, ...cells.map((c) => mm('mtr', {}, mm('mtd', {}, c))));
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   // Every position the sliders reach, once: (MAX_POS + 1) × 4 float32 values from the core.
   const table = core.sinusoidal(MAX_POS + 1, D, { base: BASE });
   const pe = (p) => Array.from(table.subarray(p * D, (p + 1) * D));
@@ -49,11 +49,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.controls.append(controls.pos.el, controls.other.el);
 
-  // The formulas: the sum, and what PE(pos) holds for d = 4.
+  // The formulas: the sum (over the table), and what PE(pos) holds for d = 4 (in the fold).
   const slow = () => mrow(mi('pos'), mo('/'), mn('100'));
-  const formulas = h('div', { class: 'formula epp-formulas' },
+  const sumFormula = h('div', { class: 'formula epp-formulas' },
     h('div', {}, math(m.t('embedding-plus-position.formulaSum'),
-      vec('x'), mo('='), vec('e'), mo('+'), call('PE', mi('pos')))),
+      vec('x'), mo('='), vec('e'), mo('+'), call('PE', mi('pos')))));
+  const peFormula = h('div', { class: 'formula epp-formulas' },
     h('div', {}, math(m.t('embedding-plus-position.formulaPe'),
       call('PE', mi('pos')), mo('='),
       column([call('sin', mi('pos')), call('cos', mi('pos')), call('sin', slow()), call('cos', slow())]))));
@@ -81,16 +82,25 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('tbody', {}, ['pe', 'e', 'scaled'].map((k) => h('tr', {},
       h('th', { scope: 'row' }, m.t(`embedding-plus-position.norm.${k}`, { d: WIDE })), wideCells[k])))));
 
-  slots.figure.append(formulas, gridWrap, h('div', { class: 'epp-figs' }, sumFig, pairFig), wide, whereItHappens(m));
-
   const out = {
     x: Array.from({ length: D }, (_, d) => readout(`x${d}`, m.t('embedding-plus-position.element', { d }))),
     distance: readout('distance', m.t('embedding-plus-position.distance')),
     normE: readout('norm-e', m.t('embedding-plus-position.normE')),
     normPe: readout('norm-pe', m.t('embedding-plus-position.normPe')),
   };
-  slots.readouts.append(readoutRow(...out.x, out.distance, out.normE, out.normPe));
+  // Figure first: the sum, the table that works it element by element, the bars of it, and how
+  // far apart the token's two inputs lie. The elements of x repeat the table's column: depth.
+  slots.figure.append(sumFormula, gridWrap, sumFig);
+  slots.readouts.append(readoutRow(out.distance));
   paragraphs(slots.notes, m, 'embedding-plus-position.notes');
+  // The fold, each figure beside the paragraph that reads it: the fast and slow pairs, the two
+  // inputs, the lengths (here and at d = 512), where in the network the sum happens.
+  const [pairs, lengths, where] = m.paras('embedding-plus-position.deeper');
+  slots.deeper.append(
+    peFormula, h('p', {}, pairs),
+    readoutRow(...out.x), h('div', { class: 'epp-figs' }, pairFig),
+    readoutRow(out.normE, out.normPe), h('p', {}, lengths), wide,
+    h('p', {}, where), whereItHappens(m));
 
   let shown = null;  // the vectors on screen, for the CSV export
 

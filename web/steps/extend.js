@@ -11,6 +11,7 @@ import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
 import { button, choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
+import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { extendFormats, methodRules, pairNow } from './extend/formula.js';
 import { extendModels } from './extend/model.js';
@@ -29,7 +30,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const methodName = {
     none: m.t('extend.methodNone'),
     linear: m.t('extend.methodLinear'),
@@ -70,7 +71,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }),
     pair: slider({ name: 'pair', label: m.t('extend.pair'), min: 0, max: PAIRS - 1, value: values.pair, onInput: (v) => set({ pair: v }) }),
   };
-  slots.controls.append(presetGroup, controls.model.el, controls.method.el, controls.factor.el, controls.read.el, controls.pair.el);
+  // The presets go with the fold's first paragraph (what to pick): over the figure they took
+  // ~150 px of a phone's screen.
+  slots.controls.append(controls.model.el, controls.method.el, controls.factor.el, controls.read.el, controls.pair.el);
 
   // Figure slot: the method's formula, the wavelength ladder, the score plot, the table ---------
   const formula = h('div', { class: 'formula extend-formulas' });
@@ -100,15 +103,18 @@ export function mount(root, { core, m, values, setter, index, total }) {
     return [mt, { tr: h('tr', { 'data-method': mt }, h('th', { scope: 'row' }, methodName[mt]), ...cells), cells }];
   }));
   const tableBody = h('tbody', {}, METHODS.map((mt) => tableRows[mt].tr));
-  const table = h('table', { class: 'extend-table' }, tableCaption,
+  const table = stackOnPhone(h('table', { class: 'extend-table' }, tableCaption,
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, m.t('extend.colMethod')),
       h('th', { scope: 'col' }, m.t('extend.colFactor')),
       h('th', { scope: 'col' }, m.t('extend.colRatio')),
       h('th', { scope: 'col' }, m.t('extend.colScoreL')),
       h('th', { scope: 'col' }, m.t('extend.colScoreEnd')))),
-    tableBody);
-  slots.figure.append(formula, waveFigure, scoreFigure, h('div', { class: 'extend-table-box table-scroller' }, table, h('p', { class: 'extend-rule' }, m.t('extend.tableNote'))));
+    tableBody));
+  // Figure first: the wavelength ladder, plain and scaled, and the pair's cards. The method's
+  // rule, the score plot and the table of every method are depth, each beside its paragraph.
+  slots.figure.append(waveFigure);
+  const tableBox = h('div', { class: 'extend-table-box table-scroller' }, table, h('p', { class: 'extend-rule' }, m.t('extend.tableNote')));
 
   const sym = (text) => h('span', { class: 'extend-sym' }, text);
   const out = {
@@ -119,8 +125,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     attention: readout('attention', m.t('extend.readAttention')),
     scoreEnd: readout('scoreEnd', h('span', {}, m.t('extend.readScoreEnd'), ' ', sym('Δ = L′'))),
   };
-  slots.readouts.append(readoutRow(...Object.values(out)));
-  paragraphs(slots.notes, m, 'extend.notes', { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L), pairs: RANDOM_PAIRS });
+  slots.readouts.append(readoutRow(out.theta, out.scaled, out.ratio, out.wavelength));
+  const vars = { beta: BETA_FAST, high: HIGH_FF, llama31: int(PRESETS.llama31.read * MODELS.llama3.L), pairs: RANDOM_PAIRS };
+  paragraphs(slots.notes, m, 'extend.notes', vars);
+  const [pick, linear, ntk, dynamic, scores, base, longrope] = m.paras('extend.deeper', vars).map((p) => h('p', {}, p));
+  slots.deeper.append(pick, h('div', { class: 'controls' }, presetGroup), formula, linear, ntk, dynamic,
+    scoreFigure, readoutRow(out.attention, out.scoreEnd), scores, tableBox, base, longrope);
 
   let drawnScores = null;  // the state the score plot shows
   let drawnRules = null;   // the state the method's rule shows
@@ -172,7 +182,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
           label: method === 'none' ? m.t('extend.legendPlain') : m.t('extend.legendScaled', { method: name, s: factor }) },
       ],
       hlines,
-      markers: [{ x: pair, y: lambda, cls: 'a', label: wave(lambda), labelAt: pair > PAIRS / 2 ? 'above-left' : 'below-right' }],
+      // Above its point, left of it: below it the label ran into the lines' labels under the curve.
+      markers: [{ x: pair, y: lambda, cls: 'a', label: wave(lambda), labelAt: pair > 2 ? 'above-left' : 'below-right' }],
     });
     waveCaption.textContent = m.t('extend.waveCaption', { d: D, pairs: PAIRS, turning, slow: PAIRS - turning, L: int(L) });
     ladder.svg.setAttribute('aria-label', m.t(method === 'none' ? 'extend.waveAltPlain' : 'extend.waveAlt', {

@@ -3,9 +3,10 @@
 // behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
 // a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
+import { mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -22,7 +23,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
   const wavelengths = Array.from(freqs, (w) => (2 * Math.PI) / w);
@@ -51,7 +52,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('figcaption', {}, m.t('frequencies.waveCaption', { last: POSITIONS - 1 })));
   const ladderFigure = h('figure', { class: 'freq-figure freq-ladder' },
     h('figcaption', {}, m.t('frequencies.ladderCaption', { d: D })));
-  slots.figure.append(formula, h('div', { class: 'freq-figures' }, waveFigure, ladderFigure));
+  // Figure first: the wave; the readouts, then the formulas with the chosen dimension's numbers.
+  // The ladder of all wavelengths (a log scale, a new idea) is depth: in the fold.
+  slots.figure.append(waveFigure);
 
   const plot = new LinePlot(waveFigure, {
     xLabel: m.t('frequencies.axisPosition'),
@@ -62,7 +65,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     cursorY: (v) => m.fixed(v, 3),
     keysHint: m.t('page.plotKeys'),
   });
+  // 380 units high: the longest y title (Russian, 'длина волны (логарифмическая шкала)') fits
+  // its axis at a phone's type size, down to 320 px, instead of shrinking under 12 px.
   const ladder = new LogPlot(ladderFigure, {
+    height: 380,
     label: '',
     xLabel: m.t('frequencies.axisDim'),
     yLabel: m.t('frequencies.axisWavelength'),
@@ -75,8 +81,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     frequency: readout('frequency', m.t('frequencies.readoutFrequency')),
     wavelength: readout('wavelength', m.t('frequencies.readoutWavelength')),
   };
-  slots.readouts.append(readoutRow(out.dim, out.frequency, out.wavelength));
-  paragraphs(slots.notes, m, 'frequencies.notes', {
+  slots.readouts.append(readoutRow(out.dim, out.frequency, out.wavelength), formula);
+  const noteVars = {
     w0: wave(wavelengths[0]), w2: wave(wavelengths[1]), w4: wave(wavelengths[2]), w6: wave(wavelengths[3]),
     step6: m.fixed(freqs[3], 3),
     ratio: m.fixed(freqs[0] / freqs[1], 2),
@@ -84,7 +90,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     lastDim: 2 * (freqs.length - 1),
     longest: num(longest),
     d: D,
-  });
+  };
+  paragraphs(slots.notes, m, 'frequencies.notes', noteVars);
+  slots.deeper.append(ladderFigure);
+  paragraphs(slots.deeper, m, 'frequencies.deeper', noteVars);
 
   // The ladder's fixed parts: every pair's wavelength, 2π below, 10000·2π above, the plot's width.
   const ladderBase = {
@@ -109,17 +118,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const lambda = wavelengths[i];
     const others = DIMS.filter((o) => o !== dim);
 
+    // Each line in two pieces that wrap before its second "=" where the line does not fit.
     formula.replaceChildren(
-      math(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
-        msub(mi('ω'), mn(String(i))), mo('='),
-        msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D))))),
-        mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
-        mo('='), mn(m.fixed(omega, 4))),
-      math(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
-        msub(mi('λ'), mn(String(i))), mo('='),
-        mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i)))), mo('='),
-        mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
-        mo('≈'), mn(wave(lambda))),
+      mathPieces(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
+        [msub(mi('ω'), mn(String(i))), mo('='),
+          msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D)))))],
+        [mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
+          mo('='), mn(m.fixed(omega, 4))]),
+      mathPieces(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
+        [msub(mi('λ'), mn(String(i))), mo('='), mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i))))],
+        [mo('='), mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
+          mo('≈'), mn(wave(lambda))]),
     );
 
     plot.draw({

@@ -6,7 +6,8 @@
 //
 // Each entry is the step's manifest:
 //   id     the step's id: its <section id>, ?step=, its titles.<id> key, its module web/steps/<id>.js
-//   parts  the catalog parts (web/i18n/<lang>/<part>.json) its text needs, loaded with it
+//   parts  the catalog parts (web/i18n/<lang>/<part>.json) its text needs, loaded with it: its
+//          own, and 'families' (the position families' names) where it names families
 //   style  its stylesheet, from the repository root
 //   lab    (values) → the Lab state the step's "open in the Lab" link opens: the family and the
 //          step's parameters the Lab shares, under the Lab's names (wasm/lab/lab_state.hpp;
@@ -14,7 +15,10 @@
 //   load   loads its module — which exports { id, params, mount } — the first time the step is
 //          needed, so the page starts with the code of the step it opens on
 // The import() calls stay literal: the bundler makes a chunk per step from them.
-const step = (id, load, { lab = null } = {}) => Object.freeze({ id, parts: Object.freeze([id]), style: `web/steps/${id}.css`, lab, load });
+import { IDEA_STEPS } from '../place.js';
+
+const step = (id, load, { lab = null, families = false } = {}) =>
+  Object.freeze({ id, parts: Object.freeze(families ? [id, 'families'] : [id]), style: `web/steps/${id}.css`, lab, load });
 
 export const STEPS = Object.freeze([
   step('order', () => import('./order.js')),
@@ -49,6 +53,7 @@ export const STEPS = Object.freeze([
     lab: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
   }),
   step('attention', () => import('./attention.js'), {
+    families: true,
     lab: (v) => ({ family: v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
   }),
   step('extend', () => import('./extend.js'), {
@@ -58,21 +63,20 @@ export const STEPS = Object.freeze([
   step('nope', () => import('./nope.js'), {
     lab: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
   }),
-  step('train', () => import('./train.js')),
-  step('choose', () => import('./choose.js')),
+  step('train', () => import('./train.js'), { families: true }),
+  step('choose', () => import('./choose.js'), { families: true }),
   step('code', () => import('./code.js')),
   step('quiz', () => import('./quiz.js')),
 ]);
 
-/** Every step's catalog parts, in reading order. */
-export const STEP_PARTS = STEPS.flatMap((s) => s.parts);
+/** Every step's catalog parts, in reading order, each once. */
+export const STEP_PARTS = [...new Set(STEPS.flatMap((s) => s.parts))];
 
 /** Every step's stylesheet, in reading order (after the shared web/styles.css). */
 export const STEP_STYLES = STEPS.map((s) => s.style);
 
 // The navigation's groups, in order: how many steps each takes from the front of STEPS.
-const IDEA = 6;
 export const STEP_GROUPS = [
-  { key: 'page.groupIdea', count: IDEA },
-  { key: 'page.groupField', count: STEPS.length - IDEA },
+  { key: 'page.groupIdea', count: IDEA_STEPS },
+  { key: 'page.groupField', count: STEPS.length - IDEA_STEPS },
 ];

@@ -113,7 +113,7 @@ function paintOver(ctx, canvas, band, marker) {
 }
 
 export function mount(root, { core, m, values, setter, index, total, train }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   values.pos = Math.min(values.pos, reach(values.preset) - 1);
 
   // The drawn part of each table, computed when its preset is first shown: rows 0..T−1 and the
@@ -170,7 +170,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   controls.pos.input.setAttribute('list', ticks.id);
   controls.pos.el.append(ticks);
   const trainedToggle = toggle({ name: 'trained', label: m.t('learned.trainedToggle'), checked: values.trained, onChange: (v) => set({ trained: v }) });
-  slots.controls.append(controls.preset.el, controls.pos.el, trainedToggle.el);
+  // The trained table's switch sits over the panel it opens, under the stand-in's figures.
+  slots.controls.append(controls.preset.el, controls.pos.el);
   const trained = trainedTablePanel({ m, platform: train, stepId: id });
 
   // Formula: x_p = e(w_p) + P_p, P of T rows; rewritten with the current T and position.
@@ -226,9 +227,10 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   formulaFig.append(formulaCaption);
   const formulaBars = new VectorBars(formulaFig, { label: '' });
 
-  // The map first and alone; the two bar charts side by side under it, their Save PNG buttons on
-  // one line (keyboard focus then never jumps back up the page).
-  slots.figure.append(formula, mapFig, h('div', { class: 'learned-figs' }, rowFig, formulaFig), trained.el);
+  // Figure first: the map and the row at the position (or the core's refusal past the edge), the
+  // trained table when asked for. What the formulas give at the same position is depth: in the
+  // fold, after the paragraph that compares them.
+  slots.figure.append(formula, mapFig, rowFig, h('div', { class: 'controls' }, trainedToggle.el), trained.el);
 
   const out = {
     row: readout('row', m.t('learned.rowValue')),
@@ -237,8 +239,11 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     sin: readout('sin', m.t('learned.sinValue')),
     rope: readout('rope', m.t('learned.ropeValue')),
   };
-  slots.readouts.append(readoutRow(out.row, out.size, out.params, out.sin, out.rope));
+  slots.readouts.append(readoutRow(out.row, out.size, out.params));
   paragraphs(slots.notes, m, 'learned.notes');
+  const [standIn, training, pastEdge, paper] = m.paras('learned.deeper');
+  slots.deeper.append(...[standIn, training, pastEdge].map((p) => h('p', {}, p)),
+    formulaFig, readoutRow(out.sin, out.rope), h('p', {}, paper));
 
   let current = null;  // what render computed, for the CSV export
 

@@ -5,7 +5,8 @@
 // is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
 // reordering the earlier tokens (a second, small sentence of distinct words) changes nothing.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { MatrixTable } from '../kit/matrix.js';
 import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
 import { slider, toggle } from '../kit/controls.js';
@@ -29,7 +30,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   values.query = Math.min(values.query, values.len - 1);
   // Identical rows: every score q·k is the same number.
   const tokens = (n) => {
@@ -61,11 +62,13 @@ export function mount(root, { core, m, values, setter, index, total }) {
     cursorY: (v) => m.fixed(v, 3),
     keysHint: m.t('page.plotKeys'),
   });
+  // Figure first: the formula and the weights of identical tokens, with the share of token 0
+  // and the position read back from it. The plot of every row (the clue weakening), the
+  // reordering test and the other cards are depth, beside their paragraphs in the fold.
   slots.figure.append(formula,
     h('div', { class: 'nope-grid' },
       h('div', { class: 'nope-panel' }, h('h3', {}, m.t('nope.matrixTitle')),
-        h('div', { class: 'nope-matrix-wrap' }, matrixBox), matrixNote),
-      h('div', { class: 'nope-panel' }, plotFig)));
+        h('div', { class: 'nope-matrix-wrap' }, matrixBox), matrixNote)));
 
   const out = {
     share: readout('share', m.t('nope.share')),
@@ -84,9 +87,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('p', { class: 'nope-note' }, m.t('nope.shuffleIntro')),
     h('div', { class: 'controls' }, shuffle.el),
     h('div', { class: 'nope-words-wrap' }, wordTable), outputLine);
-  slots.figure.append(shuffleBox);
-  slots.readouts.append(readoutRow(out.share, out.decoded, out.gap, out.rows, out.change));
+  slots.readouts.append(readoutRow(out.share, out.decoded));
   paragraphs(slots.notes, m, 'nope.notes');
+  const [maskOff, weaker, bag, ...research] = m.paras('nope.deeper').map((p) => h('p', {}, p));
+  slots.deeper.append(maskOff, readoutRow(out.rows), weaker, h('div', { class: 'nope-panel' }, plotFig), readoutRow(out.gap),
+    bag, shuffleBox, readoutRow(out.change), ...research);
 
   const word = (k) => m.t(`nope.word${k}`);
   /** Token i's output for the words in `order` (indices into WORDS), all from the core. */

@@ -33,11 +33,18 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const peTable = core.sinusoidal(N, D);   // row p = [sin p, cos p]
   const word = (t) => m.t(`order.word.${t}`);
   const sentenceName = (k) => m.t(`order.sentence${k}`);
   const vec = (v) => m.t('order.vector', { a: m.fixed(v[0], 2), b: m.fixed(v[1], 2) });
+  // The same text in parts, so that a phone can stand the vector up as a column (order.css): the
+  // table with positions then fits 320 px. The brackets and separator come from the catalog.
+  const [open, sep, close] = m.t('order.vector', { a: '\u0001', b: '\u0001' }).split('\u0001');
+  const vecCell = (v, cls = '') => h('td', { class: cls }, h('span', { class: 'vec' },
+    h('span', { class: 'vec-mark' }, open), h('span', { class: 'vec-x' }, m.fixed(v[0], 2)),
+    h('span', { class: 'vec-mark' }, sep), h('span', { class: 'vec-y' }, m.fixed(v[1], 2)),
+    h('span', { class: 'vec-mark' }, close)));
 
   // Controls ------------------------------------------------------------------------------
   const controls = {
@@ -48,7 +55,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }),
     pe: toggle({ name: 'pe', label: m.t('order.pe'), checked: values.pe, onChange: (v) => set({ pe: v }) }),
   };
-  slots.controls.append(controls.sentence.el, controls.pe.el);
+  // What the toggle does, in one line beside it (and as its description), not far below.
+  const peHint = h('p', { class: 'control-hint', id: 'order-pe-hint' }, m.t('order.peHint'));
+  controls.pe.el.querySelector('input').setAttribute('aria-describedby', peHint.id);
+  slots.controls.append(controls.sentence.el, h('div', { class: 'order-pe' }, controls.pe.el, peHint));
 
   // Left: the tokens as arrows, and the rows that go into attention --------------------------
   const planeBox = h('div', { class: 'order-plane' });
@@ -75,26 +85,30 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const stripsBox = h('div', { class: 'order-strips' });
   const strips = new ValueStrips(stripsBox, { label: '', xLabel: m.t('order.stripsX'), format: (v) => m.fixed(v, 1) });
 
-  // Not live: the readouts row already announces each change (sentence, meaning, change).
-  const caption = h('p', { class: 'order-caption' });
-  slots.figure.append(
-    h('div', { class: 'order-grid' },
-      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.tokensTitle')), planeBox,
-        h('div', { class: 'order-inputs-wrap', tabindex: '0', role: 'region', 'aria-label': m.t('order.inputsLabel') }, inputs)),
-      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.scoresTitle')), formula, matrixBox,
-        h('div', { class: 'order-legend-row' }, colourLegend, legendCaption), badge)),
-    h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.stripsTitle')), stripsBox,
-      h('p', { class: 'order-hint' }, m.t('order.stripsHint'))),
-    caption,
-  );
-
   const out = {
     sentence: readout('sentence', m.t('order.readSentence')),
     meaning: readout('meaning', m.t('order.readMeaning')),
     change: readout('change', m.t('order.readChange')),
   };
-  slots.readouts.append(readoutRow(out.sentence, out.meaning, out.change));
+  // Figure first: the scores, and the cards that read them right under the matrix (beside it on
+  // a wide screen). The tokens (as arrows, and as the rows attention gets) and the sorted strips
+  // are depth: in the fold. The caption is not live: the readouts row announces each change.
+  const caption = h('p', { class: 'order-caption' });
+  slots.figure.append(
+    h('div', { class: 'order-grid' },
+      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.scoresTitle')), formula, matrixBox,
+        h('div', { class: 'order-legend-row' }, colourLegend, legendCaption), badge),
+      h('div', { class: 'order-panel order-read' }, readoutRow(out.sentence, out.meaning, out.change), caption)),
+  );
+  slots.readouts.remove();
   paragraphs(slots.notes, m, 'order.notes');
+  slots.deeper.append(
+    h('div', { class: 'order-deeper-grid' },
+      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.tokensTitle')), planeBox,
+        h('div', { class: 'order-inputs-wrap', tabindex: '0', role: 'region', 'aria-label': m.t('order.inputsLabel') }, inputs)),
+      h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.stripsTitle')), stripsBox,
+        h('p', { class: 'order-hint' }, m.t('order.stripsHint')))));
+  paragraphs(slots.deeper, m, 'order.deeper');
 
   /** The rows fed to attention for sentence k: embeddings, plus PE(p) when pe is on. */
   function rows(k, pe) {
@@ -168,18 +182,23 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     // The rows table: position, token, embedding, PE and their sum.
     const peCells = (cells) => (pe ? cells : []);
+    // A phone shows the three vector columns by the formula's symbols (e(w), + PE(p), = x) and
+    // keeps their names for screen readers (order.css): the names made the table too wide.
+    const vecHead = (key, symbol) => h('th', { scope: 'col' },
+      h('span', { class: 'col-name' }, m.t(key)), h('span', { class: 'col-symbol', 'aria-hidden': 'true' }, symbol));
+    inputs.classList.toggle('with-pe', pe);
     inputs.replaceChildren(
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, m.t('order.colPos')), h('th', { scope: 'col' }, m.t('order.colToken')),
-        h('th', { scope: 'col' }, m.t('order.colEmb')),
-        peCells([h('th', { scope: 'col' }, m.t('order.colPe')), h('th', { scope: 'col' }, m.t('order.colRow'))]))),
+        vecHead('order.colEmb', 'e(w)'),
+        peCells([vecHead('order.colPe', '+ PE(p)'), vecHead('order.colRow', '= x')]))),
       h('tbody', {}, order.map((t, p) => h('tr', {},
         h('td', {}, String(p)),
         h('th', { scope: 'row', class: `token ${TOKENS[t].cls}` }, word(t)),
-        h('td', {}, vec(TOKENS[t].emb)),
+        vecCell(TOKENS[t].emb),
         peCells([
-          h('td', {}, vec([peTable[p * D], peTable[p * D + 1]])),
-          h('td', { class: 'row-sum' }, vec([xs[sentence][p * D], xs[sentence][p * D + 1]])),
+          vecCell([peTable[p * D], peTable[p * D + 1]]),
+          vecCell([xs[sentence][p * D], xs[sentence][p * D + 1]], 'row-sum'),
         ])))),
     );
 

@@ -4,7 +4,8 @@
 // every question with its state. Answers live in memory only: a reload starts afresh.
 import { h } from '../kit/dom.js';
 import { button, slider } from '../kit/controls.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 

@@ -4,7 +4,8 @@
 //   Shaw et al. 2018   clip(j − i, −k, k) indexes 2k + 1 learned vectors: core.shawIndex
 //   Transformer-XL     the score's four terms for seeded example vectors: core.transformerXlTerms/Row
 //   T5                 log-spaced buckets of key − query, one learned scalar each: core.t5Bucket
-// The cost note (per-head tables, work per score, the KV cache) sits in the notes under all three.
+// Each panel's depth (its worked formula, its note, a second figure) opens in the Go deeper fold,
+// above the cost note (per-head tables, work per score, the KV cache) the three share.
 //
 // Only the current scheme's controls, figure and readouts are in the document: the page-wide
 // tests operate every control and focus every plot they find. All three figures are built at
@@ -12,6 +13,7 @@
 // after (a microtask: app.js adds the buttons synchronously after mount() returns).
 import { h } from '../kit/dom.js';
 import { readoutRow } from '../kit/readout.js';
+import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { tabStrip } from '../kit/tabs.js';
 import { SHAW_LEN, T5_LEN, XL_LEN, t5Consistent } from './relative-bias/shared.js';
@@ -41,7 +43,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total, train }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   Object.assign(values, t5Consistent(values));
   const t = (key, vars) => m.t(`relative-bias.${key}`, vars);
 
@@ -58,6 +60,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
   const readoutsRow = readoutRow();
   slots.readouts.append(readoutsRow);
+  const panelDeeper = h('div', { class: 'rb-deeper' });  // the current scheme's part of the fold
 
   // A panel's controls call set() only after mount has defined it below.
   const context = { core, m, values, set: (patch) => set(patch), t, train };
@@ -72,6 +75,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     slots.controls.replaceChildren(...p.controls);
     slots.figure.replaceChildren(p.figure);
     readoutsRow.replaceChildren(...p.readouts.map((r) => r.el));
+    panelDeeper.replaceChildren(...p.deeper);
     tabs.select(method);
   }
 
@@ -84,13 +88,16 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
   // Every figure in the document once (Save PNG buttons), then only the current scheme's.
   slots.figure.replaceChildren(...METHODS.map((name) => panels[name].figure));
+  panelDeeper.replaceChildren(...METHODS.flatMap((name) => panels[name].deeper));
   for (const name of METHODS) panels[name].render();
   queueMicrotask(() => {
     shown = null;
     render();
   });
   paragraphs(slots.notes, m, 'relative-bias.notes');
-  slots.notes.append(costTable(t));
+  // The fold: the three schemes' history, the current scheme's depth, then what they cost.
+  const [history, ...cost] = m.paras('relative-bias.deeper');
+  slots.deeper.append(h('p', {}, history), panelDeeper, ...cost.map((p) => h('p', {}, p)), costTable(t));
 
   return { tables: () => METHODS.flatMap((name) => panels[name].tables()) };
 }
@@ -99,10 +106,10 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 function costTable(t) {
   const cols = ['scheme', 'learned', 'work', 'cache'];
   const rows = ['shaw', 'xl', 't5', 'rope', 'alibi'];
-  return h('div', { class: 'rb-cost-wrap table-scroller' }, h('table', { class: 'rb-cost' },
+  return h('div', { class: 'rb-cost-wrap table-scroller' }, stackOnPhone(h('table', { class: 'rb-cost' },
     h('caption', {}, t('cost.caption')),
     h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, t(`cost.head.${c}`))))),
     h('tbody', {}, rows.map((r) => h('tr', {},
       h('th', { scope: 'row' }, t(`cost.${r}.scheme`)),
-      cols.slice(1).map((c) => h('td', {}, t(`cost.${r}.${c}`))))))));
+      cols.slice(1).map((c) => h('td', {}, t(`cost.${r}.${c}`)))))))));
 }

@@ -3,11 +3,12 @@
 // offset j − i for the current i and for i = 0 and i = 19, which fall on one curve.
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
-import { math, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
-import { stepFrame } from '../kit/step.js';
+import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
 const POSITIONS = 20;
@@ -15,7 +16,7 @@ const D = 16;
 const PAIRS = D / 2;
 const BASE = 10000;
 const REFERENCES = [0, POSITIONS - 1];  // the two fixed i whose curves sit under the current one
-const ROTATION_NOTE = 3;                // the rotation formula follows this paragraph of the notes
+const ROTATION_NOTE = 1;                // the rotation formula follows this paragraph of the fold
 
 export const params = {
   i: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
@@ -33,7 +34,7 @@ const column = (...cells) => matrix(...cells.map((c) => [c]));
 const fn = (name, ...arg) => mrow(mi(name), mo('\u2061'), mo('('), ...arg, mo(')'));
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const row = (p) => table.subarray(p * D, (p + 1) * D);
   // Every PE(i)·PE(j) the plot can show, once: 400 float64 dot products from the core.
@@ -87,18 +88,20 @@ export function mount(root, { core, m, values, setter, index, total }) {
   pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
 
   // Figure 3: the dot product against the offset.
+  // Its caption under it: on a phone the curve then starts on the first screen.
   const plotFig = h('figure', { class: 'relative-fig relative-curve' });
-  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });
+  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
 
-  slots.figure.append(
-    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
-    h('div', { class: 'relative-figs' }, vecFig, pairFig, plotFig));
+  // Figure first: three i, one curve, and its cards; the paragraphs under it say the identity.
+  // The identity with the current numbers and the two bar charts it explains (the vectors, each
+  // pair's share) are depth: in the fold.
+  slots.figure.append(plotFig);
 
   const out = {
     dot: readout('dot', m.t('relative.dot')),
@@ -106,11 +109,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.dot, out.distance));
 
-  // Notes, with the angle-addition rotation written out after its paragraph.
-  const notes = m.paras('relative.notes');
-  notes.forEach((text, n) => {
-    slots.notes.append(h('p', {}, text));
-    if (n === ROTATION_NOTE) slots.notes.append(rotationFormula(m));
+  paragraphs(slots.notes, m, 'relative.notes');
+  // The fold: the formulas, the bar charts, then its paragraphs, the angle-addition rotation
+  // written out after its own.
+  slots.deeper.append(
+    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
+    h('div', { class: 'relative-figs' }, vecFig, pairFig));
+  m.paras('relative.deeper').forEach((text, n) => {
+    slots.deeper.append(h('p', {}, text));
+    if (n === ROTATION_NOTE) slots.deeper.append(rotationFormula(m));
   });
 
   function render() {
@@ -195,14 +202,12 @@ function rotationFormula(m) {
   const w = () => mi('ω');
   const arg = (...a) => mrow(w(), ...a);
   const pk = () => mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')'));
-  return h('div', { class: 'formula relative-rotation' }, math(
-    m.t('relative.rotationLabel'),
-    column(fn('sin', arg(pk())), fn('cos', arg(pk()))),
-    mo('='),
-    matrix(
+  // Two pieces, the left side with "=" and the product, which sit on one line where there is room
+  // and on two on the narrowest phones (a smaller font would put the matrix under 12 px).
+  return h('div', { class: 'formula relative-rotation' }, mathPieces(m.t('relative.rotationLabel'),
+    [column(fn('sin', arg(pk())), fn('cos', arg(pk()))), mo('=')],
+    [matrix(
       [fn('cos', arg(mi('k'))), fn('sin', arg(mi('k')))],
       [mrow(mo('−'), fn('sin', arg(mi('k')))), fn('cos', arg(mi('k')))],
-    ),
-    column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p')))),
-  ));
+    ), mm('mspace', { width: '0.4em' }), column(fn('sin', arg(mi('p'))), fn('cos', arg(mi('p'))))]));
 }

@@ -1,13 +1,17 @@
 // Step 5: RoPE as 2D rotations. d = 8, four pairs, q = k = (0.6, 0.4) in every pair
 // (interleaved layout: pair i is dimensions 2i, 2i+1). Sliders set the query position m and
 // the key position n; the core rotates both (pe.ropeApply) and scores them (pe.attention).
-// One diagram per pair shows q′ and k′; a line plot shows that shifting both leaves q′·k′ alone.
-// A small table scores the same raw q and k under the other pairing, Hugging Face's rotate_half
-// (pair i = dimensions i, i + d/2), and again after the permutation that converts between them.
+// One diagram per pair shows q′ and k′; the cards give the score and the signed offset m − n
+// (the score sees the sign; only this toy's q = k makes it symmetric); the identity that makes
+// the score relative is set as display formulas between the paragraphs. In the fold, a line
+// plot shows that shifting both leaves q′·k′ alone, and pair 0's arithmetic.
+// (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
+// step, web/steps/code/pairing.js.)
 import { h, mm } from '../kit/dom.js';
-import { math, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
 import { button, slider } from '../kit/controls.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -21,20 +25,12 @@ const PAIR = [0.6, 0.4];
 const Q = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
 const K = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
 const DOT = { softmax: false, scale: 1 };
+const IDENTITY_AFTER = 1;  // the identity's formulas follow this paragraph of the notes
 
 export const params = {
   qpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
   kpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 7 },
 };
-
-/**
- * x reordered from the neighbour layout into rotate_half's: dimension 2i goes to i and 2i + 1 to
- * i + d/2, which is what HF's Llama conversion script does to the rows of W_q and W_k.
- */
-export function toHalfLayout(x) {
-  const half = x.length / 2;
-  return Float32Array.from(x, (_, j) => (j < half ? x[2 * j] : x[2 * (j - half) + 1]));
-}
 
 /** n copies of an 8-vector, one per row. */
 function rows(v, n) {
@@ -44,7 +40,7 @@ function rows(v, n) {
 }
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const theta = core.ropeFrequencies(D).invFreq;  // θ_i = 10000^(−2i/d)
 
   // Every (m, n) score for the plot, once: rotate q and k at all 20 positions, then Q·Kᵀ.
@@ -76,26 +72,24 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('span', { class: 'control-label', 'aria-hidden': 'true' }, m.t('rope.shift')), shiftDown, shiftUp, describedBy);
   slots.controls.append(controls.qpos.el, controls.kpos.el, shiftGroup);
 
-  // Figure: the general formulas, pair 0's arithmetic, the four pair diagrams, the shift plot.
-  slots.figure.append(h('div', { class: 'formula rope-formulas' }, generalFormulas(m)));
-
+  // Figure first: the score and the offset right under the sliders, then the four pair diagrams
+  // and their legend (which says what Δ in their titles is). The plot of every shift at once and
+  // pair 0's arithmetic are depth: in the fold.
+  slots.figure.before(slots.readouts);
   const pair0 = {
-    arith: h('div', { class: 'formula rope-arith' }),
+    arith: h('div', { class: 'rope-arith' }),
     turns: h('p', { class: 'rope-turns' }),
   };
-  slots.figure.append(h('div', { class: 'rope-pair0' },
-    h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns));
 
   const grid = rotationGrid({ label: m.t('rope.diagramsLabel') });
   const diagramLegend = h('div', { class: 'plot-legend rope-legend' });
-  slots.figure.append(h('figure', { class: 'rope-figure' },
-    grid, diagramLegend, h('figcaption', { class: 'rope-caption' }, m.t('rope.caption'))));
+  slots.figure.append(h('figure', { class: 'rope-figure' }, grid, diagramLegend));
 
   const plotBox = h('div', { class: 'rope-plot' });
-  slots.figure.append(h('figure', { class: 'rope-figure' },
+  const plotFigure = h('figure', { class: 'rope-figure' },
     h('h3', { class: 'rope-heading' }, m.t('rope.plotHeading')),
     plotBox,
-    h('figcaption', { class: 'rope-caption' }, m.t('rope.plotCaption'))));
+    h('figcaption', { class: 'rope-caption' }, m.t('rope.plotCaption')));
   const plot = new LinePlot(plotBox, {
     xLabel: m.t('rope.plotX'),
     yLabel: m.t('rope.plotY'),
@@ -106,53 +100,41 @@ export function mount(root, { core, m, values, setter, index, total }) {
     keysHint: m.t('page.plotKeys'),
   });
 
-  // The same q and k under both pairings: three scores, recomputed with the positions.
-  const pairingValues = {
-    interleaved: h('td', { 'data-readout': 'pairing-interleaved' }),
-    half: h('td', { 'data-readout': 'pairing-half' }),
-    permuted: h('td', { 'data-readout': 'pairing-permuted' }),
-  };
-  const pairingCaption = h('caption', {});
-  slots.figure.append(h('div', { class: 'rope-pairing-box' },
-    h('table', { class: 'rope-pairing' }, pairingCaption,
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, m.t('rope.pairingColPairs')),
-        h('th', { scope: 'col' }, m.t('rope.pairingColScore')))),
-      h('tbody', {}, ['interleaved', 'half', 'permuted'].map((key) => h('tr', { 'data-layout': key },
-        h('th', { scope: 'row' }, m.t(`rope.pairing.${key}`)), pairingValues[key])))),
-    h('p', { class: 'rope-caption' }, m.t('rope.pairingNote'))));
-
   const out = {
     // The symbols keep their case under the cards' upper-case labels (q′ is not Q).
     qk: readout('qk', h('span', {}, m.t('rope.qk'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.qkSymbol')))),
-    distance: readout('distance', h('span', {}, m.t('rope.distance'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.distanceSymbol')))),
+    offset: readout('offset', h('span', {}, m.t('rope.offset'), ' ', h('span', { class: 'rope-sym' }, m.t('rope.offsetSymbol')))),
   };
-  slots.readouts.append(readoutRow(out.qk, out.distance));
-  paragraphs(slots.notes, m, 'rope.notes');
+  slots.readouts.append(readoutRow(out.qk, out.offset));
+  // The paragraphs, with the identity as display formulas after the one that leads to it. The
+  // angles per position are the core's θᵢ.
+  // With d = 8, θᵢ = 10^(−i): i decimals show each exactly (1, 0.1, 0.01, 0.001).
+  const perPosition = Object.fromEntries(Array.from(theta, (t, i) => [`t${i}`, m.fixed(t, i)]));
+  m.paras('rope.notes', perPosition).forEach((text, n) => {
+    slots.notes.append(h('p', {}, text));
+    if (n === IDENTITY_AFTER) slots.notes.append(h('div', { class: 'formula rope-formulas' }, identityFormulas(m)));
+  });
+  slots.deeper.append(
+    h('p', { class: 'rope-caption' }, m.t('rope.caption')),
+    plotFigure,
+    h('div', { class: 'rope-pair0' }, h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns,
+      h('div', { class: 'formula rope-formulas rope-rotation' }, rotationFormula(m))));
+  paragraphs(slots.deeper, m, 'rope.deeper');
 
   function render() {
     const { qpos, kpos } = values;
     const q = core.ropeApply(Q, [qpos], D, { layout: LAYOUT });
     const k = core.ropeApply(K, [kpos], D, { layout: LAYOUT });
     const qk = core.attention(q, k, D, DOT)[0];
-    const dist = Math.abs(qpos - kpos);
+    const offset = qpos - kpos;
     const f2 = (v) => m.fixed(v, 2);
 
-    // The pairing table: rotate_half on the raw vectors, then on the permuted ones.
-    const halfScore = (qv, kv) => core.attention(
-      core.ropeApply(qv, [qpos], D, { layout: 'half' }), core.ropeApply(kv, [kpos], D, { layout: 'half' }), D, DOT)[0];
-    const scored = { interleaved: qk, half: halfScore(Q, K), permuted: halfScore(toHalfLayout(Q), toHalfLayout(K)) };
-    for (const [key, cell] of Object.entries(pairingValues)) {
-      cell.textContent = m.fixed(scored[key], 4);
-      cell.dataset.value = String(scored[key]);
-    }
-    pairingCaption.textContent = m.t('rope.pairingCaption', { m: qpos, n: kpos });
-
-    // Pair 0, as arithmetic with the current numbers.
+    // Pair 0, as arithmetic with the current numbers. The turns line is three phrases: each is
+    // kept whole when the line wraps ("3.00 rad · k / turns" read as a product).
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
-    pair0.turns.textContent = m.t('rope.turns', {
-      m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), dist,
-    });
+    const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), offset: m.fixed(offset, 0) });
+    pair0.turns.replaceChildren(...turns.split(/\s+·\s+/).flatMap((phrase, i) =>
+      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, phrase)]));
 
     // One rotation diagram per pair, each drawn into its own picture (made once).
     if (!grid.childElementCount) {
@@ -183,7 +165,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     );
 
     // The shift plot: the diagonal through (m, n) against the row of n fixed.
-    const diff = kpos - qpos;
+    const diff = kpos - qpos;  // n − m, kept as both move
     const both = { x: [], y: [] };
     for (let mq = Math.max(0, -diff); mq <= Math.min(POSITIONS - 1, POSITIONS - 1 - diff); mq++) {
       both.x.push(mq);
@@ -194,15 +176,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
       xDomain: [-0.6, POSITIONS - 0.4],  // a little margin; ticks at 0, 5, 10, 15
       yDomain: [0, 2.25],
       series: [
-        { ...both, cls: 'a', points: true, label: m.t('rope.seriesBoth', { diff }) },
+        { ...both, cls: 'a', points: true, label: m.t('rope.seriesBoth', { offset: m.fixed(offset, 0) }) },
         { ...qOnly, cls: 'b', label: m.t('rope.seriesQOnly', { n: kpos }) },
       ],
       markers: [{ x: qpos, y: qk, cls: 'a' }],
     });
-    plot.svg.setAttribute('aria-label', m.t('rope.plotAlt', { diff, qk: f2(qk), n: kpos, m: qpos }));
+    plot.svg.setAttribute('aria-label', m.t('rope.plotAlt', { offset: m.fixed(offset, 0), qk: f2(qk), n: kpos, m: qpos }));
 
     out.qk.set(f2(qk), qk);
-    out.distance.set(String(dist), dist);
+    out.offset.set(m.fixed(offset, 0), offset);
     controls.qpos.set(qpos);
     controls.kpos.set(kpos);
     shiftDown.setAttribute('aria-disabled', String(Math.min(qpos, kpos) <= 0));
@@ -255,22 +237,28 @@ function legendItem(cls, text) {
   return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), text);
 }
 
-/** θ_i = 10000^(−2i/d), the rotation of one pair, and the identity that makes the score relative. */
-function generalFormulas(m) {
-  const sub = (base, i) => msub(mi(base), mi(i));
-  const paren = (...c) => mrow(mo('('), ...c, mo(')'));
-  const rot = (...angle) => mrow(mi('R'), paren(...angle));
+const sub = (base, i) => msub(mi(base), mi(i));
+const paren = (...c) => mrow(mo('('), ...c, mo(')'));
+const rot = (...angle) => mrow(mi('R'), paren(...angle));
+
+/**
+ * Why the score sees only the offset: a rotation's transpose turns back, R(a)ᵀR(b) = R(b − a),
+ * and so (R(mθᵢ)qᵢ)·(R(nθᵢ)kᵢ) = qᵢ·(R((n − m)θᵢ)kᵢ). The second line in two pieces, which wrap
+ * before "=" on a phone.
+ */
+function identityFormulas(m) {
+  const T = mm('mi', { mathvariant: 'normal' }, 'T');
   return [
-    math(m.t('rope.thetaLabel'),
-      sub('θ', 'i'), mo('='), msup(mn('10000'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mi('d')))),
-    math(m.t('rope.rotationLabel'),
-      rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('='),
-      paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))),
-    // The identity in two halves, so it can break before "=" on a narrow screen.
-    h('span', { class: 'rope-identity' },
-      math(m.t('rope.identityLabel'),
-        paren(rot(mi('m'), sub('θ', 'i')), sub('q', 'i')), mo('·'), paren(rot(mi('n'), sub('θ', 'i')), sub('k', 'i'))),
-      math(m.t('rope.identityLabel2'),
-        mo('='), sub('q', 'i'), mo('·'), paren(rot(paren(mi('n'), mo('−'), mi('m')), sub('θ', 'i')), sub('k', 'i')))),
+    math(m.t('rope.transposeLabel'), msup(rot(mi('a')), T), rot(mi('b')), mo('='), rot(mi('b'), mo('−'), mi('a'))),
+    mathPieces(m.t('rope.identityLabel'),
+      [paren(rot(mi('m'), sub('θ', 'i')), sub('q', 'i')), mo('·'), paren(rot(mi('n'), sub('θ', 'i')), sub('k', 'i'))],
+      [mo('='), sub('q', 'i'), mo('·'), paren(rot(paren(mi('n'), mo('−'), mi('m')), sub('θ', 'i')), sub('k', 'i'))]),
   ];
+}
+
+/** What R(α) does to one pair (x, y): in two pieces that wrap before the pair on a phone. */
+function rotationFormula(m) {
+  return mathPieces(m.t('rope.rotationLabel'),
+    [rot(mi('α')), paren(mi('x'), mo(','), mi('y')), mo('=')],
+    [paren(mi('x'), mi('cos'), mi('α'), mo('−'), mi('y'), mi('sin'), mi('α'), mo(','), mi('x'), mi('sin'), mi('α'), mo('+'), mi('y'), mi('cos'), mi('α'))]);
 }

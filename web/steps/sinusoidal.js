@@ -1,7 +1,8 @@
 // Step 2: the sinusoidal table. A 50 x 20 heatmap of pe.sinusoidal(50, 20); sliders pick a
 // cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value.
 import { h } from '../kit/dom.js';
-import { Heatmap, legend } from '../kit/heatmap.js';
+import { Heatmap, axisTitleY, legend } from '../kit/heatmap.js';
+import { pointerHint } from '../kit/pointer.js';
 import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../kit/math.js';
 import { slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -18,7 +19,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const table = core.sinusoidal(POSITIONS, D, { base: BASE });
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
 
@@ -35,13 +36,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const keys = h('span', { id: 'sinusoidal-keys', class: 'sr-only' }, m.t('sinusoidal.hoverHint'));
   const canvas = h('canvas', { class: 'heatmap', 'aria-label': m.t('sinusoidal.alt', { positions: POSITIONS, dims: D }),
     'aria-describedby': keys.id });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('sinusoidal.hoverHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'sinusoidal.hoverHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend' });
   slots.figure.append(
     formula,
     h('div', { class: 'heatmap-frame' },
       h('span', { class: 'axis axis-x' }, m.t('sinusoidal.axisDims')),
-      h('span', { class: 'axis axis-y' }, m.t('sinusoidal.axisPositions')),
+      axisTitleY(m.t('sinusoidal.axisPositions')),
       canvas, keys),
     legendEl, hover,
   );
@@ -49,7 +52,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const heatmap = new Heatmap(canvas, {
     limit: 1,
     onCell: (c) => {
-      hover.textContent = c ? m.t('sinusoidal.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) }) : m.t('sinusoidal.hoverHint');
+      hover.textContent = c ? m.t('sinusoidal.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) }) : hint;
     },
     onSelect: (c) => set({ pos: c.row, dim: c.col }),
   });
@@ -62,6 +65,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.angle, out.value, out.kind));
   paragraphs(slots.notes, m, 'sinusoidal.notes');
+  paragraphs(slots.deeper, m, 'sinusoidal.deeper');
 
   function render() {
     const { pos, dim } = values;

@@ -29,7 +29,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   Object.assign(values, clampTo(values, values.grid));
   const model = visionModel(core);
 
@@ -73,7 +73,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const now = h('div', { class: 'formula vision-now' });
   const main = mainMap(m, (cell) => set({ r: cell.row, c: cell.col }));
   const side = sideMap(m, model);
-  slots.figure.append(formula, now, h('div', { class: 'vision-figs' }, main.el, side.el));
+  // Figure first: the map of the method chosen, and the two patches' cosine. The method's
+  // formula (with the current numbers), the map's comparison (the same grid numbered in 1-D, or
+  // the trained table), the dot product and the grid are depth: in the fold, over the methods'
+  // paragraphs.
+  slots.figure.append(h('div', { class: 'vision-figs' }, main.el));
 
   const out = {
     patch: readout('patch', m.t('vision.patch')),
@@ -82,8 +86,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     dot: readout('dot', m.t('vision.dot')),
     grid: readout('grid', m.t('vision.gridSize')),
   };
-  slots.readouts.append(readoutRow(out.patch, out.second, out.similarity, out.dot, out.grid));
+  slots.readouts.append(readoutRow(out.patch, out.second, out.similarity));
   paragraphs(slots.notes, m, 'vision.notes');
+  slots.deeper.append(formula, now, readoutRow(out.dot, out.grid), h('div', { class: 'vision-figs' }, side.el));
+  paragraphs(slots.deeper, m, 'vision.deeper');
 
   // [STATE] ---------------------------------------------------------------------------------
   let current = null;  // { sims, dots, vectors } of the last render, for the CSV buttons

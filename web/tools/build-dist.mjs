@@ -1,6 +1,10 @@
 // `npm run build` (after the wasm build): the hosted site and the single file, in dist/.
 //   dist/index.html, app.js, app.css, i18n/, core/   the static site; relative URLs only, so it
 //                                                     works from any subpath of any static host
+//   dist/preload.js                                   names the opened step's first-screen files
+//                                                     at once (web/preload.js)
+//   dist/steps/<id>.css                               each step's styles, loaded with the step
+//                                                     (app.css holds the shared ones)
 //   dist/train/worker.js, data/                       the train step's Web Worker and reference
 //                                                     run (loaded only by the train step and the
 //                                                     trained panels; the trainer modules in core/)
@@ -22,10 +26,10 @@ const root = new URL('../../', import.meta.url);
 const dist = new URL('dist/', root);
 const at = (path) => new URL(path, root).pathname;
 
-// One CSS file: the shared styles then each step's, in the registry's order (index.html links
-// the same files in the same order; tests/js/registry.test.js checks it).
-async function cssBundle() {
-  const parts = await Promise.all(['web/styles.css', ...STEP_STYLES].map((href) => readFile(at(href), 'utf8')));
+// CSS, minified: the shared styles alone, or they and each step's in the registry's order
+// (index.html links the same files in the same order; tests/js/registry.test.js checks it).
+async function cssOf(hrefs) {
+  const parts = await Promise.all(hrefs.map((href) => readFile(at(href), 'utf8')));
   const result = await esbuild.transform(parts.join('\n'), { loader: 'css', minify: true });
   return result.code;
 }
@@ -69,7 +73,7 @@ async function main() {
   await rm(dist, { recursive: true, force: true });
   await mkdir(new URL('core/', dist), { recursive: true });
   const html = await readFile(at('index.html'), 'utf8');
-  const css = await cssBundle();
+  const css = await cssOf(['web/styles.css', ...STEP_STYLES]);  // the single file's, all of it
   const templates = await codeTemplates();
 
   // The hosted site: app.js, and a chunk per step (plus chunks they share) loaded when needed.
@@ -77,20 +81,67 @@ async function main() {
     entryPoints: { app: at('web/main.js') },
     bundle: true, format: 'esm', minify: true, target: 'es2022', external: ['node:*'],
     splitting: true, outdir: dist.pathname, chunkNames: 'chunks/[name]-[hash]', metafile: true,
-    define: { __POSENC_CORE_BASE__: '"./core/"' },
+    define: { __POSENC_CORE_BASE__: '"./core/"', __POSENC_STEP_STYLES__: '"./steps/"' },
     logLevel: 'warning',
     plugins: [templates],
   });
-  await writeFile(new URL('app.css', dist), css);
+  // The shared styles in app.css, each step's beside them, loaded with the step (web/app.js): the
+  // first screen takes the styles of the step it shows, not of all eighteen.
+  await writeFile(new URL('app.css', dist), await cssOf(['web/styles.css']));
+  await mkdir(new URL('steps/', dist), { recursive: true });
+  for (const step of STEPS) await writeFile(new URL(`steps/${step.id}.css`, dist), await cssOf([step.style]));
   // The theme's blocking classic script (web/theme-early.js): beside index.html and lab.html.
   const early = await readFile(at('web/theme-early.js'), 'utf8');
   await writeFile(new URL('theme-early.js', dist), early);
+
+  // Each step's chunk and the chunks it imports, app.js's own imports, for the preload hints.
+  const out = hosted.metafile.outputs;
+  const rel = (k) => k.replace(/^(.*\/)?dist\//, '');  // metafile paths are relative to the working directory
+  const key = (name) => Object.keys(out).find((k) => rel(k) === name);
+  const imported = (start) => {
+    const seen = new Set();
+    const follow = (k) => {
+      if (seen.has(k)) return;
+      seen.add(k);
+      for (const i of out[k].imports) if (i.kind === 'import-statement') follow(i.path);
+    };
+    follow(start);
+    return [...seen];
+  };
+  const appChunks = imported(key('app.js'));
+  const stepChunks = Object.fromEntries(STEPS.map((step) => [step.id,
+    imported(Object.keys(out).find((k) => out[k].entryPoint?.endsWith(`web/steps/${step.id}.js`)))]));
+  const manifest = {
+    first: STEPS[0].id,
+    core: 'core/',
+    styles: 'steps/',
+    steps: Object.fromEntries(STEPS.map((step) => [step.id, {
+      chunks: stepChunks[step.id].filter((k) => !appChunks.includes(k)).map(rel), parts: step.parts,
+    }])),
+  };
+  await esbuild.build({
+    entryPoints: [at('web/preload.js')],
+    bundle: true, format: 'iife', minify: true, target: 'es2022', external: ['node:*'],
+    // (i18n.js's fetchPart, which the hints do not use, reads import.meta.url.)
+    define: { __POSENC_PRELOAD__: JSON.stringify(manifest), 'import.meta.url': 'document.baseURI' },
+    outfile: new URL('preload.js', dist).pathname, logLevel: 'warning',
+  });
+  // app.js's own imports are the same for every step: named in the page itself.
+  const appPreloads = appChunks.filter((k) => rel(k) !== 'app.js').map((k) => `\n  <link rel="modulepreload" href="${rel(k)}">`).join('');
   await writeFile(new URL('index.html', dist), pageHtml(html, {
-    head: '\n  <link rel="stylesheet" href="app.css">\n  <script type="module" src="app.js"></script>',
+    head: `\n  <link rel="stylesheet" href="app.css">\n  <script type="module" src="app.js"></script>${appPreloads}`,
     body: '',
-  }).replace('src="web/theme-early.js"', 'src="theme-early.js"'));
+  }).replace('<script src="web/theme-early.js"></script>', '<script src="theme-early.js"></script>\n  <script src="preload.js"></script>'));
+  // The core's and the trainer's modules. Emscripten's glue comes out of emcc at -O3 only partly
+  // minified: esbuild's minifier takes the core's from 11.9 to 9.1 KiB gzip, on the first screen.
   for (const f of await readdir(at('wasm/dist/'))) {
-    if (/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+    if (!/^posenc-(train-)?(simd|scalar)\.(mjs|wasm)$/.test(f)) continue;
+    if (f.endsWith('.wasm')) {
+      await cp(at(`wasm/dist/${f}`), new URL(`core/${f}`, dist));
+      continue;
+    }
+    const glue = await esbuild.transform(await readFile(at(`wasm/dist/${f}`), 'utf8'), { format: 'esm', minify: true, target: 'es2022' });
+    await writeFile(new URL(`core/${f}`, dist), glue.code);
   }
   // The train step: its worker at the same place relative to app.js as in the source
   // (web/app.js → ./train/worker.js), and the reference run's data beside it.
@@ -158,19 +209,8 @@ async function main() {
   // both import statically. The other steps' chunks and catalog parts follow after it shows.
   const first = STEPS[0].id;
   const firstParts = STEPS[0].parts;
-  const out = hosted.metafile.outputs;
-  const rel = (k) => k.replace(/^(.*\/)?dist\//, '');  // metafile paths are relative to the working directory
-  const key = (name) => Object.keys(out).find((k) => rel(k) === name);
-  const stepChunk = Object.keys(out).find((k) => out[k].entryPoint?.endsWith(`web/steps/${first}.js`));
-  const scripts = new Set();
-  const follow = (k) => {
-    if (scripts.has(k)) return;
-    scripts.add(k);
-    for (const i of out[k].imports) if (i.kind === 'import-statement') follow(i.path);
-  };
-  follow(key('app.js'));
-  follow(stepChunk);
-  const loaded = ['index.html', 'theme-early.js', ...[...scripts].map(rel), 'app.css', 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
+  const scripts = new Set([...appChunks, ...stepChunks[first]]);
+  const loaded = ['index.html', 'theme-early.js', 'preload.js', ...[...scripts].map(rel), 'app.css', `steps/${first}.css`, 'core/posenc-simd.mjs', 'core/posenc-simd.wasm',
     ...[...PAGE_PARTS, ...firstParts].map((p) => `i18n/en/${p}.json`)];
   let raw = 0;
   let gz = 0;

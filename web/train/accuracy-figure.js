@@ -2,7 +2,8 @@
 // the lowest to the highest seed, the longest training length marked. Exact match or per token.
 // The keyboard cursor walks the family chosen for a closer look (its points carry class 'a').
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { accuracyByLength, familiesWithRuns, longestTraining } from './aggregate.js';
 import { familyClass, familyName } from './families.js';
 

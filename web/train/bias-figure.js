@@ -2,7 +2,8 @@
 // positions back, against d (the causal T5 bucket of −d, from core.t5Bucket). Without the core
 // the buckets themselves are the axis. The longest distance seen in training is marked.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 
 const HEAD_CLASSES = ['a', 'b', 'c', 'head-3', 'head-4', 'head-5', 'head-6', 'head-7'];
 const headClass = (k) => `head ${HEAD_CLASSES[k % HEAD_CLASSES.length]}`;

@@ -4,7 +4,8 @@
 // (analyseTable of the trainer module), positions the training never reached told apart.
 // Without WebAssembly only the trained heatmap can be drawn; the panel says why.
 import { h } from '../kit/dom.js';
-import { LinePlot, tickLabel } from '../kit/lineplot.js';
+import { LinePlot } from '../kit/lineplot.js';
+import { tickLabel } from '../kit/ticks.js';
 import { limitOf, tableFigure } from './table-figure.js';
 
 const STAND_IN_STD = 0.02;  // core.learned's default, as in the learned step

@@ -2,7 +2,7 @@
 // cross-entropy on a logarithmic axis (kit/logplot.js). Live while a set trains.
 import { h } from '../kit/dom.js';
 import { LogPlot } from '../kit/logplot.js';
-import { ticks } from '../kit/lineplot.js';
+import { ticks } from '../kit/ticks.js';
 import { familyClass, familyName } from './families.js';
 
 export function lossFigure(m) {
@@ -62,7 +62,7 @@ export function lossFigure(m) {
       }
       drawCurves(curves, total);
       if (kept) {
-        // Copies: the plot's next drawing reuses and rewrites the nodes on screen (kit/lineplot.js's
+        // Copies: the plot's next drawing reuses and rewrites the nodes on screen (kit/svg-patch.js's
         // patch), so nodes kept as they are would show that drawing when put back.
         const copies = (el) => [...el.childNodes].map((n) => n.cloneNode(true));
         drawings.set(kept.set, {

@@ -50,8 +50,8 @@ export function shawPanel({ core, m, values, set, t }) {
           h('span', { class: 'axis axis-y' }, t('axisQuery')),
           canvas, keys),
         legendEl, legendCaption, hover),
-      h('div', { class: 'rb-fig rb-shaw-lists' }, rowHeading, rowList, tableHeading, tableList)),
-    h('p', { class: 'rb-panel-note' }, t('shaw.note')));
+      h('div', { class: 'rb-fig rb-shaw-lists' }, rowHeading, rowList, tableHeading, tableList)));
+  const deeper = [h('p', { class: 'rb-panel-note' }, t('shaw.note'))];
 
   let drawnK = null;  // the k the map shows
   function render() {
@@ -107,5 +107,5 @@ export function shawPanel({ core, m, values, set, t }) {
       rows: Array.from({ length: SHAW_LEN }, (_, r) => [r, ...table.subarray(r * SHAW_LEN, (r + 1) * SHAW_LEN)]),
     }];
   };
-  return { controls: Object.values(controls).map((c) => c.el), readouts: Object.values(out), figure, render, tables };
+  return { controls: Object.values(controls).map((c) => c.el), readouts: Object.values(out), figure, deeper, render, tables };
 }

@@ -1,6 +1,6 @@
 // Step "relative-bias", the T5 panel: log-spaced buckets of key − query, one learned scalar each
 // (core.t5Bucket); the bucket map, its staircase against distance, and the trained biases.
-import { h, mm } from '../../kit/dom.js';
+import { h } from '../../kit/dom.js';
 import { button, slider, toggle } from '../../kit/controls.js';
 import { colourBar, legendLabels } from '../../kit/colourbar.js';
 import { signed } from '../../kit/format.js';
@@ -59,8 +59,12 @@ export function t5Panel({ core, m, values, set, t, train }) {
     xLabel: t('t5.plotX'), yLabel: t('t5.plotY'), label: '', format: (v) => String(v),
     cursorY: (v) => String(v), keysHint: m.t('page.plotKeys'),
   });
-  const figure = h('div', { class: 'rb-method rb-t5' }, formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig, plotFig),
-    h('p', { class: 'rb-panel-note' }, t('t5.note')), trained.el);
+  // The staircase (buckets one distance wide, then ever wider, then one for all the rest), then
+  // the trained biases' switch over the panel it opens. The bucket's formula, worked with the
+  // current numbers, the bucket of every pair as a map, and the note: depth.
+  const figure = h('div', { class: 'rb-method rb-t5' }, h('div', { class: 'rb-figs rb-stack' }, plotFig),
+    h('div', { class: 'controls rb-trained' }, controls.trained.el), trained.el);
+  const deeper = [formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig), h('p', { class: 'rb-panel-note' }, t('t5.note'))];
 
   function setT5(patch) {
     set({ ...patch, ...t5Consistent({ ...values, ...patch }) });
@@ -117,7 +121,7 @@ export function t5Panel({ core, m, values, set, t, train }) {
       len, nb, maxd, mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'), i: ti, j: tj, bucket, used: s.used,
     }));
 
-    formula.replaceChildren(t5Formula(t));
+    formula.replaceChildren(...t5Formula(t));
     const shown = (x) => mn(String(x));
     const logParts = [mi('min'), mo('\u2061'), fence(shown(side - 1), mo(','), shown(exact), mo('+'), mo('⌊'),
       mfrac(mrow(mi('ln'), mo('\u2061'), fence(shown(n), mo('/'), shown(exact))), mrow(mi('ln'), mo('\u2061'), fence(shown(maxd), mo('/'), shown(exact)))),
@@ -192,19 +196,27 @@ export function t5Panel({ core, m, values, set, t, train }) {
       rows: Array.from(st.rel, (r, n) => [r, st.buckets[n]]),
     }];
   };
-  return { controls: [...Object.values(controls).map((c) => c.el), preset], readouts: Object.values(out), figure, render, tables };
+  const { trained: _, ...shown } = controls;  // the trained biases' switch sits in the figure
+  return { controls: [...Object.values(shown).map((c) => c.el), preset], readouts: Object.values(out), figure, deeper, render, tables };
 }
 
 // The T5 formula, per direction: N buckets, the first N/2 one distance each, then log-spaced.
+// Four short lines (the two cases, the log branch's value b(n), its share r(n)) that sit side by
+// side where there is room and stack on a phone: the cases as one brace were 477 px wide at 375.
+// The first line's label speaks the whole formula; the others are hidden from screen readers.
 function t5Formula(t) {
   const N = () => mi('N');
   const half = () => msub(mi('n'), mtext('exact'));
-  const row = (...cells) => mm('mtr', {}, ...cells.map((c) => mm('mtd', {}, c)));
-  return math(t('t5.formulaLabel'),
-    mi('bucket'), mo('\u2061'), fence(mi('n')), mo('='), mo('{'),
-    mm('mtable', { columnalign: 'left', displaystyle: 'true' },
-      row(mi('n'), mrow(mtext(t('t5.if')), mspace(), mi('n'), mo('<'), half())),
-      row(mrow(mi('min'), mo('\u2061'), fence(N(), mo('−'), mn('1'), mo(','), half(), mo('+'), mo('⌊'),
-        mfrac(mrow(mi('ln'), mo('\u2061'), fence(mi('n'), mo('/'), half())), mrow(mi('ln'), mo('\u2061'), fence(mi('D'), mo('/'), half()))),
-        mo('·'), fence(N(), mo('−'), half()), mo('⌋'))), mtext(t('t5.otherwise')))));
+  const of = (name) => mrow(mi(name), mo('\u2061'), fence(mi('n')));
+  const hidden = (el) => {
+    el.removeAttribute('aria-label');
+    el.setAttribute('aria-hidden', 'true');
+    return el;
+  };
+  return [
+    math(t('t5.formulaLabel'), of('bucket'), mo('='), mi('n'), mo(','), mspace(), mtext(t('t5.if')), mspace(), mi('n'), mo('<'), half()),
+    hidden(math('', of('bucket'), mo('='), mi('min'), mo('\u2061'), fence(N(), mo('−'), mn('1'), mo(','), of('b')), mo(','), mspace(), mtext(t('t5.otherwise')))),
+    hidden(math('', of('b'), mo('='), half(), mo('+'), mo('⌊'), of('r'), mo('·'), fence(N(), mo('−'), half()), mo('⌋'))),
+    hidden(math('', of('r'), mo('='), mfrac(mrow(mi('ln'), mo('\u2061'), fence(mi('n'), mo('/'), half())), mrow(mi('ln'), mo('\u2061'), fence(mi('D'), mo('/'), half()))))),
+  ];
 }

@@ -3,9 +3,10 @@
 import { h } from '../../kit/dom.js';
 import { slider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
-import { LinePlot, tickLabel } from '../../kit/lineplot.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
-import { readout } from '../../kit/readout.js';
+import { readout, readoutRow } from '../../kit/readout.js';
 import { Waterfall } from '../../kit/waterfall.js';
 import { XL_BASE, XL_DIM, XL_LEN, fence, sub } from './shared.js';
 
@@ -35,8 +36,11 @@ export function xlPanel({ core, m, values, set, t }) {
     xLabel: t('xl.plotX'), yLabel: t('xl.plotY'), label: '', format: tickLabel(m),
     cursorY: f2, keysHint: m.t('page.plotKeys'),
   });
-  const figure = h('div', { class: 'rb-method rb-xl' }, formula, now, h('div', { class: 'rb-figs rb-stack' }, barsFig, plotFig),
-    h('p', { class: 'rb-panel-note' }, t('xl.note', { d: XL_DIM, base: XL_BASE })));
+  // The formula and the four terms as a waterfall; the same sum with the current numbers, the
+  // terms' cards (the waterfall's numbers), the terms against every key and the note: depth.
+  const figure = h('div', { class: 'rb-method rb-xl' }, formula, h('div', { class: 'rb-figs rb-stack' }, barsFig));
+  const deeper = [now, readoutRow(...TERMS.map((name) => out[name])), h('div', { class: 'rb-figs rb-stack' }, plotFig),
+    h('p', { class: 'rb-panel-note' }, t('xl.note', { d: XL_DIM, base: XL_BASE }))];
 
   const letter = (x) => mtext(`(${x})`);
   // Two halves that share a line on wide screens and wrap on a phone; the first one's label
@@ -58,10 +62,13 @@ export function xlPanel({ core, m, values, set, t }) {
     const terms = [one.contentContent, one.contentPosition, one.globalContent, one.globalPosition];
     const row = core.transformerXlRow(xi, XL_LEN, XL_DIM, opts);  // [(a), (b), (c), (d)] per key
 
+    // Two halves, as the formula above: on a phone the sum of four signed terms was 339 px in 323.
+    const term = (v) => (v < 0 ? fence(mn(f2(v))) : mn(f2(v)));
+    const rest = math('', mo('+'), term(terms[2]), mo('+'), term(terms[3]), mo('='), mn(f2(one.score)));
+    rest.removeAttribute('aria-label');
+    rest.setAttribute('aria-hidden', 'true');
     now.replaceChildren(math(t('xl.formulaNowLabel', { i: xi, j: xj, score: f2(one.score) }),
-      sub('A', mrow(mn(String(xi)), mo(','), mn(String(xj)))), mo('='),
-      ...terms.flatMap((v, n) => [...(n ? [mo('+')] : []), v < 0 ? fence(mn(f2(v))) : mn(f2(v))]),
-      mo('='), mn(f2(one.score))));
+      sub('A', mrow(mn(String(xi)), mo(','), mn(String(xj)))), mo('='), term(terms[0]), mo('+'), term(terms[1])), rest);
 
     waterfall.draw({
       rows: TERMS.map((name, n) => ({ label: t(`xl.short${name.toUpperCase()}`), value: terms[n], cls: `t${name}` })),
@@ -114,5 +121,5 @@ export function xlPanel({ core, m, values, set, t }) {
       },
     ];
   };
-  return { controls: Object.values(controls).map((c) => c.el), readouts: Object.values(out), figure, render, tables };
+  return { controls: Object.values(controls).map((c) => c.el), readouts: [out.score, out.distance], figure, deeper, render, tables };
 }

@@ -1,5 +1,5 @@
 // The package a course author installs: `npm pack` (its prepack builds the modules) gives a
-// tarball with exactly the JS API, its types, the README and the core's and the trainer's built
+// tarball with exactly the JS API, its types, the README, docs/api.md and the core's and the trainer's built
 // modules; installed offline into a fresh project (so it can have no dependencies), it works
 // (1) imported by name in Node and (2) bundled by esbuild into a page that loads its modules from
 // a folder it names with `baseUrl`, in headless Chromium. Values are checked against the
@@ -15,9 +15,9 @@ import { promisify } from 'node:util';
 
 import * as esbuild from 'esbuild';
 
-import { startBrowser } from '../browser/browser.js';
-import { assertAllClose, assertClose, TOL } from './helpers.js';
-import * as ref from './reference.js';
+import { startBrowser } from './browser.js';
+import { assertAllClose, assertClose, TOL } from '../js/helpers.js';
+import * as ref from '../js/reference.js';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,7 +27,8 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MODULES = ['posenc', 'posenc-train'].flatMap((stem) =>
   ['simd', 'scalar'].flatMap((v) => [`wasm/dist/${stem}-${v}.mjs`, `wasm/dist/${stem}-${v}.wasm`]));
 const EXPECTED_FILES = [
-  'LICENSE', 'README.md', 'package.json', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/schema.js', 'wasm/train.js',
+  'LICENSE', 'README.md', 'docs/api.md', 'package.json', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/schema.js', 'wasm/train.js',
+  'wasm/model.js', 'wasm/model/families.js', 'wasm/model/fields.js', 'wasm/model/rope.js',
   ...MODULES,
 ].sort();
 
@@ -36,7 +37,7 @@ const TRAIN = { task: 'copy', trainLengths: [1, 2, 3, 4], dModel: 16, heads: 2, 
   batch: 8, steps: 5, warmup: 2, learningRate: 3e-3, testExamples: 4, seed: 3 };
 const YARN = { base: 10000, scaling: { type: 'yarn', factor: 16, originalMaxPositions: 4096 } };
 
-// The learning rate of step s (0-based) as the README states the schedule: linear warm-up to
+// The learning rate of step s (0-based) as docs/trainer.md states the schedule: linear warm-up to
 // the peak, then cosine decay to a tenth of it.
 function learningRate(s, { steps, warmup, learningRate: peak }) {
   if (s < warmup) return (peak * (s + 1)) / warmup;
@@ -149,7 +150,7 @@ describe('imported by name in Node from the course project', () => {
         `${name} learning rates`);
       assert.deepEqual(train.lengths, Array.from({ length: 16 }, (_, i) => i + 1), name);
     }
-    // The two builds may sum in other orders; the README promises agreement within 1e-5.
+    // The two builds may sum in other orders; docs/trainer.md promises agreement within 1e-5.
     assertAllClose(out.builds[0].train.loss, out.builds[1].train.loss, { abs: 0, rel: 1e-5 }, 'SIMD vs scalar losses');
   });
 });
