@@ -20,6 +20,9 @@
 //   kFigure                  false for a family only the trainer runs (familyAttention and the
 //                            Lab draw one head with stand-in weights: nothing to draw for a
 //                            per-layer mix, or for a bias that is all trained weights)
+//   kFigurePerHead           true when the drawn head's map depends on which head it is (ALiBi)
+//   kFigureReadsTable        true when familyAttention reads the stand-in table (learned)
+// These facts reach JavaScript through wasm/families.gen.js (wasm/tools/gen-families.mjs).
 //   tensors(shape)           the trainable tensors it owns (name, rows, cols, init std)
 //   prepare<T>(shape, fixed) fixed tables (T = float for training, double for gradient checks)
 //   embed<T>(shape, params, fixed, positions, rows, x)            x[r] += P(positions[r])
@@ -78,6 +81,8 @@ struct FamilyBase {
   static constexpr bool kBiases = false;
   static constexpr bool kPairBiases = false;
   static constexpr bool kFigure = true;
+  static constexpr bool kFigurePerHead = false;
+  static constexpr bool kFigureReadsTable = false;
   static std::vector<TensorSpec> tensors(const FamilyShape&) { return {}; }
   static bool rotatesLayer(const FamilyShape&, int) { return true; }
   template <class T>

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "core/errors.hpp"
@@ -61,6 +62,14 @@ void visit(int id, F&& f) {
   detail::visitAt(id, std::forward<F>(f));
 }
 
+// The id of a family type (its index in Families), for code that names a family in C++.
+template <class F, size_t I = 0>
+constexpr int idOf() {
+  static_assert(I < std::tuple_size_v<Families>, "not a family of the registry");
+  if constexpr (std::is_same_v<F, std::tuple_element_t<I, Families>>) return int(I);
+  else return idOf<F, I + 1>();
+}
+
 // The family's name in the API.
 inline std::string familyName(int id) {
   std::string name;
@@ -80,6 +89,28 @@ inline bool keepsScores(int id) {
   bool keeps = false;
   visit(id, [&](auto fam) { keeps = decltype(fam)::kPairBiases; });
   return keeps;
+}
+
+// The registry as JSON, for code outside C++ (posenc-train --families; wasm/tools/gen-families.mjs
+// writes wasm/families.gen.js from it): per family, in id order, its name, whether familyAttention
+// draws it, its figure's per-head and table facts, and the hooks it fills.
+inline std::string familiesJson() {
+  std::string out = "[";
+  for (int id = 0; id < kFamilyCount; ++id) {
+    visit(id, [&](auto fam) {
+      using F = decltype(fam);
+      const auto flag = [](bool b) { return b ? "true" : "false"; };
+      std::string hooks;
+      for (const auto& [on, name] : {std::pair{F::kEmbeds, "embed"}, {F::kRotates, "rotate"}, {F::kBiases, "bias"},
+                                     {F::kPairBiases, "pairBias"}}) {
+        if (on) hooks += std::string(hooks.empty() ? "" : ",") + "\"" + name + "\"";
+      }
+      out += std::string(id ? "," : "") + "\n  {\"name\":\"" + F::kName + "\",\"figure\":" + flag(F::kFigure) +
+             ",\"perHead\":" + flag(F::kFigurePerHead) + ",\"readsTable\":" + flag(F::kFigureReadsTable) +
+             ",\"hooks\":[" + hooks + "]}";
+    });
+  }
+  return out + "\n]";
 }
 
 // The id of a family by name; TypeError naming `field` and the allowed names otherwise.

@@ -11,6 +11,8 @@
 //   posenc-train [fields] --bench
 //       trains without scoring and prints the throughput of steps 5.. in tokens read per
 //       second (for npm run bench)
+//   posenc-train --families
+//       the family registry as JSON (wasm/tools/gen-families.mjs writes wasm/families.gen.js)
 //
 // Fields take the JS API's names: --task copy --family rope --trainLengths 1-8 --testLengths 1-32
 // --symbols 8 --dModel 32 --layers 2 --heads 2 --mlp 128 --steps 600 --batch 32
@@ -287,6 +289,10 @@ void trainRun(const Options& o) {
 
 int main(int argc, char** argv) {
   try {
+    if (argc == 2 && std::string(argv[1]) == "--families") {
+      std::puts(families::familiesJson().c_str());
+      return 0;
+    }
     const Options o = parse(argc, argv);
     if (o.dumpBatches > 0) {
       dumpBatches(o.config, o.dumpBatches);
