@@ -11,7 +11,7 @@ export { simdSupported };
 // Written in JS over the functions loadPosenc returns (wasm/model.js); a bundle that never calls
 // it leaves it out.
 export { modelPositions } from './model.js';
-export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
+export { ATTENTION_FAMILIES, loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 
 // The signatures (wasm/schema.js) give each wrapper its arity: embind rejects calls with a
