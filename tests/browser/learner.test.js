@@ -214,21 +214,58 @@ test('on a phone the masthead is the title and one line: language, theme and the
   await page.close();
 });
 
-test('a touch screen\'s hint says tap, a mouse\'s says point; the vertical axis arrow stands upright', async () => {
+// Every step whose figure a reader reads by pointing: the hint under it and its catalog key.
+const HINTS = [
+  { step: 'sinusoidal', query: '', key: 'sinusoidal.hoverHint', part: 'sinusoidal' },
+  { step: 'learned', query: '', key: 'learned.mapHint', part: 'learned' },
+  { step: 'relative-bias', query: 'method=shaw', key: 'relative-bias.shaw.hoverHint', part: 'relative-bias' },
+  { step: 'relative-bias', query: 'method=t5', key: 'relative-bias.t5.hoverHint', part: 'relative-bias' },
+  { step: 'alibi', query: '', key: 'alibi.mapHint', part: 'alibi' },
+  { step: 'attention', query: '', key: 'attention.hoverHint', part: 'attention' },
+  { step: 'vision', query: '', key: 'vision.hoverHint', part: 'vision' },
+];
+
+/**
+ * A phone as the page sees it: touch, and no hover (hover: none, pointer: coarse) set through
+ * CDP, since a touch context alone may still report a mouse's hover.
+ */
+async function touchPage(context) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'hover', value: 'none' }, { name: 'pointer', value: 'coarse' },
+    { name: 'any-hover', value: 'none' }, { name: 'any-pointer', value: 'coarse' }] });
+  return page;
+}
+
+test('a touch screen\'s hints say tap, a mouse\'s say point, in every step with a map and every language; the vertical axis arrow stands upright', async () => {
   const server = await serveForTests();
   const browser = await chromiumBrowser();
+  let checked = 0;
   try {
     for (const touch of [true, false]) {
       const context = await browser.newContext({ viewport: PHONE, hasTouch: touch, isMobile: touch });
-      const page = await context.newPage();
+      const page = touch ? await touchPage(context) : await context.newPage();
+      assert.equal(await page.evaluate(() => matchMedia('(hover: hover)').matches), !touch, touch ? 'no hover on the phone' : 'hover with a mouse');
+      for (const lang of LANGUAGES) {
+        for (const { step, query, key, part } of HINTS) {
+          // The fold open: a map in it has its hint too.
+          await page.goto(`${server.url}?step=${step}&lang=${lang}&deeper=1&${query}`);
+          await page.waitForSelector(`#${step}[data-shown=true]:not([hidden]):not([data-busy])`);
+          const [mouse, finger] = await Promise.all([message(lang, part, key), message(lang, part, `${key}Touch`)]);
+          assert.ok(finger && finger !== mouse, `${lang} ${key}Touch is in the catalog`);
+          const shown = await page.$$eval(`#${step} .hover-readout`, (els) => els.filter((el) => el.checkVisibility()).map((el) => el.textContent));
+          const what = `${lang} ${step} ${query} (${touch ? 'touch' : 'mouse'})`;
+          assert.ok(shown.includes(touch ? finger : mouse), `${what}: "${shown.join(' | ')}"`);
+          assert.ok(!shown.includes(touch ? mouse : finger), `${what}: the other hint shows`);
+          checked++;
+        }
+      }
+      // The map's description keeps the arrow keys either way; "posisi ↓": in the vertical
+      // writing mode the arrow is set upright, so it points down.
       await page.goto(`${server.url}?step=sinusoidal&lang=id`);
       await page.waitForSelector('#sinusoidal[data-shown=true]');
-      const want = await message('id', 'sinusoidal', touch ? 'sinusoidal.hoverHintTouch' : 'sinusoidal.hoverHint');
-      assert.equal(await page.textContent('#sinusoidal .hover-readout'), want, touch ? 'touch' : 'mouse');
-      // The map's description keeps the arrow keys either way.
       const keys = await page.getAttribute('#sinusoidal canvas.heatmap', 'aria-describedby');
       assert.equal(await page.textContent(`#${keys}`), await message('id', 'sinusoidal', 'sinusoidal.hoverHint'));
-      // "posisi ↓": in the vertical writing mode the arrow is set upright, so it points down.
       assert.deepEqual(await page.$eval('#sinusoidal .axis-y .upright', (el) => [el.textContent, getComputedStyle(el).textCombineUpright]), ['↓', 'all']);
       await context.close();
     }
@@ -236,6 +273,7 @@ test('a touch screen\'s hint says tap, a mouse\'s says point; the vertical axis 
     await browser.close();
     await server.close();
   }
+  assert.equal(checked, 2 * LANGUAGES.length * HINTS.length);
 });
 
 test('RoPE\'s turns line keeps each phrase on one line, in every language ("3,00 rad · k / berputar" read as a product)', async () => {

@@ -16,6 +16,7 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
 import { registerFigure } from '../kit/figures.js';
 import { keptPoints } from '../kit/simplify.js';
+import { pointerHint } from '../kit/pointer.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
@@ -109,7 +110,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   addExportOverlay(canvas, svgOverlay(mask));  // Save PNG keeps the hatched mask
   const axisX = h('span', { class: 'axis axis-x' });
   const axisY = h('span', { class: 'axis axis-y' });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('alibi.mapHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'alibi.mapHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend' });
   const mapFig = h('figure', { class: 'alibi-fig alibi-map' },
     h('figcaption', {}, m.t('alibi.mapCaption', { window: WINDOW })),
@@ -123,7 +126,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const heatmap = new Heatmap(canvas, {
     limit: BIAS_LIMIT,
     onCell: (c) => {
-      if (!c) { hover.textContent = m.t('alibi.mapHint'); return; }
+      if (!c) { hover.textContent = hint; return; }
       const i = corner.first + c.row;
       const j = corner.first + c.col;
       hover.textContent = c.col > c.row

@@ -16,6 +16,7 @@ import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
 import { whenIdleEach } from '../kit/idle.js';
+import { pointerHint } from '../kit/pointer.js';
 
 export const id = 'learned';
 
@@ -190,7 +191,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     over.style.height = `${entry.contentRect.height}px`;
   }).observe(canvas);
   addExportOverlay(canvas, (ctx) => paintOver(ctx, canvas, band, marker));  // Save PNG keeps them
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('learned.mapHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'learned.mapHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const axisX = h('span', { class: 'axis axis-x' });
   const legendEl = h('div', { class: 'legend' });
   const mapFig = h('figure', { class: 'learned-fig learned-map' },
@@ -204,7 +207,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const heatmap = new Heatmap(canvas, {
     limit: LIMIT,
     onCell: (c) => {
-      if (!c) { hover.textContent = m.t('learned.mapHint'); return; }
+      if (!c) { hover.textContent = hint; return; }
       const { positions } = PRESETS[values.preset];
       hover.textContent = c.row < positions
         ? m.t('learned.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) })
