@@ -9,7 +9,7 @@ import { patch } from '../kit/svg-patch.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, slider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -204,11 +204,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (!formula.firstChild) {
       const mh = () => msub(mi('m'), mi('h'));
       formula.append(h('div', {},
-        math(m.t('alibi.formulaLabel'),
-          msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
-          mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
-          mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
-          mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div'));
+        // The score and the slope wrap between them on a narrow phone (320 px).
+        mathPieces(m.t('alibi.formulaLabel'),
+          [msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
+            mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
+            mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')), mo(',')],
+          [mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))]), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div'));
     }
     formula.lastChild.replaceChildren(
       math(m.t('alibi.formulaNowLabel', { slope: m.fixed(slope, 5), i, j, bias: m.fixed(b, 3) }),

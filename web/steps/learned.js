@@ -9,7 +9,7 @@ import { h, s } from '../kit/dom.js';
 import { Heatmap, cellColoursLookedUp, legend } from '../kit/heatmap.js';
 import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
-import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
+import { mathPieces, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -267,9 +267,10 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
     // Formula with the current numbers.
     const P = (sub) => msub(mi('P'), sub);
-    formula.replaceChildren(math(m.t('learned.formulaLabel', { last: T - 1 }),
-      msub(mi('x'), mi('p')), mo('='), mrow(mi('e'), mo('('), msub(mi('w'), mi('p')), mo(')')), mo('+'), P(mi('p')),
-      mo(','), mtext('\u2003'), mi('p'), mo('∈'), mrow(mo('{'), mn('0'), mo(','), mo('…'), mo(','), mn(String(T - 1)), mo('}'))));
+    // Two pieces, which wrap between them on a narrow phone (320 px).
+    formula.replaceChildren(mathPieces(m.t('learned.formulaLabel', { last: T - 1 }),
+      [msub(mi('x'), mi('p')), mo('='), mrow(mi('e'), mo('('), msub(mi('w'), mi('p')), mo(')')), mo('+'), P(mi('p')), mo(',')],
+      [mi('p'), mo('∈'), mrow(mo('{'), mn('0'), mo(','), mo('…'), mo(','), mn(String(T - 1)), mo('}'))]));
 
     // The map.
     if (shown !== preset) {
