@@ -324,3 +324,29 @@ test('RoPE\'s turns line keeps each phrase on one line, in every language ("3,00
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('before the core is ready the opened step shows its place, title, subtitle and lead, over a box that holds at least a screen for its figures', async () => {
+  for (const [id, lang] of [['rope', 'id'], ['alibi', 'ru']]) {
+    const page = await b.newPage({ viewport: PHONE });
+    // The core's .wasm never arrives: what shows is what paints before it.
+    let held = 0;
+    await page.route(/\.wasm(\?|$)/, () => { held++; });
+    await page.goto(`${b.url}?step=${id}&lang=${lang}`);
+    const [title, subtitle, lead] = await Promise.all([message(lang, 'titles', `titles.${id}`), message(lang, id, `${id}.subtitle`), message(lang, id, `${id}.lead`)]);
+    await page.waitForSelector(`#${id}:not([hidden]) h2`);
+    const shell = await page.evaluate((s) => {
+      const card = document.getElementById(s);
+      const box = card.querySelector('.step-pending');
+      return {
+        title: card.querySelector('h2').textContent, subtitle: card.querySelector('.subtitle').textContent,
+        lead: [...card.querySelectorAll('.lead')].map((p) => p.textContent),
+        busy: box?.getAttribute('aria-busy'), room: box?.getBoundingClientRect().height, shown: card.dataset.shown ?? null,
+      };
+    }, id);
+    assert.ok(held >= 1, `${id}: the core's .wasm was asked for and held`);
+    assert.deepEqual({ ...shell, room: undefined }, { title, subtitle, lead, busy: 'true', room: undefined, shown: null }, `${lang} ${id}`);
+    // The figures' room: a screen, so nothing below the text moves on the screen when they come.
+    assert.ok(shell.room >= PHONE.height, `${id}: ${shell.room} px held for the figures`);
+    await page.close();
+  }
+});
