@@ -9,6 +9,7 @@ import { h } from './kit/dom.js';
 import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
 import { settleParams } from './kit/params.js';
+import { stepShell } from './kit/step.js';
 import { applyMessages, CONTENT_PARTS, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
@@ -152,6 +153,16 @@ export async function start({
   function showPlace(step) {
     const where = place(STEPS.indexOf(step), STEPS.length);
     here.textContent = `${m.t(where.group === 'idea' ? 'page.placeIdea' : 'page.fieldOf', { n: where.n, total: where.of })} · ${m.t(`titles.${step.id}`)}`;
+  }
+
+  // The opened step's text paints before the core is ready (its catalog is asked for beside
+  // the core): its head, and a box holding its figures' room, which its mount replaces.
+  if (coreLoading) {
+    await Promise.all(requested.parts.map(m.load)).then(() => {
+      for (const [id, section] of sections) section.hidden = id !== requested.id;
+      showPlace(requested);
+      stepShell(sections.get(requested.id), m, { id: requested.id, index: STEPS.indexOf(requested), total: STEPS.length });
+    }, () => {});  // (prepare() below loads the same parts and reports a failure)
   }
 
   let core = null;

@@ -8,10 +8,13 @@
 //
 // Per step, the median over the runs of:
 //   paint   first contentful paint
+//   text    the opened step's title on the screen (it paints before the core is ready)
 //   number  the first readout of the opened step with its value (data-value): the first number
 //           a reader sees
 //   ready   posenc:ready, the step built and interactive
 //   KiB     bytes transferred (gzip) until the first number, and the requests made by then
+//   CLS     cumulative layout shift until posenc:ready (PerformanceObserver, layout-shift
+//           entries without recent input; Core Web Vitals call 0.1 or less good)
 import { chromium } from 'playwright-core';
 import { ARGS, CHROMIUM, serveForTests } from '../browser/browser.js';
 import { ALL_STEP_IDS } from '../browser/step-ids.js';
@@ -26,14 +29,21 @@ const networks = { both: ['loopback', 'phone'], loopback: ['loopback'], phone: [
 const PHONE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
 const VIEWPORT = { width: 375, height: 700 };
 
-// Runs in the page before its scripts: the time the opened step first shows a number.
+// Runs in the page before its scripts: the time the opened step first shows its title and a
+// number, and the layout shifts.
 function watchFirstNumber() {
   const seen = () => document.querySelector('main > section.step:not([hidden]) [data-readout][data-value]');
+  const titled = () => document.querySelector('main > section.step:not([hidden]) h2');
   new MutationObserver((_, observer) => {
+    if (window.__firstText === undefined && titled()) window.__firstText = performance.now();
     if (!seen()) return;
     window.__firstNumber = performance.now();
     observer.disconnect();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value', 'hidden'] });
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 const median = (xs) => {
@@ -47,8 +57,8 @@ try {
   for (const network of networks) {
     console.log(`\nFirst screen of each step at 375 × 700, dist/ with gzip, ${network === 'phone'
       ? 'over a phone connection (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up)' : 'over loopback'}; median of ${runs} fresh loads:`);
-    console.log('| step | paint ms | first number ms | ready ms | KiB until the number | requests |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| step | paint ms | text ms | first number ms | ready ms | CLS | KiB until the number | requests |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const step of steps) {
       const rows = [];
       for (let r = 0; r < runs; r++) {
@@ -68,6 +78,8 @@ try {
           const early = performance.getEntriesByType('resource').filter((e) => e.responseEnd <= number);
           return {
             paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+            text: window.__firstText ?? NaN,
+            cls: window.__cls,
             number,
             ready: performance.getEntriesByName('posenc:ready')[0].startTime,
             // The document's own bytes count too (it is not a resource entry).
@@ -78,7 +90,7 @@ try {
         await context.close();
       }
       const m = (k) => median(rows.map((x) => x[k]));
-      console.log(`| ${step} | ${m('paint').toFixed(0)} | ${m('number').toFixed(0)} | ${m('ready').toFixed(0)} | ${(m('bytes') / 1024).toFixed(1)} | ${m('requests')} |`);
+      console.log(`| ${step} | ${m('paint').toFixed(0)} | ${m('text').toFixed(0)} | ${m('number').toFixed(0)} | ${m('ready').toFixed(0)} | ${m('cls').toFixed(3)} | ${(m('bytes') / 1024).toFixed(1)} | ${m('requests')} |`);
     }
   }
 } finally {

@@ -44,7 +44,9 @@ async function checkState(page, a) {
       name: root.querySelector('.choose-name').textContent,
       rule: root.querySelector('.choose-rule').textContent,
       picked: [...root.querySelectorAll('.choose-table tbody tr.picked')].map((tr) => tr.dataset.family),
-      badges: [...root.querySelectorAll('.choose-badge')].filter((el) => el.checkVisibility()).map((el) => el.closest('tr').dataset.family),
+      // Shown, unless the table's fold is closed (then it shows when the fold opens).
+      badges: [...root.querySelectorAll('.choose-badge')].filter((el) => !el.hidden && (el.checkVisibility() || el.closest('details:not([open])')))
+        .map((el) => el.closest('tr').dataset.family),
       checked: Object.fromEntries(names.map((n) => [n, root.querySelector(`input[name=${n}]:checked`)?.value])),
     };
   }, { id: ID, names: Object.keys(ANSWERS) });
@@ -155,7 +157,8 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     rope: { want: 'llm' }, 'rope-scaled': { want: 'llm', length: 'longer' }, alibi: { want: 'extrapolate' },
     vision: { want: 'llm', data: 'image' },
   };
-  const page = await openStep(b, ID);
+  // The Save CSV buttons are in the Go deeper fold: opened.
+  const page = await openStep(b, ID, 'deeper=1');
   const now = { ...base, want: 'llm' };
   for (const [method, change] of Object.entries(states)) {
     await answer(page, now, { ...base, ...change });

@@ -1,9 +1,10 @@
 // The learner's path on a phone (issue 39): the six steps of the idea read figure first, each in
 // at most three screens of 375 × 700 px with its first figure on the first one, in every
-// language; nothing is hidden by a box that scrolls sideways, no two formula lines run into each
-// other, no text is under 12 px; the "Go deeper" fold opens from the URL, writes its state back,
-// and opens for printing; the masthead is a title and a line, and the navigation and the card say
-// "3 of 6".
+// language; in those and the field's steps nothing is hidden by a box that scrolls sideways, no
+// two formula lines run into each other, no text is under 12 px; the "Go deeper" fold opens from
+// the URL, writes its state back, and opens for printing; the masthead is a title and a line,
+// and the navigation and the card say "3 of 6". The train step is its own issue's (its checks
+// are left to it).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -14,6 +15,10 @@ import { openStep, pageUrl, showStep, urlParams } from './steps.js';
 import { ALL_STEP_IDS } from './step-ids.js';
 
 const IDEA = ALL_STEP_IDS.slice(0, 6);
+// The rest of the field, but the train step (its phone layout is another issue's).
+const FIELD = ALL_STEP_IDS.slice(6).filter((id) => id !== 'train');
+// Every step with a Go deeper fold: all but train, which has its own layout.
+const FOLDED = [...IDEA, ...FIELD];
 const PHONE = { width: 375, height: 700 };
 const SCREENS = 3;
 
@@ -79,13 +84,38 @@ for (const lang of LANGUAGES) {
     assert.ok(formulas >= 20, `${formulas} formulas checked`);
     assert.ok(texts >= 500, `${texts} texts checked`);
   });
+
+  test(`${lang}, 375 × 700: the field's steps (train aside), folds open, clip nothing sideways, overlap no formula lines, set no text under 12 px`, async () => {
+    const page = await b.newPage({ viewport: PHONE });
+    const problems = [];
+    let formulas = 0;
+    let texts = 0;
+    // With the fold open everything the closed step shows is checked too.
+    for (const id of FIELD) {
+      await open(page, id, `lang=${lang}&deeper=1`);
+      const what = `${lang} ${id}`;
+      problems.push(...(await page.evaluate(clippedScrollers, id)).map((c) => `${what}: clipped sideways: ${c}`));
+      const overlap = await page.evaluate(overlappingFormulas, id);
+      formulas += overlap.n;
+      problems.push(...overlap.out.map((o) => `${what}: ${o}`));
+      const small = await page.evaluate(smallText, id);
+      texts += small.n;
+      problems.push(...small.out.map((o) => `${what}: ${o}`));
+      assert.deepEqual(page.errors, [], what);
+    }
+    await page.close();
+    assert.deepEqual(problems, []);
+    // Formulas in eight of the eleven steps; a thousand texts and more.
+    assert.ok(formulas >= 20, `${formulas} formulas checked`);
+    assert.ok(texts >= 1000, `${texts} texts checked`);
+  });
 }
 
-test('at 320 px, folds open, no step of the idea hides content in a box that scrolls sideways, in any language', async () => {
+test('at 320 px, folds open, no step hides content in a box that scrolls sideways or runs formula lines together: the idea in every language, the field in the longest two (id, ru)', async () => {
   const page = await b.newPage({ viewport: { width: 320, height: 640 } });
   const problems = [];
   for (const lang of LANGUAGES) {
-    for (const id of IDEA) {
+    for (const id of [...IDEA, ...(['id', 'ru'].includes(lang) ? FIELD : [])]) {
       await open(page, id, `lang=${lang}&deeper=1`);
       problems.push(...(await page.evaluate(clippedScrollers, id)).map((c) => `${lang} ${id}: ${c}`));
       problems.push(...(await page.evaluate(overlappingFormulas, id)).out.map((o) => `${lang} ${id}: ${o}`));
@@ -95,8 +125,8 @@ test('at 320 px, folds open, no step of the idea hides content in a box that scr
   assert.deepEqual(problems, []);
 });
 
-test('?deeper=1 opens the fold; a toggle by mouse or keyboard writes it to the address, closed leaves it out', async () => {
-  for (const id of IDEA) {
+test('?deeper=1 opens the fold of every step that has one (all but train); a toggle by mouse or keyboard writes it to the address, closed leaves it out', async () => {
+  for (const id of FOLDED) {
     const page = await openStep(b, id, 'deeper=1');
     const fold = page.locator(`#${id} details.deeper`);
     assert.equal(await fold.evaluate((d) => d.open), true, `${id}: open from the URL`);
@@ -111,7 +141,7 @@ test('?deeper=1 opens the fold; a toggle by mouse or keyboard writes it to the a
     assert.equal(await fold.evaluate((d) => d.open), true, `${id}: Enter opens it`);
     assert.equal(await addressSays(page, '1'), '1');
     // The step's own state is kept beside it, and another step starts with its fold closed.
-    const next = IDEA[(IDEA.indexOf(id) + 1) % IDEA.length];
+    const next = FOLDED[(FOLDED.indexOf(id) + 1) % FOLDED.length];
     await showStep(page, next);
     assert.equal(await page.locator(`#${next} details.deeper`).evaluate((d) => d.open), false, `${next}: closed when moved to`);
     assert.equal((await urlParams(page)).deeper, undefined);
@@ -140,20 +170,20 @@ test('an embed with deeper=1 shows the step with its fold open; its Embed snippe
   await full.close();
 });
 
-test('printing opens every fold of the six steps and closes them after, without writing the address', async () => {
+test('printing opens the fold of every step that has one and closes them after, without writing the address', async () => {
   const page = await openStep(b, IDEA[2], '', { whole: true });
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await page.emulateMedia({ media: 'print' });
   const printed = await page.evaluate((ids) => ids.map((id) => {
     const fold = document.querySelector(`#${id} details.deeper`);
     return { id, open: fold?.open ?? null, shown: !!fold && [...fold.querySelector('.deeper-body').children].some((c) => c.checkVisibility()) };
-  }), IDEA);
+  }), FOLDED);
   for (const f of printed) assert.deepEqual(f, { id: f.id, open: true, shown: true });
   await page.emulateMedia({ media: 'screen' });
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   // The toggle events the print made arrive a task later: wait for them, then read.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
-  assert.deepEqual(await page.evaluate((ids) => ids.filter((id) => document.querySelector(`#${id} details.deeper`).open), IDEA), []);
+  assert.deepEqual(await page.evaluate((ids) => ids.filter((id) => document.querySelector(`#${id} details.deeper`).open), FOLDED), []);
   assert.equal(new URL(await pageUrl(page)).searchParams.get('deeper'), null);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -214,21 +244,58 @@ test('on a phone the masthead is the title and one line: language, theme and the
   await page.close();
 });
 
-test('a touch screen\'s hint says tap, a mouse\'s says point; the vertical axis arrow stands upright', async () => {
+// Every step whose figure a reader reads by pointing: the hint under it and its catalog key.
+const HINTS = [
+  { step: 'sinusoidal', query: '', key: 'sinusoidal.hoverHint', part: 'sinusoidal' },
+  { step: 'learned', query: '', key: 'learned.mapHint', part: 'learned' },
+  { step: 'relative-bias', query: 'method=shaw', key: 'relative-bias.shaw.hoverHint', part: 'relative-bias' },
+  { step: 'relative-bias', query: 'method=t5', key: 'relative-bias.t5.hoverHint', part: 'relative-bias' },
+  { step: 'alibi', query: '', key: 'alibi.mapHint', part: 'alibi' },
+  { step: 'attention', query: '', key: 'attention.hoverHint', part: 'attention' },
+  { step: 'vision', query: '', key: 'vision.hoverHint', part: 'vision' },
+];
+
+/**
+ * A phone as the page sees it: touch, and no hover (hover: none, pointer: coarse) set through
+ * CDP, since a touch context alone may still report a mouse's hover.
+ */
+async function touchPage(context) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'hover', value: 'none' }, { name: 'pointer', value: 'coarse' },
+    { name: 'any-hover', value: 'none' }, { name: 'any-pointer', value: 'coarse' }] });
+  return page;
+}
+
+test('a touch screen\'s hints say tap, a mouse\'s say point, in every step with a map and every language; the vertical axis arrow stands upright', async () => {
   const server = await serveForTests();
   const browser = await chromiumBrowser();
+  let checked = 0;
   try {
     for (const touch of [true, false]) {
       const context = await browser.newContext({ viewport: PHONE, hasTouch: touch, isMobile: touch });
-      const page = await context.newPage();
+      const page = touch ? await touchPage(context) : await context.newPage();
+      assert.equal(await page.evaluate(() => matchMedia('(hover: hover)').matches), !touch, touch ? 'no hover on the phone' : 'hover with a mouse');
+      for (const lang of LANGUAGES) {
+        for (const { step, query, key, part } of HINTS) {
+          // The fold open: a map in it has its hint too.
+          await page.goto(`${server.url}?step=${step}&lang=${lang}&deeper=1&${query}`);
+          await page.waitForSelector(`#${step}[data-shown=true]:not([hidden]):not([data-busy])`);
+          const [mouse, finger] = await Promise.all([message(lang, part, key), message(lang, part, `${key}Touch`)]);
+          assert.ok(finger && finger !== mouse, `${lang} ${key}Touch is in the catalog`);
+          const shown = await page.$$eval(`#${step} .hover-readout`, (els) => els.filter((el) => el.checkVisibility()).map((el) => el.textContent));
+          const what = `${lang} ${step} ${query} (${touch ? 'touch' : 'mouse'})`;
+          assert.ok(shown.includes(touch ? finger : mouse), `${what}: "${shown.join(' | ')}"`);
+          assert.ok(!shown.includes(touch ? mouse : finger), `${what}: the other hint shows`);
+          checked++;
+        }
+      }
+      // The map's description keeps the arrow keys either way; "posisi ↓": in the vertical
+      // writing mode the arrow is set upright, so it points down.
       await page.goto(`${server.url}?step=sinusoidal&lang=id`);
       await page.waitForSelector('#sinusoidal[data-shown=true]');
-      const want = await message('id', 'sinusoidal', touch ? 'sinusoidal.hoverHintTouch' : 'sinusoidal.hoverHint');
-      assert.equal(await page.textContent('#sinusoidal .hover-readout'), want, touch ? 'touch' : 'mouse');
-      // The map's description keeps the arrow keys either way.
       const keys = await page.getAttribute('#sinusoidal canvas.heatmap', 'aria-describedby');
       assert.equal(await page.textContent(`#${keys}`), await message('id', 'sinusoidal', 'sinusoidal.hoverHint'));
-      // "posisi ↓": in the vertical writing mode the arrow is set upright, so it points down.
       assert.deepEqual(await page.$eval('#sinusoidal .axis-y .upright', (el) => [el.textContent, getComputedStyle(el).textCombineUpright]), ['↓', 'all']);
       await context.close();
     }
@@ -236,6 +303,7 @@ test('a touch screen\'s hint says tap, a mouse\'s says point; the vertical axis 
     await browser.close();
     await server.close();
   }
+  assert.equal(checked, 2 * LANGUAGES.length * HINTS.length);
 });
 
 test('RoPE\'s turns line keeps each phrase on one line, in every language ("3,00 rad · k / berputar" read as a product)', async () => {
@@ -255,4 +323,30 @@ test('RoPE\'s turns line keeps each phrase on one line, in every language ("3,00
   }
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('before the core is ready the opened step shows its place, title, subtitle and lead, over a box that holds at least a screen for its figures', async () => {
+  for (const [id, lang] of [['rope', 'id'], ['alibi', 'ru']]) {
+    const page = await b.newPage({ viewport: PHONE });
+    // The core's .wasm never arrives: what shows is what paints before it.
+    let held = 0;
+    await page.route(/\.wasm(\?|$)/, () => { held++; });
+    await page.goto(`${b.url}?step=${id}&lang=${lang}`);
+    const [title, subtitle, lead] = await Promise.all([message(lang, 'titles', `titles.${id}`), message(lang, id, `${id}.subtitle`), message(lang, id, `${id}.lead`)]);
+    await page.waitForSelector(`#${id}:not([hidden]) h2`);
+    const shell = await page.evaluate((s) => {
+      const card = document.getElementById(s);
+      const box = card.querySelector('.step-pending');
+      return {
+        title: card.querySelector('h2').textContent, subtitle: card.querySelector('.subtitle').textContent,
+        lead: [...card.querySelectorAll('.lead')].map((p) => p.textContent),
+        busy: box?.getAttribute('aria-busy'), room: box?.getBoundingClientRect().height, shown: card.dataset.shown ?? null,
+      };
+    }, id);
+    assert.ok(held >= 1, `${id}: the core's .wasm was asked for and held`);
+    assert.deepEqual({ ...shell, room: undefined }, { title, subtitle, lead, busy: 'true', room: undefined, shown: null }, `${lang} ${id}`);
+    // The figures' room: a screen, so nothing below the text moves on the screen when they come.
+    assert.ok(shell.room >= PHONE.height, `${id}: ${shell.room} px held for the figures`);
+    await page.close();
+  }
 });

@@ -23,18 +23,31 @@ export function stepFrame(root, m, { id, index, total, downloads = 'workbench' }
   const workbench = h('div', { class: 'workbench' }, slots.controls, slots.figure, slots.readouts);
   const fold = h('details', { class: 'deeper' }, h('summary', {}, m.t('page.deeper')), slots.deeper);
   (downloads === 'deeper' ? fold : workbench).append(slots.downloads);
+  root.replaceChildren(...stepHead(m, { id, index, total }), workbench, slots.notes, fold);
+  root.setAttribute('aria-labelledby', `${id}-title`);
+  return slots;
+}
+
+/** A step's place ("Step 3 of 6"), title, subtitle and lead: the text above its workbench. */
+export function stepHead(m, { id, index, total }) {
   const where = place(index, total);
-  root.replaceChildren(
+  return [
     h('p', { class: 'step-count' }, m.t(where.group === 'idea' ? 'page.stepOf' : 'page.fieldOf', { n: where.n, total: where.of })),
     h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
     h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
     ...m.paras(`${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
-    workbench,
-    slots.notes,
-    fold,
-  );
+  ];
+}
+
+/**
+ * What the opened step shows while the core loads: its head, set as the step will set it, and
+ * a box that holds the room of its workbench (at least a screen: styles.css .step-pending), so
+ * the text paints before the core is ready and nothing on the screen moves when the figures
+ * replace the box.
+ */
+export function stepShell(root, m, { id, index, total }) {
+  root.replaceChildren(...stepHead(m, { id, index, total }), h('div', { class: 'workbench step-pending', 'aria-busy': 'true' }));
   root.setAttribute('aria-labelledby', `${id}-title`);
-  return slots;
 }
 
 /** Paragraphs of a catalog key into an element. */

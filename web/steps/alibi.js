@@ -9,13 +9,14 @@ import { patch } from '../kit/svg-patch.js';
 import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
-import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
 import { registerFigure } from '../kit/figures.js';
 import { keptPoints } from '../kit/simplify.js';
+import { pointerHint } from '../kit/pointer.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
@@ -99,7 +100,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   addExportOverlay(canvas, svgOverlay(mask));  // Save PNG keeps the hatched mask
   const axisX = h('span', { class: 'axis axis-x' });
   const axisY = h('span', { class: 'axis axis-y' });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('alibi.mapHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'alibi.mapHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend' });
   const mapFig = h('figure', { class: 'alibi-fig alibi-map' },
     h('figcaption', {}, m.t('alibi.mapCaption', { window: WINDOW })),
@@ -113,7 +116,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const heatmap = new Heatmap(canvas, {
     limit: BIAS_LIMIT,
     onCell: (c) => {
-      if (!c) { hover.textContent = m.t('alibi.mapHint'); return; }
+      if (!c) { hover.textContent = hint; return; }
       const i = corner.first + c.row;
       const j = corner.first + c.col;
       hover.textContent = c.col > c.row
@@ -190,11 +193,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (!formula.firstChild) {
       const mh = () => msub(mi('m'), mi('h'));
       formula.append(h('div', {},
-        math(m.t('alibi.formulaLabel'),
-          msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
-          mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
-          mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')),
-          mo(','), mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div'));
+        // The score and the slope wrap between them on a narrow phone (320 px).
+        mathPieces(m.t('alibi.formulaLabel'),
+          [msub(mi('s'), mrow(mi('i'), mi('j'))), mo('='),
+            mfrac(mrow(msub(mi('q'), mi('i')), mo('·'), msub(mi('k'), mi('j'))), mrow(mo('√'), mi('d'))),
+            mo('−'), mh(), mo('·'), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')')), mo(',')],
+          [mh(), mo('='), msup(mn('2'), mrow(mo('−'), mn('8'), mi('h'), mo('/'), mi('n')))]), ' ', h('span', { class: 'alibi-pow2' }, m.t('alibi.formulaPow2'))), h('div'));
     }
     formula.lastChild.replaceChildren(
       math(m.t('alibi.formulaNowLabel', { slope: m.fixed(slope, 5), i, j, bias: m.fixed(b, 3) }),

@@ -19,6 +19,7 @@ import { heldContents } from './attention/contents.js';
 import { mspace, scoreFormula } from './attention/formula.js';
 import { FILL_FROM, grid, mapStore } from './attention/maps.js';
 import { whenIdle } from '../kit/idle.js';
+import { pointerHint } from '../kit/pointer.js';
 
 export const id = 'attention';
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.
@@ -86,7 +87,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // Heatmap: queries down, key bins across; its legend; the hover line.
   const keys = h('span', { id: 'attention-keys', class: 'sr-only' }, m.t('attention.hoverHint'));
   const canvas = h('canvas', { class: 'heatmap attention-map', 'aria-describedby': keys.id });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('attention.hoverHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'attention.hoverHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend attention-legend' });
   const mapCaption = h('figcaption', {});
   const mapFigure = h('figure', { class: 'attention-fig attention-heat' },
@@ -102,7 +105,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     limit: 1,
     onCell: (c) => {
       if (!c || !drawn) {
-        hover.textContent = m.t('attention.hoverHint');
+        hover.textContent = hint;
         return;
       }
       const lo = drawn.edges[c.col];

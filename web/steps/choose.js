@@ -9,6 +9,7 @@ import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { choice } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
+import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { COMPARED } from '../families.js';
 
@@ -66,7 +67,7 @@ const RANDOM_PAIRS = 32;                          // random q, k pairs averaged 
 const RANDOM_SEED = 23;
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
 
   const controls = Object.fromEntries(Object.entries(QUESTIONS).map(([name, options]) => [name, choice({
     name, label: m.t(`choose.q.${name}`), value: values[name],
@@ -91,13 +92,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const plotNote = h('p', { class: 'choose-plot-note' });
   plotFig.append(plotNote);
   const table = comparisonTable(m);
-  slots.figure.append(h('div', { class: 'choose-grid' }, answer, plotFig), table.wrap);
+  // Figure first: the pick and what it does with distance. The table of every family (the pick
+  // marked) is depth: in the fold, after the paragraph that reads it.
+  slots.figure.append(h('div', { class: 'choose-grid' }, answer, plotFig));
 
   const out = { method: readout('method', m.t('choose.method')) };
   slots.readouts.append(readoutRow(out.method));
   paragraphs(slots.notes, m, 'choose.notes');
-  // Moved here from step 1's notes (the learner issue): in this step's fold until its own restructuring.
   paragraphs(slots.deeper, m, 'choose.deeper');
+  slots.deeper.append(table.wrap);
 
   // What the plot shows for every method, computed once here rather than on a click.
   const signals = new Map(['sinusoidal', 'learned', 't5', 'rope', 'rope-scaled', 'alibi', 'vision'].map((k) => [k, signal(core, k, m)]));
@@ -254,12 +257,12 @@ function comparisonTable(m) {
     return tr;
   }));
   const wrap = h('div', { class: 'choose-table-wrap table-scroller' },
-    h('table', { class: 'compare-table choose-table' },
+    stackOnPhone(h('table', { class: 'compare-table choose-table' },
       h('caption', {}, m.t('choose.table.caption')),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, m.t('choose.table.family')),
         COLUMNS.map((c) => h('th', { scope: 'col' }, m.t(`choose.table.${c}`))))),
-      body));
+      body)));
   return {
     wrap,
     mark(family) {

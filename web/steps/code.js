@@ -44,7 +44,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   values.head = Math.min(values.head, values.heads);
 
   // Half-to-even like Python's format(), no grouping (Python prints none), the locale's mark.
@@ -133,8 +133,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   });
   slots.figure.append(
     h('p', { class: 'code-call' }, h('span', { class: 'code-call-label' }, m.t('code.callLabel')), ' ', call),
-    fig,
-    h('div', { class: 'code-table-wrap table-scroller' }, settings));
+    fig);
   // The programs follow the value card, before the notes.
   slots.notes.before(h('div', { class: 'code-programs' },
     h('p', { class: 'code-run' }, m.t('code.run')),
@@ -144,8 +143,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const labelEl = valueCard.el.querySelector('.code-value-label');
   slots.readouts.append(readoutRow(valueCard));
   paragraphs(slots.notes, m, 'code.notes');
-  // Moved here from the RoPE step (the learner issue): the two pairings side by side, at this
-  // step's query and key positions m and n.
+  // Depth, in the fold: the settings the programs use (they are in the programs too), why the
+  // digits agree, and the two RoPE pairings side by side at this step's m and n (moved here
+  // from the RoPE step).
+  slots.deeper.append(h('div', { class: 'code-table-wrap table-scroller' }, settings));
+  paragraphs(slots.deeper, m, 'code.deeper');
   const pairing = pairingTable(core, m);
   slots.deeper.append(pairing.el);
 

@@ -9,13 +9,14 @@ import { h, s } from '../kit/dom.js';
 import { Heatmap, cellColoursLookedUp, legend } from '../kit/heatmap.js';
 import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
-import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
+import { mathPieces, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, paramSlider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
 import { whenIdleEach } from '../kit/idle.js';
+import { pointerHint } from '../kit/pointer.js';
 
 export const id = 'learned';
 
@@ -189,7 +190,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     over.style.height = `${entry.contentRect.height}px`;
   }).observe(canvas);
   addExportOverlay(canvas, (ctx) => paintOver(ctx, canvas, band, marker));  // Save PNG keeps them
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('learned.mapHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'learned.mapHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const axisX = h('span', { class: 'axis axis-x' });
   const legendEl = h('div', { class: 'legend' });
   const mapFig = h('figure', { class: 'learned-fig learned-map' },
@@ -203,7 +206,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const heatmap = new Heatmap(canvas, {
     limit: LIMIT,
     onCell: (c) => {
-      if (!c) { hover.textContent = m.t('learned.mapHint'); return; }
+      if (!c) { hover.textContent = hint; return; }
       const { positions } = PRESETS[values.preset];
       hover.textContent = c.row < positions
         ? m.t('learned.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) })
@@ -263,9 +266,10 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
     // Formula with the current numbers.
     const P = (sub) => msub(mi('P'), sub);
-    formula.replaceChildren(math(m.t('learned.formulaLabel', { last: T - 1 }),
-      msub(mi('x'), mi('p')), mo('='), mrow(mi('e'), mo('('), msub(mi('w'), mi('p')), mo(')')), mo('+'), P(mi('p')),
-      mo(','), mtext('\u2003'), mi('p'), mo('∈'), mrow(mo('{'), mn('0'), mo(','), mo('…'), mo(','), mn(String(T - 1)), mo('}'))));
+    // Two pieces, which wrap between them on a narrow phone (320 px).
+    formula.replaceChildren(mathPieces(m.t('learned.formulaLabel', { last: T - 1 }),
+      [msub(mi('x'), mi('p')), mo('='), mrow(mi('e'), mo('('), msub(mi('w'), mi('p')), mo(')')), mo('+'), P(mi('p')), mo(',')],
+      [mi('p'), mo('∈'), mrow(mo('{'), mn('0'), mo(','), mo('…'), mo(','), mn(String(T - 1)), mo('}'))]));
 
     // The map.
     if (shown !== preset) {

@@ -29,7 +29,7 @@ export const params = {
 };
 
 export function mount(root, { m, values, setter, index, total }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   // Per question: the option picked (or null) and whether it has been revealed.
   const picked = QUESTIONS.map(() => null);
   const revealed = QUESTIONS.map(() => false);
@@ -87,11 +87,13 @@ export function mount(root, { m, values, setter, index, total }) {
     format: tickLabel(m), cursorX: (v) => m.fixed(v, 0), cursorY: (v) => m.fixed(v, 0),
     keysHint: m.t('page.plotKeys'),
   });
+  // The question first; the table of answers and the running totals are depth (the Score
+  // readout says the same in one line), in the Go deeper fold.
   slots.figure.append(
     fieldset,
     h('div', { class: 'quiz-actions' }, reveal, hint),
-    answerPanel, announcer,
-    h('div', { class: 'quiz-results' }, h('div', { class: 'quiz-table-wrap table-scroller' }, table), fig));
+    answerPanel, announcer);
+  slots.deeper.append(h('div', { class: 'quiz-results' }, h('div', { class: 'quiz-table-wrap table-scroller' }, table), fig));
 
   const out = {
     question: readout('question', m.t('quiz.readQuestion')),

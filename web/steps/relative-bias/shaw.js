@@ -4,6 +4,7 @@ import { h } from '../../kit/dom.js';
 import { paramSlider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
 import { Heatmap, legend } from '../../kit/heatmap.js';
+import { pointerHint } from '../../kit/pointer.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
 import { readout } from '../../kit/readout.js';
 import { subscript } from '../../kit/scripts.js';
@@ -26,13 +27,15 @@ export function shawPanel({ core, m, params, values, set, t }) {
   const formula = h('div', { class: 'formula rb-formula' });
   const keys = h('span', { id: `${id}-shaw-keys`, class: 'sr-only' }, t('shaw.hoverHint'));
   const canvas = h('canvas', { class: 'heatmap rb-heatmap', 'aria-describedby': keys.id });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, t('shaw.hoverHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'relative-bias.shaw.hoverHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend' });
   const legendCaption = h('p', { class: 'rb-legend-caption' }, t('shaw.legend'));
   let index = null;
   const heatmap = new Heatmap(canvas, {
     onCell: (c) => {
-      hover.textContent = c ? t('shaw.hover', { i: c.row, j: c.col, index: index[c.row * SHAW_LEN + c.col], clipped: signed(c.value) }) : t('shaw.hoverHint');
+      hover.textContent = c ? t('shaw.hover', { i: c.row, j: c.col, index: index[c.row * SHAW_LEN + c.col], clipped: signed(c.value) }) : hint;
     },
     onSelect: (c) => set({ i: c.row, j: c.col }),
   });

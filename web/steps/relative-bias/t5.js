@@ -5,6 +5,7 @@ import { button, paramSlider, toggle } from '../../kit/controls.js';
 import { colourBar, legendLabels } from '../../kit/colourbar.js';
 import { signed } from '../../kit/format.js';
 import { Heatmap } from '../../kit/heatmap.js';
+import { pointerHint } from '../../kit/pointer.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { math, mfrac, mi, mn, mo, mrow, msub, mtext } from '../../kit/math.js';
 import { divergingCss } from '../../kit/palette.js';
@@ -37,13 +38,15 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
   const now = h('div', { class: 'formula rb-formula rb-t5-now' });
   const keys = h('span', { id: `${id}-t5-keys`, class: 'sr-only' }, t('t5.hoverHint'));
   const canvas = h('canvas', { class: 'heatmap rb-heatmap', 'aria-describedby': keys.id });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, t('t5.hoverHint'));
+  // The visible hint says "tap" on a touch screen; the map's description keeps the keys.
+  const hint = pointerHint(m, 'relative-bias.t5.hoverHint');
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend rb-t5-legend' });
   const legendCaption = h('p', { class: 'rb-legend-caption' });
   let state = null;  // what the core computed for the current len / nb / maxd / bidir
   const heatmap = new Heatmap(canvas, {
     onCell: (c) => {
-      hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : t('t5.hoverHint');
+      hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : hint;
     },
     onSelect: (c) => set({ ti: c.row, tj: c.col }),
   });

@@ -1,7 +1,7 @@
 // Step "vision", the formulas: each encoding's definition with the current base, training grid
 // and grid size, and the line that states the cosine of the two chosen patches.
 import { mm } from '../../kit/dom.js';
-import { math, mfrac, mi, mn, mo, mrow, msub, msup, mtext, primed, stretchyMo } from '../../kit/math.js';
+import { math, mathPieces, mfrac, mi, mn, mo, mrow, msub, msup, mtext, primed, stretchyMo } from '../../kit/math.js';
 import { D, QUARTER } from './model.js';
 
 const omegaK = () => msub(mi('ω'), mi('k'));
@@ -56,7 +56,9 @@ export function currentLine(m, method, { r, c, r2, c2, sim }) {
     rope: () => [primed('q'), primed('k')],
     learned: () => [primed('E'), primed('E')],
   }[method]();
-  return math(label, mi('cos'), mo('('), names[0], coords(r, c), mo(','), names[1], coords(r2, c2), mo(')'),
-    ...(method === 'learned' ? [] : [mo(':'), delta('r'), mo('='), mn(String(r2 - r)), mo(m.listSep), delta('c'), mo('='), mn(String(c2 - c))]),
-    mo('='), mn(sim));
+  // In pieces that wrap on a narrow phone (320 px): the cosine and its value, then the offsets
+  // it depends on (sin-cos and RoPE).
+  const cosine = [mi('cos'), mo('('), names[0], coords(r, c), mo(','), names[1], coords(r2, c2), mo(')'), mo('='), mn(sim)];
+  if (method === 'learned') return mathPieces(label, cosine);
+  return mathPieces(label, [...cosine, mo(',')], [delta('r'), mo('='), mn(String(r2 - r)), mo(m.listSep), delta('c'), mo('='), mn(String(c2 - c))]);
 }

@@ -5,11 +5,12 @@
 // number would make of the same grid.
 import { h, s } from '../../kit/dom.js';
 import { Heatmap, legend } from '../../kit/heatmap.js';
+import { pointerHint } from '../../kit/pointer.js';
 import { D } from './model.js';
 
 const hoverText = (m, cell) => (cell
   ? m.t('vision.hover', { r: cell.row, c: cell.col, value: m.fixed(cell.value, 3) })
-  : m.t('vision.hoverHint'));
+  : pointerHint(m, 'vision.hoverHint'));
 
 const lowest = (values) => values.reduce((a, v) => Math.min(a, v), Infinity);
 
@@ -21,7 +22,7 @@ export function mainMap(m, onSelect) {
   const secondMark = s('rect', { class: 'vision-second-outer', width: 1, height: 1, 'vector-effect': 'non-scaling-stroke' });
   const secondInner = s('rect', { class: 'vision-second', width: 1, height: 1, 'vector-effect': 'non-scaling-stroke' });
   const overlay = s('svg', { class: 'vision-overlay', 'aria-hidden': 'true', preserveAspectRatio: 'none' }, secondMark, secondInner);
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('vision.hoverHint'));
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hoverText(m, null));
   const caption = h('figcaption', { class: 'vision-caption' });
   const legendEl = h('div', { class: 'legend' });
   legend(legendEl, 1);
@@ -67,7 +68,7 @@ export function mainMap(m, onSelect) {
 /** The side map, drawn from the model's tables. */
 export function sideMap(m, model) {
   const canvas = h('canvas', { class: 'heatmap', 'aria-describedby': 'vision-side-keys' });
-  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, m.t('vision.hoverHint'));
+  const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hoverText(m, null));
   const caption = h('figcaption', { class: 'vision-caption' });
   const el = h('figure', { class: 'vision-fig vision-side' },
     h('div', { class: 'heatmap-frame' },
