@@ -28,6 +28,7 @@ import { promisify } from 'node:util';
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 import { windowedCurve } from '../train/curve.js';
 import { FIT_EXACT, fitOf } from '../train/fit.js';
+import { FIX_NAMES, M_FACTOR, fixFields as fixFieldsOf } from '../train/fixes.js';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url);
@@ -62,27 +63,12 @@ export const DROPPED = ['reverse'];
 // this list exactly: each listed family did fail somewhere, and no other did.
 export const EXCEPTIONS = {};
 
-// The fixes: fields added to a task's protocol. Randomised positions draw ids from [0, M) with M
-// four times the longest test sequence's positions (Ruoss et al. train on lengths up to 40, test
-// up to 500 and draw from 2,048).
-export const FIX_NAMES = ['plain', 'random', 'ssmax'];
-export const M_FACTOR = 4;
+// The fixes, as fields added to a task's protocol (web/train/fixes.js, shared with the page).
+export { FIX_NAMES, M_FACTOR };
 
 /** The fields a fix adds to a task's protocol. */
 export function fixFields(task, fix) {
-  if (fix === 'plain') return {};
-  if (fix === 'ssmax') return { scalableSoftmax: true };
-  if (fix === 'random') return { randomPositions: M_FACTOR * longestSequence(task) };
-  throw new Error(`unknown fix ${fix}`);
-}
-
-/** Positions the longest test sequence of a task's protocol reads (tasks.hpp's sequenceTokens). */
-export function longestSequence(task) {
-  const p = TASKS[task] ?? {};
-  const longest = 4 * Math.max(...(p.trainLengths ?? [8]));
-  if (task === 'retrieval') return longest + 4;
-  if (task === 'offset') return (p.offset ?? 3) + longest;
-  return 2 * longest + 2;
+  return fixFieldsOf(fix, { task, ...TASKS[task] });
 }
 
 export const CURVE_POINTS = 100;
