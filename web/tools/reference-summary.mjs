@@ -34,7 +34,7 @@ for (const [task, entry] of Object.entries(data.tasks)) {
     far: testLengths.map((n, i) => (n > 2 * longest ? i : -1)).filter((i) => i >= 0),
   };
   const mean = (exact, idx) => idx.reduce((s, i) => s + exact[i], 0) / idx.length / testExamples;
-  const fixes = ['plain', ...Object.keys(entry.fixes)];
+  const fixes = ['plain', ...Object.keys(entry.fixes)];  // the fixes the run reached for this task
   console.log(`\n### ${task} (train ${trainLengths[0]}–${longest}; near ${longest + 1}–${2 * longest}; far ${2 * longest + 1}–${Math.max(...testLengths)})\n`);
   console.log(`| family | ${fixes.map((f) => `${f}: fit | train | near | far`).join(' | ')} |`);
   console.log(`|---|${fixes.map(() => '---|---:|---:|---:').join('|')}|`);
@@ -51,5 +51,9 @@ for (const [task, entry] of Object.entries(data.tasks)) {
   }
 }
 console.log(`\n(exact match, %: median over seeds (lowest–highest); [n]: over the n seeds that fit, the others left out.)`);
-console.log(`Provenance: ${data.provenance.command}, commit ${data.provenance.commit.slice(0, 7)}, ${data.provenance.date}, ` +
-  `${data.provenance.wallSeconds} s wall with ${data.provenance.jobs} jobs, ${data.provenance.runSeconds} s of runs.`);
+for (const [task, p] of Object.entries(data.provenance.tasks)) {
+  const runs = p.runs.map((r) => `${r.fixes.join('+')}: ${Math.round(r.wallSeconds)} s wall, ${Math.round(r.runSeconds)} s of runs ` +
+    `(${r.command}, commit ${r.commit.slice(0, 7)}, ${r.date})`);
+  console.log(`Provenance, ${task}: ${Math.round(p.wallSeconds)} s wall with ${data.provenance.jobs} jobs; ${runs.join('; ')}.`);
+}
+for (const [task, why] of Object.entries(data.provenance.missing ?? {})) console.log(`Not in the file: ${task} (${why}).`);
