@@ -7,6 +7,11 @@ import { fitOf } from './fit.js';
 /** The task whose reference run the learned and relative-bias steps show as "trained" (and the
  * train step opens on). */
 export const DEFAULT_TASK = 'repeat';  // the trainer's default task (tests/js/train-reference.test.js)
+/**
+ * The task whose trained pieces the learned and relative-bias steps show: the trainer's default
+ * task when the reference run reached it, else the first task the file holds.
+ */
+export const trainedTask = (data) => (data.tasks[DEFAULT_TASK] ? DEFAULT_TASK : Object.keys(data.tasks)[0]);
 /** The task the train step opens on: the one whose rule is an offset, where families differ most. */
 export const OPENING_TASK = 'offset';
 
