@@ -9,7 +9,7 @@ import { h } from '../kit/dom.js';
 import { lengthAt, longestTraining } from './aggregate.js';
 import { attentionFigure } from './attention-figure.js';
 import { biasCurves, biasFigure } from './bias-figure.js';
-import { familyName } from './families.js';
+import { familyName, listFormat } from './families.js';
 import { fireFigure } from './fire-figure.js';
 import { sequenceTokens } from './fixes.js';
 import { learnedPanel } from './learned-panel.js';
@@ -220,8 +220,14 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     const near = positions(longest) - 1;
     const far = positions(lengthAt(s.config, 2)) - 1;
     const L0 = (randomPositions > 0 ? randomPositions : positions(longest)) / 4;
-    fire.draw(layers, { queries: [near, far], L0, trainedDistance: near, captionText: t('fire.caption', { source: learnedSource(s) }) });
-    fireNote.textContent = t('fire.note', { near, far });
+    const curves = fire.draw(layers, { queries: [near, far], L0, trainedDistance: near, captionText: t('fire.caption', { source: learnedSource(s) }) });
+    // Where each head's bias is highest, for the near and the far query: read off the curves drawn.
+    const peak = (c) => c.x[c.y.indexOf(Math.max(...c.y))];
+    const peaks = curves.filter((c) => !c.far).map((c) => {
+      const farCurve = curves.find((x) => x.far && x.layer === c.layer && x.head === c.head);
+      return t('fire.peak', { layer: c.layer + 1, head: c.head + 1, near: peak(c), far: peak(farCurve) });
+    });
+    fireNote.textContent = `${t('fire.note', { near, far })} ${t('fire.peaks', { near, far, list: listFormat(m).format(peaks) })}`;
   }
 
   function loadTrainer() {
