@@ -60,6 +60,9 @@ export function fixesView(m, t) {
     })));
     const paras = [];
     if (!fixes.length) paras.push(t('fixesNone'));
+    // A fix the reference run did not reach for this task is named, not left out silently.
+    const absent = FIXES.filter((f) => !set.fixes?.[f]);
+    if (fixes.length && absent.length) paras.push(t('fixesNotReached', { list: listFormat(m).format(absent.map((f) => t(`fix.${f}`))) }));
     for (const fix of fixes) {
       const e = fixEffects(set, set.fixes[fix], MULTIPLE, { by: MOVE });
       const name = t(`fix.${fix}`);
