@@ -66,7 +66,7 @@ export function fireFigure(m, text) {
         xDomain: [0, Math.max(...queries)], yDomain: [lo - pad, hi + pad],
         series: curves.map((c, k) => ({
           x: c.x, y: c.y, cls: `head ${CLASSES[(c.layer * heads + c.head) % CLASSES.length]}${c.far ? ' far' : ''}`,
-          points: false, cursor: k === 0, label: text.series(c.layer + 1, c.head + 1, c.query),
+          points: k === 0, cursor: k === 0, label: text.series(c.layer + 1, c.head + 1, c.query),
         })),
         vlines: [{ x: trainedDistance, cls: 'n', label: text.trained }],
       });

@@ -114,7 +114,7 @@ export function resultsView({ m, t, values, live }) {
     paras.push(!wide ? t('sumOneSeed')
       : wide.max > wide.min ? t('sumSpread', { family: familyName(m, wide.family), length: wide.length, min: pct(wide.min), max: pct(wide.max), seeds: wide.n })
         : t('sumNoSpread', { length: wide.length }));
-    return [h('h4', {}, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
+    return [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
   }
 
   function drawNumbers(s) {
