@@ -1,16 +1,30 @@
 // Training throughput, side by side (npm run bench runs it after the kernel bench): the same
-// model ('tiny' preset, RoPE, the repeat task) on the same batches, in tokens read per second:
-// the trainer module with WebAssembly SIMD and scalar (in this Node process), the native trainer
-// (g++ -O3), and PyTorch on one CPU thread (Debian's python3-torch, with Debian's reference
-// BLAS and with OpenBLAS). Then the trainer's matrix product in WebAssembly: the project's SIMD
-// kernel against Eigen's product on the model's shapes. A report, never a test.
+// model (the 'tiny' and the 'small' preset, RoPE, the repeat task) on the same batches, in tokens
+// read per second: the trainer module with WebAssembly SIMD and scalar (in this Node process),
+// the native trainer (g++ -O3), and PyTorch on one CPU thread (Debian's python3-torch, with
+// Debian's reference BLAS and with OpenBLAS). Each rate also as FLOP/s of the step's matrix
+// products (counted from the batches' shapes, below) against one core's 4-lane SIMD peak. Then
+// the trainer's matrix product in WebAssembly: the project's SIMD kernel against Eigen's product
+// on the model's shapes. A report, never a test.
+//
+// FLOPs of a step: the products only (LayerNorm, GELU, softmax and AdamW left out: a few per
+// cent), forward and backward (the backward pass does each product twice: for the input's and
+// the weight's gradient), 2 FLOPs per multiply-add: per layer 6·R·d·3d (q, k, v), 6·R·d·d (the
+// output projection), 12·R·d·mlp (the MLP), and per sequence of n rows 12·n²·d (scores, the
+// weighted sum and their four gradients, every head together: the kernel computes the whole
+// n × n square); then 6·A·d·V for the head at the A answer rows. R: rows of the batch.
+// The peak: the clock of /proc/cpuinfo × 4 lanes × 2 (a 4-lane multiply and a 4-lane add issued
+// each cycle: WebAssembly SIMD has no fused multiply-add, and a product loop without FMA gets one
+// of each per cycle when loads keep up). Zen cores can issue two of each, so the hardware's own
+// ceiling is twice this; the virtual machine's turbo clock is not known, so the nominal one is
+// used.
 //
 //   node tests/bench/train_bench.mjs      TRAIN_BENCH_STEPS=200 TRAIN_BENCH_ROUNDS=5 to change it
 //
 // Every implementation times steps 5..N-1 of the same run (steps 0-4 warm up); the rounds
 // rotate the order so machine noise hits all alike; the table shows medians over rounds.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -27,17 +41,45 @@ const BLAS = {
 const STEPS = Number(process.env.TRAIN_BENCH_STEPS) || 105;
 const ROUNDS = Number(process.env.TRAIN_BENCH_ROUNDS) || 3;
 const WARMUP = 5;
-const CONFIG = { task: 'repeat', family: 'rope', steps: STEPS };
+const PRESETS = ['tiny', 'small'];
 const OUT = at('tests/out/train-bench.json');
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const args = Object.entries(CONFIG).flatMap(([k, v]) => [`--${k}`, String(v)]);
+
+/** FLOPs of the products of one training step on this batch (see the header). */
+export function stepFlops(batch, c, vocab) {
+  const d = c.dModel, rows = batch.tokens.length;
+  let perLayer = 6 * rows * d * 3 * d + 6 * rows * d * d + 12 * rows * d * c.mlp;
+  for (let q = 0; q + 1 < batch.starts.length; q++) {
+    const n = batch.starts[q + 1] - batch.starts[q];
+    perLayer += 12 * n * n * d;
+  }
+  return c.layers * perLayer + 6 * batch.targetRows.length * d * vocab;
+}
+
+/** One core's 4-lane SIMD peak in FLOP/s, and the clock it assumes (see the header). */
+function simdPeak() {
+  const mhz = Number((readFileSync('/proc/cpuinfo', 'utf8').match(/cpu MHz\s*:\s*([\d.]+)/) ?? [])[1]);
+  return { mhz, flops: mhz * 1e6 * 4 * 2 };
+}
 
 async function main() {
   const trainers = { simd: await loadTrainer({ simd: true }), scalar: await loadTrainer({ simd: false }) };
+  const peak = simdPeak();
+  const report = { date: new Date().toISOString(), cpu: os.cpus()[0]?.model, peak, presets: {} };
+  for (const preset of PRESETS) report.presets[preset] = await benchPreset(trainers, preset, peak);
+  mkdirSync(at('tests/out'), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(report, null, 1)}\n`);
+}
+
+async function benchPreset(trainers, preset, peak) {
+  const defaults = trainers.simd.preset(preset);
+  const CONFIG = { task: 'repeat', family: 'rope', steps: STEPS, dModel: defaults.dModel, heads: defaults.heads,
+    layers: defaults.layers, mlp: defaults.mlp };
+  const args = Object.entries(CONFIG).flatMap(([k, v]) => [`--${k}`, String(v)]);
   const batches = JSON.parse(execFileSync(TRAINER, [...args, '--dump-batches', String(STEPS)], { maxBuffer: 1 << 28 }));
   const tokens = batches.batches.slice(WARMUP).reduce((s, b) => s + b.tokens.length, 0);
-  const defaults = trainers.simd.preset('tiny');
+  const flops = batches.batches.slice(WARMUP).reduce((s, b) => s + stepFlops(b, defaults, batches.vocab), 0);
 
   const impls = {
     'wasm SIMD': () => wasmTokensPerSecond(trainers.simd),
@@ -76,18 +118,22 @@ async function main() {
   }
   const result = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
   const simd = result['wasm SIMD'];
-  console.log(`\nTraining throughput: ${CONFIG.family}, ${CONFIG.task}, the 'tiny' model (d ${defaults.dModel}, ${defaults.layers} layers, ` +
-    `${defaults.heads} heads, MLP ${defaults.mlp}, batch ${defaults.batch}), steps ${WARMUP}..${STEPS - 1} (${tokens} tokens), ` +
-    `median of ${ROUNDS} rounds:\n`);
-  console.log('| implementation | tokens/s | ms/step | wasm SIMD is |');
-  console.log('|---|---:|---:|---:|');
+  const flopsPerToken = flops / tokens;
+  console.log(`\nTraining throughput: ${CONFIG.family}, ${CONFIG.task}, the '${preset}' model (d ${defaults.dModel}, ${defaults.layers} layers, ` +
+    `${defaults.heads} heads, MLP ${defaults.mlp}, batch ${defaults.batch}), steps ${WARMUP}..${STEPS - 1} (${tokens} tokens, ` +
+    `${(flopsPerToken / 1e3).toFixed(0)} kFLOP of products a token), median of ${ROUNDS} rounds; the peak: ` +
+    `${(peak.flops / 1e9).toFixed(1)} GFLOP/s (${peak.mhz.toFixed(0)} MHz × 4 lanes × a multiply and an add):\n`);
+  console.log('| implementation | tokens/s | ms/step | GFLOP/s | of the 4-lane peak | wasm SIMD is |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const n of names) {
     const msPerStep = (1000 * tokens) / result[n] / (STEPS - WARMUP);
-    console.log(`| ${n} | ${Math.round(result[n])} | ${msPerStep.toFixed(2)} | ${n === 'wasm SIMD' ? '—' : `${(simd / result[n]).toFixed(2)}×`} |`);
+    const rate = result[n] * flopsPerToken;
+    console.log(`| ${n} | ${Math.round(result[n])} | ${msPerStep.toFixed(2)} | ${(rate / 1e9).toFixed(2)} | ` +
+      `${(100 * rate / peak.flops).toFixed(1)} % | ${n === 'wasm SIMD' ? '—' : `${(simd / result[n]).toFixed(2)}×`} |`);
   }
   const perStep = (1000 * tokens) / simd / (STEPS - WARMUP);
   const defaultRun = (perStep * defaults.steps) / 1000;
-  console.log(`\nA default run (${defaults.steps} steps) at this rate: ${defaultRun.toFixed(1)} s of training in wasm SIMD (one core), plus scoring.`);
+  console.log(`\nA ${preset} run of ${defaults.steps} steps at this rate: ${defaultRun.toFixed(1)} s of training in wasm SIMD (one core), plus scoring.`);
   for (const [name, t] of Object.entries(torchInfo)) {
     console.log(`PyTorch ${t.torch}, ${t.threads} thread, ${name} BLAS; its loss on batch 0 ${t.firstLoss.toFixed(6)} vs the parity transcription ${t.referenceLoss.toFixed(6)}.`);
   }
@@ -116,10 +162,9 @@ async function main() {
     ['wasm SIMD ≥ 2× PyTorch one thread (every BLAS)', Object.keys(torchInfo).every((b) => simd >= 2 * result[`PyTorch (${b} BLAS)`])],
     ['wasm SIMD ≥ 2× the scalar build', simd >= 2 * result['wasm scalar']],
   ];
-  console.log('\nGoals:');
+  console.log(`\nGoals (${preset}):`);
   for (const [g, met] of goals) console.log(`  [${met ? 'met ' : 'MISS'}] ${g}`);
-  mkdirSync(at('tests/out'), { recursive: true });
-  writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), cpu: os.cpus()[0]?.model, config: CONFIG, tokens, samples, result, torchInfo, products, goals }, null, 1)}\n`);
+  return { config: CONFIG, tokens, flops, samples, result, torchInfo, products, goals };
 }
 
-await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

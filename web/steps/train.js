@@ -22,7 +22,8 @@ import { listFormat } from '../train/families.js';
 import { insideSection } from '../train/inside-section.js';
 import { progressPanel } from '../train/progress.js';
 import { dateWriter, describeSet } from '../train/provenance.js';
-import { DEFAULT_TASK, referenceSet } from '../train/reference.js';
+import { OPENING_TASK, referenceSet } from '../train/reference.js';
+import { FIX_NAMES } from '../train/fixes.js';
 import { resultsView } from '../train/results-view.js';
 import { runsPanel } from '../train/runs-panel.js';
 import { LENGTHS, STEP_GRID, setupPanel } from '../train/setup-panel.js';
@@ -36,12 +37,13 @@ export const withoutCore = true;
 
 // [PARAMS] --------------------------------------------------------------------------------------
 export const params = {
-  task: { type: 'enum', values: TRAIN_TASKS, default: DEFAULT_TASK },
+  task: { type: 'enum', values: TRAIN_TASKS, default: OPENING_TASK },
   lengths: { type: 'enum', values: Object.keys(LENGTHS), default: '1-8' },
   size: { type: 'enum', values: ['tiny', 'small'], default: 'tiny' },
   // null: as many steps as the reference run took (read from its file once it has loaded).
   steps: { type: 'int', min: 10, max: 10000, default: null },
   seeds: { type: 'int', min: 1, max: 3, default: 1 },
+  fix: { type: 'enum', values: FIX_NAMES, default: 'plain' },
   source: { type: 'enum', values: ['reference', 'yours'], default: 'reference' },
   tokens: { type: 'bool', default: false },
   family: { type: 'enum', values: TRAIN_FAMILIES, default: 'rope' },
@@ -49,7 +51,7 @@ export const params = {
 };
 
 export function mount(root, { core, m, values, setter, index, total, train: platform }) {
-  const slots = stepFrame(root, m, { id, index, total });
+  const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const t = (key, vars) => m.t(`train.${key}`, vars);
   const wasm = Boolean(core);
   root.dataset.trainState = 'idle';
@@ -72,7 +74,6 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     onTask: (v) => { state.selected = null; set({ task: v }); },
     onTrain: () => training.start(), onPause: () => training.togglePause(), onCancel: () => training.cancel(),
   });
-  slots.controls.append(...setup.els);
 
   const view = {
     source: choice({
@@ -106,20 +107,24 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
       set({ source: 'yours', task: copy.task });
     },
   });
-  slots.figure.append(
-    h('h3', { class: 'train-section-title' }, t('progressTitle')), progress.el,
-    h('h3', { class: 'train-section-title' }, t('resultsTitle')),
-    h('div', { class: 'controls train-view' }, view.source.el, view.tokens.el), provenance,
-    ...results.els, runs.el);
+  // Figure first (the learner's path): the task and what to show above the results; training
+  // one's own set, the loss curves, the 1×–4× table and the trained models in the fold.
+  slots.controls.append(setup.task, view.source.el, view.tokens.el);
+  slots.figure.append(provenance, ...results.els);
   slots.readouts.append(results.readouts);
+  slots.deeper.append(
+    h('h3', { class: 'train-section-title' }, t('setupTitle')), h('div', { class: 'controls train-setup' }, ...setup.els),
+    h('h3', { class: 'train-section-title' }, t('progressTitle')), progress.el, runs.el,
+    h('h3', { class: 'train-section-title' }, t('resultsTitle')), ...results.deeper);
 
   // [INSIDE] ------------------------------------------------------------------------------------
   // Attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js).
   const inside = insideSection({
     m, t, values, set: (patch) => set(patch), core, platform, reference: () => state.data, date,
   });
-  slots.readouts.after(inside.el);
+  slots.deeper.append(inside.el);
   paragraphs(slots.notes, m, 'train.notes');
+  paragraphs(slots.deeper, m, 'train.deeper');
 
   // [SETS] --------------------------------------------------------------------------------------
   /** The set on screen, and why: { set, kind: 'reference'|'yours'|'fallback'|'loading'|'missing' }. */
@@ -139,7 +144,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   function render() {
     const v = shown();
     root.dataset.trainSet = v.set?.id ?? v.kind;  // which set the figures show (data-shown is the page's: built and shown)
-    const line = describeSet({ m, t, date }, v, { task: values.task, dataError: state.dataError });
+    const line = describeSet({ m, t, date }, v, { task: values.task, dataError: state.dataError, missing: state.data?.provenance.missing });
     provenance.textContent = line;
     results.draw(v, line);
     // data-busy until the reference run has loaded (or failed to) and the inside section's

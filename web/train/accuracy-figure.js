@@ -4,7 +4,7 @@
 import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
-import { accuracyByLength, familiesWithRuns, longestTraining } from './aggregate.js';
+import { accuracyByLength, familiesWithRuns, learned, longestTraining } from './aggregate.js';
 import { familyClass, familyName } from './families.js';
 
 export function accuracyFigure(m) {
@@ -32,10 +32,12 @@ export function accuracyFigure(m) {
       caption.textContent = m.t(metric === 'exact' ? 'train.accCaptionExact' : 'train.accCaptionTokens');
       plot.draw({
         xDomain: [Math.min(...set.config.testLengths), maxLength], yDomain: [0, 100],
-        bands: curves.map((c) => ({ x: c.lengths, lo: pct(c.min), hi: pct(c.max), cls: familyClass(c.family) })),
+        // A family that did not learn the task is drawn faint, without its band, and named so.
+        bands: curves.filter((c) => learned(set, c.family)).map((c) => ({ x: c.lengths, lo: pct(c.min), hi: pct(c.max), cls: familyClass(c.family) })),
         series: curves.map((c) => ({
           x: c.lengths, y: pct(c.mean), points: true, cursor: c.family === cursor,
-          cls: `${familyClass(c.family)}${c.family === cursor ? ' a' : ''}`, label: familyName(m, c.family),
+          cls: `${familyClass(c.family)}${c.family === cursor ? ' a' : ''}${learned(set, c.family) ? '' : ' unlearned'}`,
+          label: learned(set, c.family) ? familyName(m, c.family) : m.t('train.unlearnedLabel', { family: familyName(m, c.family) }),
         })),
         // Half-way up, left of its line: within the trained lengths the curves run near 100 %, and
         // past them they fall through the middle.

@@ -2,6 +2,12 @@
 // min–max of the accuracy (exact match or per token), the mean loss curve, the table at 1×,
 // 1.5×, 2× and 4× the longest training length, and which families clear a threshold there.
 // Plain arithmetic over the set's records (records.js); no family is treated differently.
+//
+// A run that did not fit (fit.js: below 95 % exact match at some training length) did not learn
+// the task, so its score past the training lengths says nothing about generalising it: a family's
+// numbers are over its runs that fit, and a family none of whose runs fit is shown over all its
+// runs, marked as not having learned the task and left out of every verdict past the training
+// lengths. A verdict holds only when it holds in most of the family's seeds.
 
 export const MULTIPLES = [1, 1.5, 2, 4];
 export const METRICS = ['exact', 'tokens'];
@@ -47,6 +53,24 @@ function memo(set, key, compute) {
   return k.values.get(key);
 }
 
+/** The runs a family's numbers are over: those that fit, or all of them when none did. */
+export function countedRuns(set, family) {
+  return memo(set, `counted|${family}`, () => {
+    const runs = set.runs.filter((r) => r.family === family);
+    const fit = runs.filter((r) => r.fit);
+    return fit.length ? fit : runs;
+  });
+}
+
+/** How many of a family's runs fit its task: { fit, of }. */
+export function fitCount(set, family) {
+  const runs = set.runs.filter((r) => r.family === family);
+  return { fit: runs.filter((r) => r.fit).length, of: runs.length };
+}
+
+/** Whether at least one of a family's runs learned the task (fit at every training length). */
+export const learned = (set, family) => fitCount(set, family).fit > 0;
+
 /** The families of a set that have at least one run, in the set's order. */
 export function familiesWithRuns(set) {
   return memo(set, 'families', () => set.families.filter((f) => set.runs.some((r) => r.family === f)));
@@ -61,7 +85,7 @@ export function accuracyByLength(set, family, metric = 'exact') {
 }
 
 function byLength(set, family, metric) {
-  const runs = set.runs.filter((r) => r.family === family);
+  const runs = countedRuns(set, family);
   if (!runs.length) return null;
   // Each run's scores by length (the first score of a length, as find() would take it).
   const scores = runs.map((r) => {
@@ -86,7 +110,7 @@ export function accuracyAt(set, family, length, metric = 'exact') {
 }
 
 function at(set, family, length, metric) {
-  const values = set.runs.filter((r) => r.family === family)
+  const values = countedRuns(set, family)
     .map((r) => r.accuracy.find((a) => a.length === length)?.[metric])
     .filter((v) => v !== undefined);
   return values.length ? spread(values) : null;
@@ -117,36 +141,78 @@ export function accuracyTable(set, metric = 'exact') {
   }));
 }
 
-/** The families at or above `high`, below `low` and in between, by mean accuracy at `multiple`. */
+/**
+ * The verdict on each family at `multiple` × the longest training length: 'high' when in most of
+ * its seeds (more than half of all its runs) a run that fit scores at least `high`, 'low' when in
+ * most of them a run that fit scores below `low`, 'mid' otherwise (the seeds disagree, or sit in
+ * between). Past the training lengths a family none of whose runs fit is in `unlearned` instead.
+ */
 export function verdicts(set, multiple, { metric = 'exact', high = 0.9, low = 0.1 } = {}) {
   const length = lengthAt(set.config, multiple);
-  const out = { length, high: [], mid: [], low: [] };
+  const out = { length, high: [], mid: [], low: [], unlearned: [] };
   for (const family of familiesWithRuns(set)) {
-    const a = accuracyAt(set, family, length, metric);
-    if (!a) continue;
-    out[a.mean >= high ? 'high' : a.mean < low ? 'low' : 'mid'].push(family);
+    if (multiple > 1 && !learned(set, family)) {
+      out.unlearned.push(family);
+      continue;
+    }
+    const runs = set.runs.filter((r) => r.family === family);
+    const scores = runs.map((r) => ({ fit: r.fit || multiple <= 1, v: r.accuracy.find((a) => a.length === length)?.[metric] }))
+      .filter((x) => x.v !== undefined);
+    if (!scores.length) continue;
+    const most = (ok) => 2 * scores.filter((x) => x.fit && ok(x.v)).length > runs.length;
+    out[most((v) => v >= high) ? 'high' : most((v) => v < low) ? 'low' : 'mid'].push(family);
   }
   return out;
 }
 
-/** The family with the highest mean at `multiple` (the first in the set's order on a tie). */
+/** The learned family with the highest mean at `multiple` (the first in the set's order on a tie). */
 export function best(set, multiple, metric = 'exact') {
   const length = lengthAt(set.config, multiple);
   let top = null;
   for (const family of familiesWithRuns(set)) {
+    if (multiple > 1 && !learned(set, family)) continue;
     const a = accuracyAt(set, family, length, metric);
     if (a && (top === null || a.mean > top.mean)) top = { family, length, ...a };
   }
   return top;
 }
 
-/** The widest min–max spread over seeds at `multiple`, or null with one seed per family. */
+/** The widest min–max spread over seeds at `multiple` among learned families, or null with one seed per family. */
 export function widestSpread(set, multiple, metric = 'exact') {
   const length = lengthAt(set.config, multiple);
   let top = null;
   for (const family of familiesWithRuns(set)) {
+    if (multiple > 1 && !learned(set, family)) continue;
     const a = accuracyAt(set, family, length, metric);
     if (a && a.n > 1 && (top === null || a.max - a.min > top.max - top.min)) top = { family, length, ...a };
   }
   return top;
+}
+
+/**
+ * What a fix did to each family at `multiple` × the longest training length, seed by seed against
+ * the plain run of the same seed: a seed moved up when both runs fit and the fix scores at least
+ * `by` more; down when both fit and it scores at least `by` less; a fixed run that did not fit is
+ * neither (it did not learn the task: `unfit` counts those).
+ * { length, up: [{ family, from, to, seeds }], down: [...], unfit: [families whose fixed runs
+ * mostly did not fit] }, each move only when it holds in most seeds; from/to are the means over
+ * the seeds that moved.
+ */
+export function fixEffects(plain, fixed, multiple, { metric = 'exact', by = 0.2 } = {}) {
+  const length = lengthAt(plain.config, multiple);
+  const out = { length, up: [], down: [], unfit: [] };
+  const score = (r) => r?.accuracy.find((a) => a.length === length)?.[metric];
+  for (const family of familiesWithRuns(plain)) {
+    const runs = plain.runs.filter((r) => r.family === family);
+    const pairs = runs.map((p) => ({ p, f: fixed.runs.find((r) => r.family === family && r.seed === p.seed) })).filter((x) => x.f);
+    if (!pairs.length) continue;
+    const most = (list) => 2 * list.length > runs.length;
+    const up = pairs.filter(({ p, f }) => p.fit && f.fit && score(f) - score(p) >= by);
+    const down = pairs.filter(({ p, f }) => p.fit && f.fit && score(p) - score(f) >= by);
+    const mean = (list, pick) => list.reduce((s, x) => s + (score(pick(x)) ?? 0), 0) / list.length;
+    if (most(up)) out.up.push({ family, from: mean(up, (x) => x.p), to: mean(up, (x) => x.f), seeds: up.length, of: runs.length });
+    else if (most(down)) out.down.push({ family, from: mean(down, (x) => x.p), to: mean(down, (x) => x.f), seeds: down.length, of: runs.length });
+    if (most(pairs.filter(({ f }) => !f.fit))) out.unfit.push(family);
+  }
+  return out;
 }

@@ -9,7 +9,9 @@ import { h } from '../kit/dom.js';
 import { lengthAt, longestTraining } from './aggregate.js';
 import { attentionFigure } from './attention-figure.js';
 import { biasCurves, biasFigure } from './bias-figure.js';
-import { familyName } from './families.js';
+import { familyName, listFormat } from './families.js';
+import { fireFigure } from './fire-figure.js';
+import { sequenceTokens } from './fixes.js';
 import { learnedPanel } from './learned-panel.js';
 import { firstRun, tensorOf } from './records.js';
 import { referenceTrained } from './reference.js';
@@ -40,14 +42,20 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     alt: (vars) => t('bias.alt', vars),
   });
   const biasNote = h('p', { class: 'train-note' });
+  const fire = fireFigure(m, {
+    x: t('bias.x'), y: t('bias.y'), trained: t('bias.trained'),
+    series: (layer, head, query) => t('fire.series', { layer, head, query }), alt: (vars) => t('fire.alt', vars),
+  });
+  const fireNote = h('p', { class: 'train-note' });
   const insideEl = h('section', { class: 'train-inside', 'aria-labelledby': 'train-inside-title' },
     h('h3', { id: 'train-inside-title' }, t('insideTitle')),
     h('p', { class: 'train-note' }, t('insideIntro')),
     h('div', { class: 'controls train-inside-controls' }, inside.family.el, inside.at.el),
     attention.el, learned.el,
-    h('section', { class: 'train-t5', 'aria-labelledby': 'train-t5-title' }, h('h3', { id: 'train-t5-title' }, t('bias.title')), biasNote, bias.el));
+    h('section', { class: 'train-t5', 'aria-labelledby': 'train-t5-title' }, h('h3', { id: 'train-t5-title' }, t('bias.title')), biasNote, bias.el),
+    h('section', { class: 'train-fire-panel', 'aria-labelledby': 'train-fire-title' }, h('h3', { id: 'train-fire-title' }, t('fire.title')), fireNote, fire.el));
 
-  const memo = { attention: null, learned: null, bias: null };
+  const memo = { attention: null, learned: null, bias: null, fire: null };
   const inspections = new Map();  // `${set}|${family}|${length}` → inspection (reader's sets)
 
   /** Rows a sequence of task length n has (the tokens the model reads), from the trainer. */
@@ -102,6 +110,10 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     if (memo.bias !== modelKey(s, 't5')) {
       memo.bias = modelKey(s, 't5');
       track(drawBias(s, memo.bias));
+    }
+    if (memo.fire !== modelKey(s, 'fire')) {
+      memo.fire = modelKey(s, 'fire');
+      drawFire(s);
     }
     return Promise.allSettled([...inFlight]);
   }
@@ -182,6 +194,40 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     const seen = trainedRows(s) - 1;
     bias.draw(curves, { byBucket, trainedDistance: seen, captionText: t('bias.caption', { source: learnedSource(s) }) });
     biasNote.textContent = byBucket ? t('bias.noWasm') : t('bias.note', { seen, buckets: s.config.t5Buckets, maxd: s.config.t5MaxDistance });
+  }
+
+  /** FIRE's tensors per layer for the set's FIRE model (lowest seed), or null. */
+  function fireLayers(s) {
+    if (s.source === 'reference') return referenceTrained(reference(), s.task, 'fire')?.fire ?? null;
+    const run = firstRun(s, 'fire');
+    if (!run?.parameters) return null;
+    const names = ['in.weight', 'in.bias', 'out.weight', 'c', 'threshold'];
+    const layers = Array.from({ length: s.config.layers }, (_, l) => Object.fromEntries(names.map((n) => [n, tensorOf(run.parameters, `position.fire.${l}.${n}`)])));
+    return layers.every((layer) => names.every((n) => layer[n])) ? layers : null;
+  }
+
+  /** FIRE's bias against distance for a query at the end of the longest training sequence and of one twice as long. */
+  function drawFire(s) {
+    const layers = fireLayers(s);
+    fire.el.hidden = !layers;
+    if (!layers) {
+      fireNote.textContent = t('fire.missing');
+      return;
+    }
+    const { task, offset, randomPositions } = s.config;
+    const longest = longestTraining(s.config);
+    const positions = (n) => sequenceTokens(task, n, offset);
+    const near = positions(longest) - 1;
+    const far = positions(lengthAt(s.config, 2)) - 1;
+    const L0 = (randomPositions > 0 ? randomPositions : positions(longest)) / 4;
+    const curves = fire.draw(layers, { queries: [near, far], L0, trainedDistance: near, captionText: t('fire.caption', { source: learnedSource(s) }) });
+    // Where each head's bias is highest, for the near and the far query: read off the curves drawn.
+    const peak = (c) => c.x[c.y.indexOf(Math.max(...c.y))];
+    const peaks = curves.filter((c) => !c.far).map((c) => {
+      const farCurve = curves.find((x) => x.far && x.layer === c.layer && x.head === c.head);
+      return t('fire.peak', { layer: c.layer + 1, head: c.head + 1, near: peak(c), far: peak(farCurve) });
+    });
+    fireNote.textContent = `${t('fire.note', { near, far })} ${t('fire.peaks', { near, far, list: listFormat(m).format(peaks) })}`;
   }
 
   function loadTrainer() {

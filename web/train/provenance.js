@@ -2,6 +2,8 @@
 // run's command, commit, date and machine, or the reader's own setup and when it ran), or why
 // nothing is shown yet. Dates are written in UTC in the page's language.
 import { longestTraining } from './aggregate.js';
+import { listFormat } from './families.js';
+import { fixOf } from './fixes.js';
 
 /**
  * A set's date (ISO) as text. One formatter for the step, made when the step is built: making
@@ -16,21 +18,27 @@ export function dateWriter(m) {
  * The line for `view` ({ set, kind }: see the step's shown()); `task` is the task chosen,
  * `dataError` why the reference run failed to load (or null).
  */
-export function describeSet({ m, t, date }, { set: s, kind }, { task, dataError }) {
+export function describeSet({ m, t, date }, { set: s, kind }, { task, dataError, missing }) {
   if (kind === 'loading') return t('loadingReference');
-  if (kind === 'missing') return dataError ? t('referenceFailed', { message: dataError }) : t('referenceNoTask', { task: t(`task.${task}`) });
+  if (kind === 'missing') {
+    if (dataError) return t('referenceFailed', { message: dataError });
+    // A task the trainer offers that the reference run left out says why (the file records it).
+    const why = missing?.[task];
+    return t(why === 'dropped' ? 'referenceDropped' : why === 'not reached' ? 'referenceNotReached' : 'referenceNoTask', { task: t(`task.${task}`) });
+  }
   const lengths = `${Math.min(...s.config.trainLengths)}–${longestTraining(s.config)}`;
   if (s.source === 'reference') {
     const p = s.provenance;
     return [kind === 'fallback' ? t('noOwnRuns') : '', t('provenance', {
       task: t(`task.${s.task}`), lengths, steps: m.fixed(s.config.steps, 0), seeds: s.seeds.length,
       command: p.command, commit: String(p.commit).slice(0, 10), date: date(p.date), wall: m.fixed(p.wallSeconds, 0),
-      cores: p.cores, cpu: p.cpu, d: s.config.dModel, layers: s.config.layers, heads: s.config.heads,
+      jobs: p.jobs ?? p.cores, cpu: p.cpu, d: s.config.dModel, layers: s.config.layers, heads: s.config.heads,
+      fixes: s.fixes && Object.keys(s.fixes).length ? listFormat(m).format(Object.keys(s.fixes).map((f) => t(`fix.${f}`))) : t('nobody'),
     })].filter(Boolean).join(' ');
   }
   return t('yoursLine', {
     task: t(`task.${s.task}`), lengths, steps: m.fixed(s.config.steps, 0), size: s.size ? t(`size.${s.size}`) : '—',
-    seeds: s.seeds.length, runs: s.runs.length, date: date(s.created),
+    seeds: s.seeds.length, runs: s.runs.length, date: date(s.created), fix: t(`fix.${fixOf(s.config)}`),
     status: t(`setStatus.${s.status ?? 'done'}`),
   });
 }

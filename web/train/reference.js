@@ -7,6 +7,13 @@ import { fitOf } from './fit.js';
 /** The task whose reference run the learned and relative-bias steps show as "trained" (and the
  * train step opens on). */
 export const DEFAULT_TASK = 'repeat';  // the trainer's default task (tests/js/train-reference.test.js)
+/**
+ * The task whose trained pieces the learned and relative-bias steps show: the trainer's default
+ * task when the reference run reached it, else the first task the file holds.
+ */
+export const trainedTask = (data) => (data.tasks[DEFAULT_TASK] ? DEFAULT_TASK : Object.keys(data.tasks)[0]);
+/** The task the train step opens on: the one whose rule is an offset, where families differ most. */
+export const OPENING_TASK = 'offset';
 
 /** Bytes 0..255 (base64) back to probabilities. */
 export function decodeAttention(base64) {
@@ -36,29 +43,54 @@ function makeSet(data, task) {
   if (!entry) return null;
   const { family, seed, ...config } = entry.config;
   const examples = config.testExamples;
-  return {
-    id: `reference-${task}`,
-    source: 'reference',
-    created: data.provenance.date,
-    task,
-    size: null,
-    config,
-    seeds: data.seeds,
-    families: data.families,
-    provenance: data.provenance,
-    runs: entry.runs.map((r) => {
-      // The file keeps exact matches as counts of the test set.
-      const accuracy = r.accuracy.map((a) => ({ length: a.length, exact: a.exact / examples, tokens: a.tokens }));
+  const made = (id, fields, runs) => ({
+    id, source: 'reference', created: provenanceOf(data, task).date, task, size: null,
+    config: { ...config, ...fields }, seeds: data.seeds, families: data.families, provenance: provenanceOf(data, task), runs,
+  });
+  const set = made(`reference-${task}`, {}, entry.runs.map((r) => {
+    // The file keeps exact matches as counts of the test set.
+    const accuracy = r.accuracy.map((a) => ({ length: a.length, exact: a.exact / examples, tokens: a.tokens }));
+    return {
+      family: r.family, seed: r.seed, status: r.status, divergence: '', steps: r.steps, seconds: r.seconds,
+      loss: r.loss, exact: r.exact, accuracy, fit: fitOf(accuracy, config.trainLengths),
+    };
+  }));
+  // Each fix's runs as a set of the same shape (no curves: the file keeps their accuracy only).
+  set.fixes = {};
+  for (const [fix, fixed] of Object.entries(entry.fixes ?? {})) {
+    set.fixes[fix] = made(`reference-${task}-${fix}`, fixed.fields, fixed.runs.map((r) => {
+      const accuracy = config.testLengths.map((length, i) => ({ length, exact: r.exact[i] / examples, tokens: r.tokens[i] }));
       return {
         family: r.family, seed: r.seed, status: r.status, divergence: '', steps: r.steps, seconds: r.seconds,
-        loss: r.loss, exact: r.exact, accuracy, fit: fitOf(accuracy, config.trainLengths),
+        loss: { steps: [], values: [] }, exact: { steps: [], values: [] }, accuracy, fit: fitOf(accuracy, config.trainLengths),
       };
-    }),
-  };
+    }));
+    set.fixes[fix].fix = fix;
+  }
+  return set;
 }
 
 /**
- * The trained pieces of one family (seed 0) of one task: { seed, table, bias, inspections }, each
+ * Where one task's reference runs come from: { command, commit, date, wallSeconds, runSeconds,
+ * jobs, cpu, fixes } (the file records each invocation that trained some of the task's fixes;
+ * the command and commit are the plain runs' one).
+ */
+export function provenanceOf(data, task) {
+  const p = data.provenance;
+  const t = p.tasks?.[task];
+  if (!t) return p;  // a file of the older format: one run for everything
+  const first = t.runs.find((r) => r.fixes.includes('plain')) ?? t.runs[0];
+  return {
+    command: first.command, commit: first.commit, date: first.date, wallSeconds: t.wallSeconds, runSeconds: t.runSeconds,
+    jobs: p.jobs, cpu: p.cpu, fixes: t.runs.flatMap((r) => r.fixes),
+  };
+}
+
+/** The tasks the trainer offers that the file does not hold, and why: { task: 'dropped'|'not reached' }. */
+export const missingTasks = (data) => data.provenance.missing ?? {};
+
+/**
+ * The trained pieces of one family (seed 0) of one task: { seed, table, bias, fire, inspections }, each
  * table { rows, cols, values: Float32Array }, each inspection { length, tokens, answerStart,
  * predicted, rows, attention: Float32Array (layers × heads × rows × rows) }; null when missing.
  * The same object for the same file, task and family (callers only read it); each piece is
@@ -81,6 +113,8 @@ function trainedOf(data, task, family) {
   const pieces = { seed: 0 };
   lazy(pieces, 'table', () => tensor(t.table));
   lazy(pieces, 'bias', () => tensor(t.bias));
+  // FIRE's per-layer tensors ({ 'mlp.in.weight': tensor, ... } by name), or null.
+  lazy(pieces, 'fire', () => t.fire?.map((layer) => Object.fromEntries(Object.entries(layer).map(([k, v]) => [k, tensor(v)]))) ?? null);
   lazy(pieces, 'inspections', () => t.inspections.map((x) => lazy({ ...x }, 'attention', () => decodeAttention(x.attention))));
   return pieces;
 }

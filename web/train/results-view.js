@@ -7,9 +7,10 @@ import { h } from '../kit/dom.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { accuracyFigure } from './accuracy-figure.js';
 import { accuracyTableView } from './accuracy-table.js';
-import { best, longestTraining, meanLoss, verdicts, widestSpread } from './aggregate.js';
+import { best, familiesWithRuns, fitCount, longestTraining, meanLoss, verdicts, widestSpread } from './aggregate.js';
 import { windowedCurve } from './curve.js';
-import { familyList, familyName } from './families.js';
+import { familyList, familyName, listFormat } from './families.js';
+import { fixesView } from './fixes-view.js';
 import { lossFigure } from './loss-figure.js';
 
 const HIGH = 0.9;  // "at or above 90 %" in the sentences and the readouts
@@ -30,6 +31,7 @@ export function resultsView({ m, t, values, live }) {
   const accuracy = accuracyFigure(m);
   const table = accuracyTableView(m);
   const summary = h('div', { class: 'train-summary' });
+  const fixes = fixesView(m, t);
   const out = {
     task: readout('task', t('outTask')),
     runs: readout('runs', t('outRuns')),
@@ -88,9 +90,21 @@ export function resultsView({ m, t, values, live }) {
     const list = (fams) => familyList(m, fams, t('nobody'));
     const longest = longestTraining(s.config);
     const paras = [];
+    // Which families learned the task at the training lengths (fit.js), before anything past them.
+    const counts = familiesWithRuns(s).map((f) => ({ family: f, ...fitCount(s, f) }));
+    const none = counts.filter((c) => c.fit === 0).map((c) => c.family);
+    const some = counts.filter((c) => c.fit > 0 && c.fit < c.of);
+    if (!none.length && !some.length) paras.push(t('sumAllLearned', { seeds: Math.max(...counts.map((c) => c.of)) }));
+    if (none.length) paras.push(t('sumUnlearned', { list: list(none) }));
+    if (some.length) {
+      paras.push(t('sumPartly', {
+        list: listFormat(m).format(some.map((c) => t('familyLearnedIn', { family: familyName(m, c.family), fit: c.fit, of: c.of }))),
+      }));
+    }
     for (const multiple of [1, 2, 4]) {
       const v = verdicts(s, multiple, { metric: mt, high: HIGH, low: LOW });
       if (v.length === null) continue;
+      if (multiple > 1 && !v.high.length && !v.low.length && !v.mid.length) continue;
       paras.push(t(multiple === 1 ? 'sumAtTrain' : 'sumPast', {
         multiple, length: v.length, longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
         metric: t(mt === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
@@ -100,12 +114,13 @@ export function resultsView({ m, t, values, live }) {
     paras.push(!wide ? t('sumOneSeed')
       : wide.max > wide.min ? t('sumSpread', { family: familyName(m, wide.family), length: wide.length, min: pct(wide.min), max: pct(wide.max), seeds: wide.n })
         : t('sumNoSpread', { length: wide.length }));
-    return [h('h4', {}, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
+    return [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
   }
 
   function drawNumbers(s) {
     table.draw(s, metric());
     drawSummary(s);
+    fixes.draw(s);
     const top = best(s, 2, metric());
     const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
     out.task.set(t(`task.${s.task}`));
@@ -118,8 +133,10 @@ export function resultsView({ m, t, values, live }) {
   }
 
   return {
-    /** The figures, the table and the sentences, in page order. */
-    els: [loss.el, accuracy.el, table.el, summary],
+    /** What the step shows first: accuracy against length, its sentences, plain against each fix. */
+    els: [accuracy.el, summary, fixes.el],
+    /** What goes in the step's "Go deeper" fold: the loss curves and the 1×–4× table. */
+    deeper: [loss.el, table.el],
     readouts: readoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue),
     drawLoss,
     /**
@@ -135,6 +152,7 @@ export function resultsView({ m, t, values, live }) {
         sentencesOf(set, mt);
         best(set, 2, mt);
       }
+      fixes.prepare(set);
       // Its loss curves drawn too, for loss-figure.js to keep, and the drawing on screen put back
       // in the same task (nothing is painted between): drawing a set's hundreds of points was most
       // of a first switch to it (~5 ms in WebKit), putting a kept drawing back is ~1 ms. Only
@@ -153,6 +171,7 @@ export function resultsView({ m, t, values, live }) {
         loss.draw([], 1);
         table.empty(why);
         summary.replaceChildren();
+        fixes.draw(null);
         for (const r of Object.values(out)) r.set('—');
         return;
       }

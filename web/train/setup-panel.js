@@ -1,8 +1,9 @@
-// The train step's setup: task, training lengths, model size, seeds and steps, the Train, Pause
+// The train step's setup: task, training lengths, model size, fix, seeds and steps, the Train, Pause
 // and Cancel buttons, and the note under them (how many runs Train starts, or why it cannot).
 import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
 import { choice, slider } from '../kit/controls.js';
 import { h } from '../kit/dom.js';
+import { FIX_NAMES } from './fixes.js';
 
 /** Training lengths 1..L; the trainer tests 1..4L (its default test lengths). */
 export const LENGTHS = { '1-4': 4, '1-8': 8, '1-16': 16 };
@@ -35,6 +36,10 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
       onInput: (v) => set({ steps: v }),
     }),
     seeds: slider({ name: 'seeds', label: t('seedsLabel'), min: 1, max: 3, value: values.seeds, onInput: (v) => set({ seeds: v }) }),
+    fix: choice({
+      name: 'fix', label: t('fixLabel'), value: values.fix,
+      options: FIX_NAMES.map((v) => ({ value: v, label: t(`fix.${v}`) })), onChange: (v) => set({ fix: v }),
+    }),
   };
   const buttons = {
     train: h('button', { type: 'button', class: 'button primary', name: 'train', onClick: onTrain }, t('trainButton')),
@@ -43,9 +48,10 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
   };
   const note = h('p', { class: 'train-setup-note' });
   return {
+    /** The task: on the step's first screen, above the figure (it picks the reference run's task too). */
+    task: controls.task.el,
     els: [
-      h('p', { class: 'train-controls-title' }, t('setupTitle')),
-      controls.task.el, controls.lengths.el, controls.size.el, controls.seeds.el, controls.steps.el,
+      controls.lengths.el, controls.size.el, controls.fix.el, controls.seeds.el, controls.steps.el,
       h('div', { class: 'train-buttons' }, buttons.train, buttons.pause, buttons.cancel), note,
     ],
     buttons,
@@ -53,7 +59,7 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
     note,
     /** The controls as the values have them; the buttons as `training` (the set training, or null) allows. */
     sync(training) {
-      for (const name of ['task', 'lengths', 'size', 'seeds']) controls[name].set(values[name]);
+      for (const name of ['task', 'lengths', 'size', 'seeds', 'fix']) controls[name].set(values[name]);
       if (values.steps !== null) controls.steps.set(values.steps);
       const running = Boolean(training);
       buttons.train.disabled = running || !wasm || values.steps === null;

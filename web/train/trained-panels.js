@@ -1,13 +1,13 @@
 // "Trained" panels for the steps that show seeded stand-ins: the learned step gets the learned
 // family's trained position table, the relative-bias step the T5 family's trained biases, both
-// from the reference run (task DEFAULT_TASK, seed 0) of the train step. Built the first time they
+// from the reference run (task trainedTask(), seed 0) of the train step. Built the first time they
 // are switched on: only then are the reference data and the train step's text fetched, so the
 // other steps' first screens never wait for them. Each panel has its own Save PNG button (it
 // appears after the page has added the others).
 import { h } from '../kit/dom.js';
 import { savePng } from '../kit/export.js';
 import { biasCurves, biasFigure } from './bias-figure.js';
-import { DEFAULT_TASK, referenceTrained } from './reference.js';
+import { referenceTrained, trainedTask } from './reference.js';
 import { limitOf, tableFigure } from './table-figure.js';
 
 function shell(m, stepId, build) {
@@ -40,12 +40,12 @@ function shell(m, stepId, build) {
 
 /** Where the trained pieces come from, in words; the rows a training sequence reaches. */
 function origin(m, data) {
-  const config = data.tasks[DEFAULT_TASK].config;
+  const config = data.tasks[trainedTask(data)].config;
   const longest = Math.max(...config.trainLengths);
-  const ins = referenceTrained(data, DEFAULT_TASK, 'none')?.inspections.find((x) => x.length === longest);
+  const ins = referenceTrained(data, trainedTask(data), 'none')?.inspections.find((x) => x.length === longest);
   return {
     config,
-    source: m.t('train.learned.sourceReference', { task: m.t(`train.task.${DEFAULT_TASK}`), steps: m.fixed(config.steps, 0) }),
+    source: m.t('train.learned.sourceReference', { task: m.t(`train.task.${trainedTask(data)}`), steps: m.fixed(config.steps, 0) }),
     trainedRows: ins?.rows ?? 0,
   };
 }
@@ -55,7 +55,7 @@ export function trainedTablePanel({ m, platform, stepId }) {
   return shell(m, stepId, async () => {
     const data = await platform.reference();
     const { source, trainedRows } = origin(m, data);
-    const table = referenceTrained(data, DEFAULT_TASK, 'learned')?.table;
+    const table = referenceTrained(data, trainedTask(data), 'learned')?.table;
     if (!table) throw new Error(m.t('train.learned.missing'));
     const t = (key, vars) => m.t(`train.learned.${key}`, vars);
     const fig = tableFigure({
@@ -75,14 +75,14 @@ export function trainedBiasPanel({ m, core, platform, stepId }) {
   return shell(m, stepId, async () => {
     const data = await platform.reference();
     const { config, source, trainedRows } = origin(m, data);
-    const bias = referenceTrained(data, DEFAULT_TASK, 't5')?.bias;
+    const bias = referenceTrained(data, trainedTask(data), 't5')?.bias;
     if (!bias) throw new Error(m.t('train.bias.missing'));
     const t = (key, vars) => m.t(`train.bias.${key}`, vars);
     const fig = biasFigure(m, {
       x: t('x'), xBuckets: t('xBuckets'), y: t('y'), head: (n) => m.t('train.head', { n }), trained: t('trained'), alt: (vars) => t('alt', vars),
     });
     // The longest test sequence's rows: the learned family's table has one row per position of it.
-    const rows = referenceTrained(data, DEFAULT_TASK, 'learned')?.table?.rows;
+    const rows = referenceTrained(data, trainedTask(data), 'learned')?.table?.rows;
     const byBucket = !core || !rows;
     const curves = biasCurves(byBucket ? null : core, bias, { maxDistance: (rows ?? 1) - 1, buckets: config.t5Buckets, t5MaxDistance: config.t5MaxDistance });
     fig.draw(curves, { byBucket, trainedDistance: trainedRows - 1, captionText: t('panelCaption', { source }) });

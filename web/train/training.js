@@ -4,6 +4,7 @@
 // drawing, at most about four times a second. Each finished run is kept at once (store.js).
 import { TRAIN_FAMILIES } from '../../wasm/train.js';
 import { familyName } from './families.js';
+import { fixFields } from './fixes.js';
 import { recordOf, sharedConfig } from './records.js';
 import { createRunner } from './runner.js';
 import { LENGTHS } from './setup-panel.js';
@@ -34,10 +35,13 @@ export function trainingControls({ t, m, root, values, state, platform, wasm, lo
     const warmup = Math.min(steps, Math.round((base.warmup * steps) / base.steps));
     // Retrieval draws distinct keys: at least as many symbols as the longest test length.
     const symbols = values.task === 'retrieval' ? Math.max(base.symbols, 4 * L) : base.symbols;
-    const { family, seed, testLengths, ...rest } = base;
+    const { family, seed, testLengths, randomPositions, scalableSoftmax, ...rest } = base;
+    const trainLengths = Array.from({ length: L }, (_, i) => i + 1);
     return {
       ...rest, dModel: preset.dModel, layers: preset.layers, heads: preset.heads, mlp: preset.mlp,
-      task: values.task, trainLengths: Array.from({ length: L }, (_, i) => i + 1), symbols, steps, warmup,
+      task: values.task, trainLengths, symbols, steps, warmup,
+      // The fix chosen, as the reference run sets it (fixes.js).
+      ...fixFields(values.fix, { task: values.task, trainLengths, offset: rest.offset }),
     };
   }
 
@@ -55,7 +59,7 @@ export function trainingControls({ t, m, root, values, state, platform, wasm, lo
       return;
     }
     const s = {
-      id: newId(), source: 'yours', created: new Date().toISOString(), task: values.task, size: values.size,
+      id: newId(), source: 'yours', created: new Date().toISOString(), task: values.task, size: values.size, fix: values.fix,
       config: sharedConfig(config), seeds: Array.from({ length: values.seeds }, (_, i) => i), families: [...TRAIN_FAMILIES],
       runs: [], status: 'running',
     };
