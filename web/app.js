@@ -282,7 +282,10 @@ export async function start({
     return h('div', { class: 'step-footer' },
       h('div', { class: 'pager' },
         prev ? h('button', { type: 'button', class: 'button', onClick: () => show(prev) }, m.t('page.prev')) : h('span'),
-        next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) }, m.t('page.next')) : h('span')),
+        // After the last step of the idea the button says where it leads: students read a plain
+        // "Next" on step 6 of 6 as a broken link.
+        next ? h('button', { type: 'button', class: 'button primary', onClick: () => show(next) },
+          m.t(index === STEP_GROUPS[0].count - 1 ? 'page.nextField' : 'page.next')) : h('span')),
       stepTools(section, m, { embed: embedPanel(step, values, m), lab }));
   }
 

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
 // The formulas: shared with the cross-engine suite.
-import { D, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
+import { D, pairNorm, ropeDot, ropeDotByRotation, sinDot, two } from '../expect/compare.js';
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -226,5 +226,23 @@ test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φ�
   assert.match(await page.textContent('#compare .compare-when'), /φᵢ = 0, \|kᵢ\| = \|qᵢ\|/);
   assert.deepEqual(page.errors, []);
   await updateTimes(page, 'compare');
+  await page.close();
+});
+
+test('the notes give the peak and the RoPE factor as computed here, and step 6 closes the idea', async () => {
+  const page = await openStep(b, 'compare');
+  const notes = await page.textContent('#compare .notes');
+  assert.ok(notes.includes(`at ${(sinDot(3, 3)).toFixed(0)} = d/2`), 'the sinusoidal peak d/2');
+  assert.ok(notes.includes(`${pairNorm.toFixed(2)} times the height`), 'the RoPE curve’s factor |(0.6, 0.4)|²');
+  assert.match(notes, /completes the idea in six steps/);
+  // The last step of the idea says where its button leads, and it leads to step 7.
+  const next = page.locator('#compare .pager .primary');
+  assert.equal((await next.textContent()).trim(), 'The rest of the field →');
+  await next.click();
+  await page.waitForSelector('#embedding-plus-position[data-shown=true]:not([hidden])');
+  assert.equal((await urlParams(page)).step, 'embedding-plus-position');
+  // Earlier steps keep the plain label.
+  assert.equal((await page.locator('#embedding-plus-position .pager .primary').textContent()).trim(), 'Next →');
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -201,3 +201,28 @@ test('at 375 px the step fits the width and the controls still work', async () =
   await updateTimes(page, 'frequencies');
   await page.close();
 });
+
+test('the chosen wave is drawn smooth between the table’s dots, and the buttons name the pair', async () => {
+  const page = await openStep(b, 'frequencies');
+  for (const dim of DIMS) {
+    await pick(page, dim);
+    const dots = await pathPoints(page, '#frequencies svg.lineplot:not(.logplot) path.series.a');
+    const curve = await pathPoints(page, '#frequencies svg.lineplot:not(.logplot) path.series.smooth');
+    const y0 = Number(await page.getAttribute('#frequencies svg.lineplot:not(.logplot) line.zero', 'y1'));
+    const dx = (dots[N - 1][0] - dots[0][0]) / (N - 1);
+    // The drawing's scale from the table's dots (the highest |sin| among them).
+    let top = 1;
+    for (let p = 1; p < N; p++) if (Math.abs(Math.sin(p * omega(dim))) > Math.abs(Math.sin(top * omega(dim)))) top = p;
+    const scale = (y0 - dots[top][1]) / Math.sin(top * omega(dim));
+    // Between the integers too: dim 0's curve has far more points than its 101 dots, and every
+    // drawn point lies on sin(pos·ω) at its own, fractional, position (within a drawing unit).
+    if (dim === 0) assert.ok(curve.length > 2 * N, `dim 0: ${curve.length} points`);
+    for (const [x, y] of curve) {
+      const pos = (x - dots[0][0]) / dx;
+      assert.ok(Math.abs(y0 - y - scale * Math.sin(pos * omega(dim))) < 1.5, `dim ${dim}, pos ${pos.toFixed(2)}`);
+    }
+    assert.equal((await page.textContent(`#frequencies .choice-item:has(input[value="${dim}"]) label`)).trim(), `pair ${dim / 2} (dim ${dim})`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

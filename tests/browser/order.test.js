@@ -183,3 +183,17 @@ test('at 375 px nothing overflows the page sideways', async () => {
     await page.close();
   }
 });
+
+test('the matrix is symmetric, as the notes say, with and without PE; its corner names rows and columns', async () => {
+  for (const pe of [0, 1]) {
+    const page = await openStep(b, 'order', `sentence=1&pe=${pe}`);
+    const m = await pageMatrix(page);
+    // Queries and keys are the same rows (no projections), so S_ij = S_ji to the last bit.
+    for (let i = 0; i < 3; i++) for (let j = 0; j < i; j++) assert.equal(m[i][j].value, m[j][i].value, `pe ${pe} cell ${i},${j}`);
+    assert.match(await page.textContent('#order .notes'), /e\(w\).*symmetric/s);
+    // Two short lines instead of "Q ↓ K →": rows are queries, columns keys.
+    assert.deepEqual(await page.$eval('#order .matrix-corner', (c) => c.innerText.split('\n')), ['queries ↓', 'keys →']);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});

@@ -241,3 +241,20 @@ test('on the offset plot the curves for the current i, i = 0 and i = 19 coincide
   assert.equal(await page.locator('#relative .relative-curve .plot-legend .legend-item').count(), 3);
   await page.close();
 });
+
+test('the notes set the identity as display formulas, in the step’s notation, and give the peak as computed', async () => {
+  const page = await openStep(b, 'relative');
+  // (Text without spaces and the invisible function-application sign after sin and cos.)
+  const formulas = await page.$$eval('#relative .notes > .relative-identity math', (ms) => ms.map((x) => x.textContent.replace(/[\s\u2061]+/g, '')));
+  assert.equal(formulas.join(' '),
+    `sin(ωim)sin(ωin) +cos(ωim)cos(ωin) =cos(ωi(m−n)) PE(m)·PE(n)=∑i=0${PAIRS - 1}cos(ωi(m−n))`);
+  assert.equal(await page.locator('#relative .notes p math').count(), 0, 'no formula inside a paragraph');
+  const notes = await page.textContent('#relative .notes');
+  assert.ok(notes.includes(`${dot(0, 0).toFixed(0)} at distance 0`), 'the peak d/2 as computed here');
+  // Positions are m and n on the page (the URL keeps i and j): the sliders' labels say so.
+  assert.deepEqual(await page.$$eval('#relative .controls label', (ls) => ls.slice(0, 2).map((l) => l.textContent.trim())), ['Position m', 'Position n']);
+  // The plot's title comes before the plot.
+  assert.equal(await page.$eval('#relative .relative-curve', (f) => f.firstElementChild.tagName), 'FIGCAPTION');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

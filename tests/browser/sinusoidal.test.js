@@ -163,3 +163,17 @@ test('leaving the step and coming back: the heatmap keeps its canvas size and it
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the notes name d as the table has it, define ωᵢ for the angle card, and explain the stripes', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  // The heatmap's columns are the table's dimensions: the notes give the same d.
+  const columns = await page.$$eval('#sinusoidal .controls input[type=range]', (rs) => Math.min(...rs.map((r) => Number(r.max))) + 1);
+  assert.equal(columns, D);
+  const notes = await page.textContent('#sinusoidal .notes');
+  assert.ok(notes.includes(`d = ${columns}`), `notes say d = ${columns}`);
+  assert.ok(notes.includes('frequency ωᵢ'), 'ωᵢ is defined in the notes');
+  assert.match(await page.textContent('#sinusoidal .readouts'), /pos·ωᵢ/);
+  assert.match(notes, /not a binary code/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

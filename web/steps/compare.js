@@ -70,7 +70,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
 
-  paragraphs(slots.notes, m, 'compare.notes');
+  // The sinusoidal peak PE(m)·PE(m) = d/2 and the RoPE curve's factor |(0.6, 0.4)|², from the core.
+  paragraphs(slots.notes, m, 'compare.notes', { peak: m.fixed(core.sinusoidalDot(0, 0, D), 0), norm: m.fixed(pairNorm, 2) });
   slots.deeper.append(comparisonTable(m), formulas);
   paragraphs(slots.deeper, m, 'compare.deeper');
 

@@ -31,6 +31,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const positions = Array.from({ length: POSITIONS }, (_, p) => p);
   const column = (dim) => Array.from({ length: POSITIONS }, (_, p) => table[p * D + dim]);
   const columns = new Map(DIMS.map((dim) => [dim, column(dim)]));
+  // Ten samples per position for the drawn curve (1001 points; joined per drawing column).
+  const fine = Array.from({ length: (POSITIONS - 1) * 10 + 1 }, (_, k) => k / 10);
 
   // Wavelengths: one decimal below 100, whole numbers from 100 up.
   const wave = (v) => m.fixed(v, v < 100 ? 1 : 0);
@@ -40,7 +42,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     dim: choice({
       name: 'dim',
       label: m.t('frequencies.dim'),
-      options: DIMS.map((dim) => ({ value: dim, label: m.t('frequencies.dimOption', { dim }) })),
+      options: DIMS.map((dim) => ({ value: dim, label: m.t('frequencies.dimOption', { dim, i: dim / 2 }) })),
       value: values.dim,
       onChange: (v) => set({ dim: Number(v) }),
     }),
@@ -137,6 +139,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
       series: [
         ...others.map((o, k) => ({ x: positions, y: columns.get(o), cls: 'faint',
           label: k === 0 ? m.t('frequencies.waveOthers', { dims: others.join(', ') }) : undefined })),
+        // The wave between the table's integer positions, at the core's ω: sampled only at
+        // integers, dim 0 (6.3 positions a cycle) drew as a jagged saw on a phone.
+        { x: fine, y: fine.map((p) => Math.sin(p * omega)), cls: 'smooth', perColumn: true },
+        // The core's table itself: the dots (its straight segments are hidden by CSS).
         { x: positions, y: columns.get(dim), cls: 'a', points: true, cursor: true,
           label: m.t('frequencies.waveLegend', { dim, i: subscript(i), omega: m.fixed(omega, 4) }) },
       ],

@@ -1,6 +1,9 @@
-// Step 4: relative distance. Two rows of core.sinusoidal(20, 16) as grouped bars; the eight
-// sin/cos pairs' shares of their dot product; PE(i)·PE(j) from core.sinusoidalDot against the
-// offset j − i for the current i and for i = 0 and i = 19, which fall on one curve.
+// Step 4: relative distance. PE(m)·PE(n) from core.sinusoidalDot against the offset n − m for
+// the current m and for m = 0 and m = 19, which fall on one curve; the identity that makes it so
+// as display formulas between the paragraphs. In the fold: the two rows of core.sinusoidal(20, 16)
+// as grouped bars, and the eight sin/cos pairs' shares of their dot product.
+// The notation is the explainer's: positions m and n, pair i with frequency ωᵢ. The URL keeps
+// the step's first names for the two positions, i and j (?i=3&j=8), so old links still open.
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
 import { LinePlot } from '../kit/lineplot.js';
@@ -17,6 +20,7 @@ const PAIRS = D / 2;
 const BASE = 10000;
 const REFERENCES = [0, POSITIONS - 1];  // the two fixed i whose curves sit under the current one
 const ROTATION_NOTE = 1;                // the rotation formula follows this paragraph of the fold
+const IDENTITY_NOTE = 0;                // the identity's formulas follow this paragraph of the notes
 
 export const params = {
   i: { type: 'int', min: 0, max: POSITIONS - 1, default: 3 },
@@ -24,8 +28,8 @@ export const params = {
 };
 
 // MathML pieces the kit does not have.
-const sum = () => mm('munderover', {}, mo('∑'), mrow(mi('k'), mo('='), mn('0')), mn(String(PAIRS - 1)));
-const omega = (sub = mi('k')) => msub(mi('ω'), sub);
+const sum = () => mm('munderover', {}, mo('∑'), mrow(mi('i'), mo('='), mn('0')), mn(String(PAIRS - 1)));
+const omega = (sub = mi('i')) => msub(mi('ω'), sub);
 const pe = (arg) => mrow(mi('PE'), mo('('), arg, mo(')'));
 // Brackets are drawn by CSS on the table (class 'bracketed'): stretchy glyphs need a math font
 // that not every system has.
@@ -63,15 +67,22 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.controls.append(controls.i.el, controls.j.el,
     h('div', { class: 'shift-both', role: 'group', 'aria-label': m.t('relative.shiftGroup') }, shiftDown, shiftUp));
 
-  // Formulas: the identity, the frequencies, then the same sum with the current positions; they
-  // wrap onto separate lines on narrow screens.
-  const identity = math(
-    m.t('relative.formulaLabel'),
-    pe(mi('i')), mo('·'), pe(mi('j')), mo('='), sum(), fn('cos', omega(), mrow(mo('('), mi('i'), mo('−'), mi('j'), mo(')'))),
-  );
+  // Formulas: the cosine of a difference for one pair, and summed, the identity (in the notes);
+  // the frequencies and the same sum with the current positions (in the fold). Each wraps
+  // between its pieces on a phone.
+  const diff = () => mrow(mo('('), mi('m'), mo('−'), mi('n'), mo(')'));
+  const angle = (p) => mrow(omega(), mi(p));
+  const identity = [
+    mathPieces(m.t('relative.pairLabel'),
+      [fn('sin', angle('m')), fn('sin', angle('n'))],
+      [mo('+'), fn('cos', angle('m')), fn('cos', angle('n'))],
+      [mo('='), fn('cos', omega(), diff())]),
+    math(m.t('relative.formulaLabel'),
+      pe(mi('m')), mo('·'), pe(mi('n')), mo('='), sum(), fn('cos', omega(), diff())),
+  ];
   const frequency = math(
     m.t('relative.omegaLabel', { base: BASE, d: D }),
-    omega(), mo('='), msup(mn(String(BASE)), mrow(mo('−'), mn('2'), mi('k'), mo('/'), mn(String(D)))),
+    omega(), mo('='), msup(mn(String(BASE)), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn(String(D)))),
   );
   const current = h('div', { class: 'relative-now' });
 
@@ -87,20 +98,18 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const pairBars = new VectorBars(pairFig, { label: '' });
   pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
 
-  // Figure 3: the dot product against the offset.
-  // Its caption under it: on a phone the curve then starts on the first screen.
-  const plotFig = h('figure', { class: 'relative-fig relative-curve' });
+  // Figure 3: the dot product against the offset, its title above it.
+  const plotFig = h('figure', { class: 'relative-fig relative-curve' }, h('figcaption', {}, m.t('relative.plotCaption', { d: D })));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: tickLabel(m),
     cursorY: (v) => m.fixed(v, 2),
     keysHint: m.t('page.plotKeys'),
   });
-  plotFig.append(h('figcaption', {}, m.t('relative.plotCaption')));
 
-  // Figure first: three i, one curve, and its cards; the paragraphs under it say the identity.
-  // The identity with the current numbers and the two bar charts it explains (the vectors, each
-  // pair's share) are depth: in the fold.
+  // Figure first: three m, one curve, and its cards; the paragraphs under it say the identity,
+  // set as display formulas. The identity with the current numbers and the two bar charts it
+  // explains (the vectors, each pair's share) are depth: in the fold.
   slots.figure.append(plotFig);
 
   const out = {
@@ -109,11 +118,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   slots.readouts.append(readoutRow(out.dot, out.distance));
 
-  paragraphs(slots.notes, m, 'relative.notes');
+  // The peak, PE(m)·PE(m) = d/2, as the core computes it.
+  m.paras('relative.notes', { max: m.fixed(gram[0], 0) }).forEach((text, n) => {
+    slots.notes.append(h('p', {}, text));
+    if (n === IDENTITY_NOTE) slots.notes.append(h('div', { class: 'formula relative-formulas relative-identity' }, ...identity.map((f) => h('div', {}, f))));
+  });
   // The fold: the formulas, the bar charts, then its paragraphs, the angle-addition rotation
   // written out after its own.
   slots.deeper.append(
-    h('div', { class: 'formula relative-formulas' }, h('div', {}, identity), h('div', {}, frequency), current),
+    h('div', { class: 'formula relative-formulas' }, h('div', {}, frequency), current),
     h('div', { class: 'relative-figs' }, vecFig, pairFig));
   m.paras('relative.deeper').forEach((text, n) => {
     slots.deeper.append(h('p', {}, text));
@@ -124,23 +137,24 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const { i, j } = values;
     const dot = core.sinusoidalDot(i, j, D, { base: BASE });
     const dotText = m.fixed(dot, 2);
-    const offset = j - i;
+    const offset = j - i;  // n − m
 
     current.replaceChildren(math(
-      m.t('relative.formulaNowLabel', { i, j, dot: dotText }),
+      m.t('relative.formulaNowLabel', { m: i, n: j, dot: dotText }),
       pe(mn(String(i))), mo('·'), pe(mn(String(j))), mo('='),
       sum(), fn('cos', omega(), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')'))),
       mo('='), mn(dotText),
     ));
 
     vecBars.draw([
-      { values: row(i), cls: 'a', label: m.t('relative.legendI', { i }) },
-      { values: row(j), cls: 'b', label: m.t('relative.legendJ', { j }) },
+      { values: row(i), cls: 'a', label: m.t('relative.legendM', { m: i }) },
+      { values: row(j), cls: 'b', label: m.t('relative.legendN', { n: j }) },
     ], 1);
-    vecBars.svg.setAttribute('aria-label', m.t('relative.barsAlt', { i, j, dims: D }));
+    vecBars.svg.setAttribute('aria-label', m.t('relative.barsAlt', { m: i, n: j, dims: D }));
 
-    // Pair k of PE(i) against pair k of PE(j): an 8 × 8 table of 2-dim dot products from the
-    // core, whose diagonal holds the pair's own term cos(ω_k (i − j)).
+    // Pair i of PE(m) against pair i of PE(n): an 8 × 8 table of 2-dim dot products from the
+    // core, whose diagonal holds the pair's own term cos(ωᵢ (m − n)). (Here i and j, the URL's
+    // names, are the two positions m and n.)
     const cross = core.attention(row(i), row(j), 2, { softmax: false, scale: 1 });
     const shares = Float64Array.from({ length: PAIRS }, (_, k) => cross[k * PAIRS + k]);
     pairBars.draw([{ values: shares, cls: 'c', label: m.t('relative.pairsLegend', { dot: dotText }) }], 1);
@@ -160,14 +174,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
       yDomain: [0, PAIRS + 1.5],  // headroom for the 'j = i' label above the peak
       vlines: [{ x: 0, cls: 'n', label: m.t('relative.plotDiagonal') }],
       series: [
-        { ...curve(i), cls: 'a', points: true, label: m.t('relative.plotCurrent', { i }) },
-        { ...curve(REFERENCES[0]), cls: 'b', label: m.t('relative.plotRef', { i: REFERENCES[0] }) },
-        { ...curve(REFERENCES[1]), cls: 'c', label: m.t('relative.plotRef', { i: REFERENCES[1] }) },
+        { ...curve(i), cls: 'a', points: true, label: m.t('relative.plotCurrent', { m: i }) },
+        { ...curve(REFERENCES[0]), cls: 'b', label: m.t('relative.plotRef', { m: REFERENCES[0] }) },
+        { ...curve(REFERENCES[1]), cls: 'c', label: m.t('relative.plotRef', { m: REFERENCES[1] }) },
       ],
       markers: [{ x: offset, y: dot, cls: 'a' }],
     });
     plot.svg.setAttribute('aria-label', m.t('relative.plotAlt', {
-      i, j, offset, dot: dotText, max: PAIRS, lo: -(POSITIONS - 1), hi: POSITIONS - 1, r0: REFERENCES[0], r1: REFERENCES[1],
+      m: i, n: j, offset, dot: dotText, max: PAIRS, lo: -(POSITIONS - 1), hi: POSITIONS - 1, r0: REFERENCES[0], r1: REFERENCES[1],
     }));
 
     out.dot.set(dotText, dot);
@@ -190,7 +204,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       },
       {
         name: 'dots', label: m.t('relative.csvDots'),
-        header: ['i\\j', ...Array.from({ length: POSITIONS }, (_, b) => b)],
+        header: ['m\\n', ...Array.from({ length: POSITIONS }, (_, b) => b)],
         rows: Array.from({ length: POSITIONS }, (_, r) => [r, ...gram.subarray(r * POSITIONS, (r + 1) * POSITIONS)]),
       },
     ],
