@@ -117,7 +117,7 @@ async function main() {
     plugins: [templates, atlas, pageWithoutReexport],
   });
   // The shared styles in app.css, each step's beside them, loaded with the step (web/app.js): the
-  // first screen takes the styles of the step it shows, not of all eighteen.
+  // first screen takes the styles of the step it shows, not of every step.
   await writeFile(new URL('app.css', dist), await cssOf(['web/styles.css']));
   await mkdir(new URL('steps/', dist), { recursive: true });
   for (const step of STEPS) await writeFile(new URL(`steps/${step.id}.css`, dist), await cssOf([step.style]));
