@@ -213,13 +213,11 @@ test('URL values are clamped: unknown models fall back to the defaults, "pasted"
   }
 });
 
-test('keyboard: the model select, the paste box and its button work without a pointer', async () => {
+test('keyboard: the model select, the paste box, its button and the second model work without a pointer', async () => {
   const page = await openStep(b, ID, 'model=llama-2-7b');
   await page.focus(`#${ID} select[name=model]`);
   await page.keyboard.press('ArrowDown');  // the next atlas entry
   assert.equal((await urlParams(page)).model, 'llama-3.1-8b');
-  await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.name), 'vs');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
   await page.keyboard.press('Enter');
@@ -231,6 +229,11 @@ test('keyboard: the model select, the paste box and its button work without a po
   await page.keyboard.press('Enter');
   assert.equal((await urlParams(page)).model, 'pasted');
   await checkReadouts(page, configOf('mistral-7b-v0.3'), 'typed by keyboard');
+  // The second model's select, under the first model's text: reached by Tab, moved by the arrows.
+  await page.locator(`#${ID} select[name=vs]`).focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await urlParams(page)).vs, 'gpt2');
+  assert.equal(await page.textContent(`#${ID} .ym-compare h3`), 'GPT-2 (124M)');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -28,8 +28,8 @@ export const params = {
 };
 
 /** Ticks for a pair axis of n pairs: 0, a round step, ..., and the last pair. */
-function pairTicks(n) {
-  const step = [1, 2, 4, 8, 16, 32, 64].find((s) => n / s <= 8) ?? 128;
+function pairTicks(n, most = 8) {
+  const step = [1, 2, 4, 8, 16, 32, 64].find((s) => n / s <= most) ?? 128;
   const ticks = [];
   for (let t = 0; t < n - step / 2; t += step) ticks.push(t);
   ticks.push(n - 1);
@@ -75,7 +75,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
       h('label', { for: area.id }, m.t('your-model.pasteLabel')), area,
       h('p', { class: 'control-hint' }, m.t('your-model.pasteHelp')),
       h('div', {}, readButton), error));
-  slots.controls.append(h('div', { class: 'ym-picks' }, pick(m.t('your-model.model'), modelSelect), pick(m.t('your-model.compare'), vsSelect)), pasteBox);
+  // The model and the paste box over the chart; the second model, a second look, under the first's text.
+  slots.controls.append(pick(m.t('your-model.model'), modelSelect), pasteBox);
 
   /** Shows a bad input's message (as text: it may quote the pasted text), or clears it. */
   function showError(err) {
@@ -143,7 +144,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const says = h('div', { class: 'ym-says' });
   const layers = h('div', { class: 'ym-layers-box' });
   const compareBox = h('div', { class: 'ym-compare' });
-  slots.readouts.append(readoutRow(out.turned, out.never, out.slowest, out.factor), says, layers, compareBox);
+  slots.readouts.append(readoutRow(out.turned, out.never, out.slowest, out.factor), says, layers,
+    h('div', { class: 'controls ym-compare-pick' }, pick(m.t('your-model.compare'), vsSelect)), compareBox);
   paragraphs(slots.notes, m, 'your-model.notes');
 
   // The fold: the scaling per pair, then what the reader filled in, left out and noted, then the
@@ -214,7 +216,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const longest = Math.max(...series.map((x) => Math.max(...x.y)), trained ?? 0, context ?? 0);
     const pairs = Math.max(...series.map((x) => x.x.length));
     ladder.draw({
-      xDomain: [-1, pairs], yDomain: [1, 10 ** Math.ceil(Math.log10(longest * 1.5))], xTicks: pairTicks(pairs), series, hlines,
+      xDomain: [-1, pairs], yDomain: [1, 10 ** Math.ceil(Math.log10(longest * 1.5))], xTicks: pairTicks(pairs, narrow ? 5 : 8), series, hlines,
     });
     waveCaption.textContent = m.t('your-model.waveCaption', { name: s ? name : other.name, pairs: main.pairs });
     const lines = hlines.length === 2 ? m.t('your-model.waveAltLines', { trained: int(trained), context: int(context) })
@@ -254,7 +256,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const x = Array.from({ length: s.pairs }, (_, i) => i);
     ratioPlot.draw({
       xDomain: [-1, s.pairs], yDomain: [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi * 1.5))],
-      xTicks: pairTicks(s.pairs), series: [{ x, y: s.ratio, cls: 'a', points: true }],
+      xTicks: pairTicks(s.pairs, narrow ? 5 : 8), series: [{ x, y: s.ratio, cls: 'a', points: true }],
     });
     ratioPlot.svg.setAttribute('aria-label', m.t('your-model.ratioAlt', {
       pairs: s.pairs, name, first: sig(s.ratio[0]), last: sig(s.ratio[s.pairs - 1]), lastPair: s.pairs - 1, kept: s.pairs - s.scaledPairs,
