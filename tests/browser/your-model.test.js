@@ -175,6 +175,8 @@ test('a good paste is drawn, kept in #config= and reopened from that address; a 
   assert.equal(url.hash, `#config=${encodeURIComponent(JSON.stringify(config))}`);
   // The unread key is listed in the fold, as text.
   await page.locator(`#${ID} details.deeper summary`).click();
+  // (The fold is drawn when it opens: its toggle event comes a task after the click.)
+  await page.waitForFunction((id) => document.querySelector(`#${id} .ym-read`).textContent.length > 0, ID);
   assert.match(await page.textContent(`#${ID} .ym-read`), /note/);
   assert.equal(await page.locator(`#${ID} .ym-read b`).count(), 0);
   await page.close();

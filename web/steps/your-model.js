@@ -12,6 +12,7 @@ import { LogPlot } from '../kit/logplot.js';
 import { button } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
+import { whenIdleEach } from '../kit/idle.js';
 import { ATLAS } from './your-model/atlas.js';
 import { MAX_PASTE, PASTED, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './your-model/model.js';
 import { formats, groupLine, scalingName, sentences } from './your-model/sentences.js';
@@ -50,7 +51,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (!cache.has(entryId)) cache.set(entryId, readConfig(core, BY_ID.get(entryId).config));
     return cache.get(entryId);
   };
-  let pasted = null;  // { config, summary } of the last pasted config that read
+  let pasted = null;  // { config, summary, n } of the last pasted config that read (n: how many so far)
+  let pastes = 0;
   /** { name, summary, entry } of a choice (the pasted config, or an atlas entry). */
   const chosen = (choice) => (choice === PASTED
     ? { name: m.t('your-model.pastedOption'), summary: pasted.summary, entry: null }
@@ -99,18 +101,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (parsed.error) return parsed.error;
     const result = readConfig(core, parsed.config);
     if (result.error) return result.error;
-    pasted = { config: parsed.config, summary: result.summary };
+    pasted = { config: parsed.config, summary: result.summary, n: ++pastes };
     if (!pastedOption.isConnected) modelSelect.prepend(pastedOption);
     return null;
   }
   function readPasted() {
     const err = tryPaste(area.value);
     showError(err);
-    if (!err) {
-      // A config that read before is replaced: drawn again even when the choice stays "pasted".
-      drawnKey = '';
-      set({ model: PASTED });
-    }
+    if (!err) set({ model: PASTED });
   }
 
   // A config in the address (#config=...) is read before the first drawing; if it does not read,
@@ -290,8 +288,21 @@ export function mount(root, { core, m, values, setter, index, total }) {
       entry.notes ? h('p', { class: 'control-hint' }, entry.notes) : null);
   }
 
-  let drawnKey = '';
-  let shown = null;  // { name, summary } of the model drawn, for the CSV buttons
+  // What is drawn, by what it depends on: a change of the second model leaves the first model's
+  // text and strip alone, and the fold is drawn only while open (or when it opens).
+  const keyOf = (choice) => (choice === PASTED ? `${PASTED}#${pasted?.n}` : choice);
+  const drawn = { main: '', other: '', ladder: '', fold: '' };
+  const fold = root.querySelector(':scope > details.deeper');
+  let shown = null;  // { name, summary, entry } of the model drawn, for the CSV buttons and the fold
+
+  function drawFold() {
+    if (!fold?.open || drawn.fold === drawn.main) return;
+    drawn.fold = drawn.main;
+    drawRatio(shown.name, shown.summary);
+    drawRead(shown.summary);
+    drawSource(shown.entry);
+  }
+  fold?.addEventListener('toggle', drawFold);
 
   function render() {
     if (modelSelect.value !== values.model) modelSelect.value = values.model;
@@ -301,31 +312,39 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (location.hash !== wanted && (wanted || location.hash.startsWith('#config='))) {
       history.replaceState(history.state, '', `${location.pathname}${location.search}${wanted}`);
     }
-    const key = `${values.model}|${values.vs}`;
-    if (key === drawnKey) return;
-    drawnKey = key;
+    const mainKey = keyOf(values.model);
+    const otherKey = values.vs !== NONE && values.vs !== values.model ? values.vs : '';
     const cur = chosen(values.model);
-    const other = values.vs !== NONE && values.vs !== values.model ? chosen(values.vs) : null;
-    shown = cur;
-    values.labState = labState(cur.summary);
-    drawLadder(cur.name, cur.summary, other);
-    const hasPairs = cur.summary.lead >= 0;
-    noPairs.hidden = hasPairs;
-    const text = sentences(m, cur.name, cur.summary);
-    if (!hasPairs) noPairs.textContent = text[0];
-    says.replaceChildren(...(hasPairs ? text : text.slice(1)).map((t) => h('p', {}, t)));
-    drawReadouts(cur.summary);
-    layers.replaceChildren(layerStrip(cur.name, cur.summary));
-    compareBox.replaceChildren(...(other ? [h('h3', {}, other.name),
-      ...sentences(m, other.name, other.summary).map((t) => h('p', {}, t)), layerStrip(other.name, other.summary)] : []));
-    drawRatio(cur.name, cur.summary);
-    drawRead(cur.summary);
-    drawSource(cur.entry);
+    const other = otherKey ? chosen(otherKey) : null;
+    if (mainKey !== drawn.main) {
+      drawn.main = mainKey;
+      shown = cur;
+      values.labState = labState(cur.summary);
+      const hasPairs = cur.summary.lead >= 0;
+      noPairs.hidden = hasPairs;
+      const text = sentences(m, cur.name, cur.summary);
+      if (!hasPairs) noPairs.textContent = text[0];
+      says.replaceChildren(...(hasPairs ? text : text.slice(1)).map((t) => h('p', {}, t)));
+      drawReadouts(cur.summary);
+      layers.replaceChildren(layerStrip(cur.name, cur.summary));
+    }
+    if (otherKey !== drawn.other) {
+      drawn.other = otherKey;
+      compareBox.replaceChildren(...(other ? [h('h3', {}, other.name),
+        ...sentences(m, other.name, other.summary).map((t) => h('p', {}, t)), layerStrip(other.name, other.summary)] : []));
+    }
+    if (`${mainKey}|${otherKey}` !== drawn.ladder) {
+      drawn.ladder = `${mainKey}|${otherKey}`;
+      drawLadder(cur.name, cur.summary, other);
+    }
+    drawFold();
   }
 
   const set = setter(render);  // patch the values, redraw (timed), write the URL
   render();
   if (hashError) showError(hashError);
+  // Every atlas model read while the page is idle: a choice in the select then only draws.
+  whenIdleEach(ENTRIES.map((e) => () => atlasRead(e.id)), { fallback: 'frame' });
 
   return {
     tables: () => {
