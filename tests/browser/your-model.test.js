@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { loadPosenc, modelPositions } from '../../wasm/posenc.js';
-import { startBrowser } from './browser.js';
+import { DIST, startBrowser } from './browser.js';
 import { openStep, pageUrl, updateTimes, urlParams } from './steps.js';
 
 const ID = 'your-model';
@@ -272,4 +272,25 @@ test('no other step\'s first screen asks for the atlas or this step\'s code; thi
   const mine = (names) => names.filter((n) => /your-model|atlas/.test(n));
   assert.ok(mine(await early(ID)).length > 0, 'the pattern finds this step\'s files on its own first screen');
   for (const step of ['order', 'rope', 'extend']) assert.deepEqual(mine(await early(step)), [], step);
+});
+
+test('the single file carries the atlas: opened from file:// with a model in its URL, no request; an embed of the step with a model', async () => {
+  const single = new URL('positional-encoding.html', `file://${DIST}`).href;
+  const page = await b.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${single}?step=${ID}&model=gpt-oss-20b&vs=smollm3-3b`);
+  await page.waitForSelector(`#${ID}[data-shown=true]:not([hidden])`);
+  await checkReadouts(page, configOf('gpt-oss-20b'), 'single file');
+  assert.equal(await page.textContent(`#${ID} .ym-compare h3`), 'SmolLM3 3B');
+  assert.deepEqual(requests.filter((u) => !u.startsWith(single.split('?')[0])), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  const embed = await openStep(b, ID, 'model=phi-3.5-mini&embed=1');
+  assert.ok(await embed.evaluate(() => document.body.classList.contains('embed')));
+  assert.equal(await embed.locator('#step-nav').isVisible(), false, 'no step list in an embed');
+  await checkReadouts(embed, configOf('phi-3.5-mini'), 'embed');
+  assert.deepEqual(embed.errors, []);
+  await embed.close();
 });
