@@ -80,18 +80,23 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // The model and the paste box over the chart; the second model, a second look, under the first's text.
   slots.controls.append(pick(m.t('your-model.model'), modelSelect), pasteBox);
 
-  /** Shows a bad input's message (as text: it may quote the pasted text), or clears it. */
+  /**
+   * Shows a bad input's message, or clears it: as text (it may quote the pasted text), the
+   * parser's or the API's own words marked as English inside the page's language.
+   */
   function showError(err) {
     if (!err) {
-      error.textContent = '';
+      error.replaceChildren();
       return;
     }
     const kept = m.t('your-model.errorKept', { model: chosen(values.model).name });
+    const MARK = '\u0001';
     const text = err.kind === 'empty' ? m.t('your-model.errorEmpty')
       : err.kind === 'size' ? m.t('your-model.errorSize', { n: int(err.length), max: int(MAX_PASTE) })
-        : err.kind === 'json' ? m.t('your-model.errorJson', { message: err.message })
-          : m.t('your-model.errorConfig', { name: err.name, message: err.message });
-    error.textContent = `${text} ${kept}`;
+        : err.kind === 'json' ? m.t('your-model.errorJson', { message: MARK })
+          : m.t('your-model.errorConfig', { name: err.name, message: MARK });
+    const [before, after = ''] = text.split(MARK);
+    error.replaceChildren(before, ...(text.includes(MARK) ? [h('span', { lang: 'en' }, err.message), after] : []), ` ${kept}`);
     pasteBox.open = true;
   }
 
@@ -263,7 +268,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function drawRead(summary) {
     const pos = summary.positions;
-    const list = (title, items) => (items.length ? [h('h3', {}, title), h('ul', { class: 'ym-list' }, items.map((t) => h('li', {}, t)))] : []);
+    // The API's notes are English whatever the page's language: marked so, for screen readers.
+    const list = (title, items, lang) => (items.length ? [h('h3', {}, title), h('ul', { class: 'ym-list', lang }, items.map((t) => h('li', {}, t)))] : []);
     const show = (v) => (typeof v === 'number' ? String(v) : JSON.stringify(v));
     const ignored = pos.ignored.map((e) => `${e.field}${e.looksPositional ? ' *' : ''}`);
     const divergences = pos.divergences.map((d) => (d.code === 'mla-softmax-scale'
@@ -273,7 +279,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       ...list(m.t('your-model.defaultsTitle'), pos.defaults.map((d) => `${d.field} = ${show(d.value)} (${d.from})`)),
       ...list(m.t('your-model.ignoredTitle'), ignored.length ? [ignored.join(', '), ...(pos.ignored.some((e) => e.looksPositional) ? [m.t('your-model.ignoredMark')] : [])] : []),
       ...list(m.t('your-model.divergenceTitle'), divergences),
-      ...list(m.t('your-model.notesTitle'), pos.notes.map((n) => n.message)),
+      ...list(m.t('your-model.notesTitle'), pos.notes.map((n) => n.message), 'en'),
     );
   }
 
@@ -284,8 +290,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }
     sourceInfo.replaceChildren(h('h3', {}, m.t('your-model.sourceTitle')),
       h('p', {}, m.t('your-model.status', { status: entry.status })),
-      h('ul', { class: 'ym-list ym-sources' }, Object.entries(entry.sources).map(([k, v]) => h('li', {}, h('code', {}, k), ': ', v))),
-      entry.notes ? h('p', { class: 'control-hint' }, entry.notes) : null);
+      // The atlas's sources and notes are English data, marked so.
+      h('ul', { class: 'ym-list ym-sources', lang: 'en' }, Object.entries(entry.sources).map(([k, v]) => h('li', {}, h('code', {}, k), ': ', v))),
+      entry.notes ? h('p', { class: 'control-hint', lang: 'en' }, entry.notes) : null);
   }
 
   // What is drawn, by what it depends on: a change of the second model leaves the first model's
