@@ -228,3 +228,17 @@ test('ru: counts before nouns take their plural forms', async () => {
   const phi = readConfig(cores[0], entries.find((e) => e.id === 'gpt-oss-20b').config).summary;
   assert.ok(phi.groups.map((g) => groupLine(m, phi, g)).every((l) => l.startsWith('12 слоёв')));
 });
+
+test('en: a context in which every pair turns says so rather than "0 pairs never complete a turn"', async () => {
+  const m = await loadMessages('en', part, ['page', 'your-model']);
+  // Base 100 over 65,536 tokens: the slowest of 32 pairs has wavelength 2π·100^(62/64) ≈ 548.
+  const config = { model_type: 'llama', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 2, max_position_embeddings: 65536,
+    rope_theta: 100, rope_scaling: { rope_type: 'linear', factor: 2 } };
+  const { summary } = readConfig(cores[0], config);
+  const s = summary.settings[summary.lead];
+  assert.equal(s.never, 0);
+  assert.ok(65536 / ((2 * Math.PI) / (100 ** (-62 / 64) / 2)) > 1);
+  const said = sentences(m, 'Tiny', summary).join(' ');
+  assert.ok(said.includes('so every pair completes a turn'), said);
+  assert.ok(!said.includes('0 pairs'), said);
+});

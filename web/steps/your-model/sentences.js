@@ -78,7 +78,10 @@ export function sentences(m, name, summary) {
   }
   if (context !== null && (rope.scaling || context !== trained)) {
     const vars = { Lx: int(context), t: sig(s.slowestContext), never: s.never, type: scalingName(rope), s: factor(rope.factor) };
-    out.push(m.t(rope.scaling ? 'your-model.sContextScaled' : 'your-model.sContextPlain', vars));
+    const key = s.never === 0
+      ? (rope.scaling ? 'your-model.sContextScaledAll' : 'your-model.sContextPlainAll')
+      : (rope.scaling ? 'your-model.sContextScaled' : 'your-model.sContextPlain');
+    out.push(m.t(key, vars));
   }
   const { lengths } = summary.positions;
   if (rope.scaling && lengths.extended !== null && lengths.declared !== null && lengths.extended !== lengths.declared) {
