@@ -132,7 +132,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const waveFigure = h('figure', { class: 'ym-figure ym-waves' }, waveCaption);
   const decade = (v) => (v >= 1e6 ? `10${String(Math.round(Math.log10(v))).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d])}` : int(v));
   const ladder = new LogPlot(waveFigure, {
-    label: '', width: narrow ? 360 : 560, height: narrow ? 300 : 320,
+    label: m.t('your-model.waveY'), width: narrow ? 360 : 560, height: narrow ? 300 : 320,
     xLabel: m.t('your-model.waveX'), yLabel: m.t('your-model.waveY'), formatX: int, formatY: decade,
   });
   const noPairs = h('p', { class: 'ym-no-pairs' });
@@ -157,7 +157,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const ratioCaption = h('figcaption', {}, m.t('your-model.ratioCaption'));
   const ratioFigure = h('figure', { class: 'ym-figure ym-ratio' }, ratioCaption);
   const ratioPlot = new LogPlot(ratioFigure, {
-    label: '', width: narrow ? 360 : 560, height: narrow ? 240 : 260,
+    label: m.t('your-model.ratioCaption'),  // until it is drawn (the fold opens): then its numbers width: narrow ? 360 : 560, height: narrow ? 240 : 260,
     xLabel: m.t('your-model.ratioX'), yLabel: m.t('your-model.ratioY'), formatX: int,
     formatY: (v) => (v >= 1 ? int(v) : m.fixed(v, Math.round(-Math.log10(v)))),
   });
