@@ -118,6 +118,11 @@ test('the default model, Llama 3.1 8B: readouts from modelPositions and the form
   assert.equal(await page.textContent(`#${ID} .ym-compare h3`), 'Llama 2 7B');
   assert.equal(await page.locator(`#${ID} .ym-compare .ym-strip .ym-cell`).count(), 32);
   await checkReadouts(page, configOf('llama-3.1-8b'), 'first model unchanged by the second');
+  // "Open in the Lab" carries the model's lead RoPE setting under the Lab's names.
+  const lab = page.locator(`#${ID} a.step-lab`);
+  await lab.focus();
+  const href = new URL(await lab.getAttribute('href'));
+  assert.deepEqual(Object.fromEntries(href.searchParams), { family: 'rope', d: '128', base: '500000', layout: 'half', scaling: 'llama3', factor: '8', orig: '8192', lowFreq: '1', highFreq: '4' });
   await updateTimes(page, ID);
   assert.deepEqual(page.errors, []);
   await page.close();
