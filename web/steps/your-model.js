@@ -96,7 +96,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
         : err.kind === 'json' ? m.t('your-model.errorJson', { message: MARK })
           : m.t('your-model.errorConfig', { name: err.name, message: MARK });
     const [before, after = ''] = text.split(MARK);
-    error.replaceChildren(before, ...(text.includes(MARK) ? [h('span', { lang: 'en' }, err.message), after] : []), ` ${kept}`);
+    // The API's messages end without a full stop: one is added before the next sentence.
+    const stop = /[.!?]$/.test(err.message) || after.trim() ? '' : '.';
+    error.replaceChildren(before, ...(text.includes(MARK) ? [h('span', { lang: 'en' }, err.message), `${after}${stop}`] : []), ` ${kept}`);
     pasteBox.open = true;
   }
 
