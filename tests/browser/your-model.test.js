@@ -177,6 +177,7 @@ test('a good paste is drawn, kept in #config= and reopened from that address; a 
   assert.equal(await page.textContent(`#${ID} .ym-error`), '');
   const got = await checkReadouts(page, config, 'pasted');
   assert.equal(await page.inputValue(`#${ID} select[name=model]`), 'pasted');
+  assert.equal(await page.textContent(`#${ID} select[name=model] option[value=pasted]`), 'Your pasted config (qwen3)');
   const url = new URL(await pageUrl(page));
   assert.equal(url.searchParams.get('model'), 'pasted');
   assert.equal(url.hash, `#config=${encodeURIComponent(JSON.stringify(config))}`);
@@ -200,6 +201,15 @@ test('a good paste is drawn, kept in #config= and reopened from that address; a 
   assert.equal(new URL(await pageUrl(again)).hash, url.hash);
   assert.deepEqual(again.errors, []);
   await again.close();
+
+  // 4,096 layers (the API's cap) at 375 px: drawn, one cell each, without widening the page.
+  const phone = await openStep(b, ID, '', { viewport: { width: 375, height: 800 } });
+  const deep = { ...config, num_hidden_layers: 4096, max_window_layers: 4096 };
+  await paste(phone, JSON.stringify(deep));
+  await checkReadouts(phone, deep, '4096 layers');
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll');
+  assert.deepEqual(phone.errors, []);
+  await phone.close();
 
   // A broken config in the address: its text in the box, its message, the default model.
   const broken = await openStep(b, ID, `model=pasted#config=${encodeURIComponent('{"model_type": 3}')}`);

@@ -55,7 +55,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   let pastes = 0;
   /** { name, summary, entry } of a choice (the pasted config, or an atlas entry). */
   const chosen = (choice) => (choice === PASTED
-    ? { name: m.t('your-model.pastedOption'), summary: pasted.summary, entry: null }
+    ? { name: m.t('your-model.pastedName', { type: pasted.summary.modelType }), summary: pasted.summary, entry: null }
     : { name: BY_ID.get(choice).name, summary: atlasRead(choice).summary, entry: BY_ID.get(choice) });
 
   // [CONTROLS] --------------------------------------------------------------------------------
@@ -109,6 +109,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const result = readConfig(core, parsed.config);
     if (result.error) return result.error;
     pasted = { config: parsed.config, summary: result.summary, n: ++pastes };
+    pastedOption.textContent = m.t('your-model.pastedName', { type: result.summary.modelType });
     if (!pastedOption.isConnected) modelSelect.prepend(pastedOption);
     return null;
   }
@@ -175,7 +176,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const cells = summary.layerGroup.map((g, i) => h('span', {
       class: `ym-cell ${cellClass(summary.groups[g])}`, title: m.t('your-model.layerTitle', { i, what: groups[g] }),
     }));
-    const strip = h('div', { class: 'ym-strip', role: 'img',
+    // Past 96 layers (a pasted config may have up to 4,096) the cells lose their gaps and shrink
+    // below 2 px rather than widen the page.
+    const strip = h('div', { class: `ym-strip${summary.numLayers > 96 ? ' dense' : ''}`, role: 'img',
       'aria-label': m.t('your-model.layersAlt', { last: summary.numLayers - 1, groups: groups.join('; ') }) }, cells);
     const legend = h('ul', { class: 'ym-legend' }, summary.groups.map((g, k) => h('li', {},
       h('span', { class: `ym-cell ym-swatch ${cellClass(g)}`, 'aria-hidden': 'true' }), groups[k])));
