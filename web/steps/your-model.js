@@ -68,6 +68,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   vsSelect.addEventListener('change', () => set({ vs: vsSelect.value }));
   const pick = (label, select) => h('div', { class: 'control ym-pick' }, h('label', { for: select.id }, label), select);
 
+  // The box takes twice what is read: a paste that is too long is named as such (errorSize), not
+  // cut by the browser into JSON that no longer parses.
   const area = h('textarea', { id: `ym-paste-${uid}`, name: 'config', rows: 6, spellcheck: 'false', autocomplete: 'off',
     autocapitalize: 'off', maxlength: MAX_PASTE * 2, class: 'ym-area' });
   const error = h('p', { class: 'ym-error', role: 'alert' });
