@@ -186,6 +186,11 @@ test('a good paste is drawn, kept in #config= and reopened from that address; a 
   // (The fold is drawn when it opens: its toggle event comes a task after the click.)
   await page.waitForFunction((id) => document.querySelector(`#${id} .ym-read`).textContent.length > 0, ID);
   assert.match(await page.textContent(`#${ID} .ym-read`), /note/);
+  // The score chart: at distance 0 every rotated pair gives a²·2 (a from modelPositions), the
+  // other dimensions 1 each; drawn from 0 to the context.
+  const lead = modelPositions(pe, config).layers[0].rope;
+  const s0 = 2 * lead.attentionFactor ** 2 * (lead.rotaryDim / 2) + (64 - lead.rotaryDim);
+  assert.match(await page.getAttribute(`#${ID} .ym-scores svg`, 'aria-label'), new RegExp(`${s0.toFixed(2)} at distance 0, .* at 65,536`));
   assert.equal(await page.locator(`#${ID} .ym-read b`).count(), 0);
   await page.close();
 

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 
 import { modelPositions } from '../../wasm/posenc.js';
 import { LANGUAGES, loadMessages } from '../../web/i18n.js';
-import { MAX_PASTE, PASTED, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from '../../web/steps/your-model/model.js';
+import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from '../../web/steps/your-model/model.js';
 import { formats, groupLine, sentences } from '../../web/steps/your-model/sentences.js';
 import { loadBoth, moduleName } from './helpers.js';
 
@@ -126,6 +126,35 @@ for (const pe of cores) {
     const gpt2 = readConfig(pe, entries.find((e) => e.id === 'gpt2').config).summary;
     assert.deepEqual([gpt2.lead, gpt2.settings.length, gpt2.groups.length, gpt2.groups[0].count], [-1, 0, 1, 12]);
     assert.deepEqual(labState(gpt2), { family: 'learned' });
+  });
+
+  test(`${moduleName(pe)}: the all-ones score against the distance equals all-ones vectors rotated by the core's ropeApply and dotted`, () => {
+    let checked = 0;
+    for (const entry of entries) {
+      const { summary } = readConfig(pe, entry.config);
+      const curve = allOnesScores(summary);
+      const s = summary.settings[summary.lead];
+      if (!s) {
+        assert.equal(curve, null, entry.id);
+        continue;
+      }
+      const end = summary.context ?? summary.trained;
+      assert.equal(curve.distances.length, SCORE_SAMPLES + 1);
+      assert.equal(curve.distances[SCORE_SAMPLES], end);
+      // The core rotates q = ones at each distance (times the attention factor, as HF) and k = ones
+      // at 0; their dot product over the rotated part, plus 1 per dimension left unrotated.
+      const { rotaryDim: d, base, scaling, layout } = s.rope;
+      const q = pe.ropeApply(new Float32Array(curve.distances.length * d).fill(1), Array.from(curve.distances), d, { base, scaling, layout });
+      const k = pe.ropeApply(new Float32Array(d).fill(1), [0], d, { base, scaling, layout });
+      for (let j = 0; j < curve.distances.length; j++) {
+        let dot = summary.headDim - d;
+        for (let i = 0; i < d; i++) dot += q[j * d + i] * k[i];
+        // float32 rotations (2e-6 per element at these positions) summed over d terms.
+        assert.ok(Math.abs(curve.scores[j] - dot) <= 4e-6 * d * s.rope.attentionFactor ** 2 + 1e-9, `${entry.id} at ${curve.distances[j]}: ${curve.scores[j]} vs ${dot}`);
+      }
+      checked++;
+    }
+    assert.ok(checked >= 15, `${checked} models checked`);
   });
 
   test(`${moduleName(pe)}: bad configs give the API's named error and leave the module working`, () => {

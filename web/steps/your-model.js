@@ -8,13 +8,14 @@
 // This file holds the controls and the drawing; your-model/ the numbers (model.js), the words
 // (sentences.js) and the atlas (atlas.js).
 import { h } from '../kit/dom.js';
+import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
 import { button } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { whenIdleEach } from '../kit/idle.js';
 import { ATLAS } from './your-model/atlas.js';
-import { MAX_PASTE, PASTED, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './your-model/model.js';
+import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './your-model/model.js';
 import { formats, groupLine, scalingName, sentences } from './your-model/sentences.js';
 
 export const id = 'your-model';
@@ -167,9 +168,16 @@ export function mount(root, { core, m, values, setter, index, total }) {
     formatY: (v) => (v >= 1 ? int(v) : m.fixed(v, Math.round(-Math.log10(v)))),
   });
   const ratioNone = h('p', {});
+  const scoreCaption = h('figcaption', {});
+  const scoreFigure = h('figure', { class: 'ym-figure ym-scores' }, scoreCaption);
+  const kilo = (v) => (v >= 1000 && v % 1000 === 0 ? m.t('your-model.thousands', { n: int(v / 1000) }) : int(v));
+  const scorePlot = new LinePlot(scoreFigure, {
+    xLabel: m.t('your-model.scoreX'), yLabel: m.t('your-model.scoreY'), label: m.t('your-model.csvScores'),  // until drawn
+    format: kilo, cursorX: int, cursorY: (v) => m.fixed(v, 2), keysHint: m.t('page.plotKeys'),
+  });
   const readInfo = h('div', { class: 'ym-read' });
   const sourceInfo = h('div', { class: 'ym-source' });
-  slots.deeper.append(howRead, howScaled, ratioFigure, ratioNone, whatRead, readInfo, sourceInfo);
+  slots.deeper.append(howRead, howScaled, ratioFigure, ratioNone, scoreFigure, whatRead, readInfo, sourceInfo);
 
   // [DRAWING] ---------------------------------------------------------------------------------
   /** The layer strip of a model: one cell per layer, and a legend line per group. */
@@ -273,6 +281,34 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }));
   }
 
+  /** The all-ones score against the distance, to the context; the training length marked. */
+  function drawScores(name, summary) {
+    const curve = allOnesScores(summary);
+    scoreFigure.hidden = !curve;
+    if (!curve) return;
+    const { distances, scores } = curve;
+    const end = distances[SCORE_SAMPLES];
+    let lo = 0;
+    let hi = 0;
+    for (const v of scores) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    const pad = (hi - lo) * 0.05 || 1;
+    const { trained } = summary;
+    scorePlot.draw({
+      xDomain: [0, end], yDomain: [lo - pad, hi + pad],
+      series: [{ x: distances, y: scores, cls: 'a', points: true, cursor: true, label: name }],
+      vlines: trained !== null && trained < end ? [{ x: trained, cls: 'trained', label: m.t('your-model.lineTrained', { n: int(trained) }) }] : [],
+    });
+    const s = summary.settings[summary.lead];
+    const rest = summary.headDim - s.rope.rotaryDim;
+    scoreCaption.textContent = m.t(rest ? 'your-model.scoreCaptionPartial' : 'your-model.scoreCaption', { end: int(end), rest });
+    let low = 0;
+    for (let k = 1; k < scores.length; k++) if (scores[k] < scores[low]) low = k;
+    scorePlot.svg.setAttribute('aria-label', m.t('your-model.scoreAlt', {
+      name, n: SCORE_SAMPLES + 1, end: int(end), s0: m.fixed(scores[0], 2), sEnd: m.fixed(scores[SCORE_SAMPLES], 2),
+      low: m.fixed(scores[low], 2), at: int(distances[low]),
+    }));
+  }
+
   function drawRead(summary) {
     const pos = summary.positions;
     // The API's notes are English whatever the page's language: marked so, for screen readers.
@@ -313,6 +349,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (!fold?.open || drawn.fold === drawn.main) return;
     drawn.fold = drawn.main;
     drawRatio(shown.name, shown.summary);
+    drawScores(shown.name, shown.summary);
     drawRead(shown.summary);
     drawSource(shown.entry);
   }
@@ -371,6 +408,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
           name: 'pairs', label: m.t('your-model.csvPairs'),
           header: ['pair', 'theta', 'theta_scaled', 'ratio', 'wavelength', 'wavelength_scaled', 'turns_in_training_length', 'turns_in_context'],
           rows,
+        },
+        {
+          name: 'scores', label: m.t('your-model.csvScores'),
+          header: ['distance', 'score_all_ones'],
+          get rows() {
+            const curve = allOnesScores(summary);
+            return curve ? Array.from(curve.distances, (d, k) => [d, curve.scores[k]]) : [];
+          },
         },
         {
           name: 'layers', label: m.t('your-model.csvLayers'),

@@ -170,3 +170,28 @@ export function labState(summary) {
     betaFast: sc?.betaFast, betaSlow: sc?.betaSlow, lowFreq: sc?.lowFreqFactor, highFreq: sc?.highFreqFactor,
   };
 }
+
+/** Distances at which the score is drawn: SCORE_SAMPLES + 1, evenly from 0 to the context. */
+export const SCORE_SAMPLES = 128;
+
+/**
+ * The score q·k of a query and a key that are all ones over a whole head, against their distance
+ * Δ, for the lead setting: each rotated pair gives a²·2·cos(Δ·θ′ᵢ) (HF multiplies cos and sin by
+ * the attention factor a), each dimension left unrotated (partial RoPE, MLA's other part) 1.
+ * { distances, scores } at SCORE_SAMPLES + 1 distances from 0 to the context (else the training
+ * length); null for a model without rotation or without a length.
+ */
+export function allOnesScores(summary) {
+  const s = summary.settings[summary.lead];
+  const end = summary.context ?? summary.trained;
+  if (!s || !end) return null;
+  const a2 = s.rope.attentionFactor ** 2;
+  const rest = summary.headDim - s.rope.rotaryDim;
+  const distances = Float64Array.from({ length: SCORE_SAMPLES + 1 }, (_, k) => (k * end) / SCORE_SAMPLES);
+  const scores = Float64Array.from(distances, (d) => {
+    let sum = 0;
+    for (const f of s.scaled) sum += Math.cos(d * f);
+    return 2 * a2 * sum + rest;
+  });
+  return { distances, scores };
+}
