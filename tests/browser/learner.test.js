@@ -189,7 +189,7 @@ test('printing opens the fold of every step that has one and closes them after, 
   await page.close();
 });
 
-test('the card says "Step 3 of 6" and the rest of the field "1 of 12"; on a phone the navigation is one line, "3 of 6 · Frequency bands", that opens both titled lists', async () => {
+test(`the card says "Step 3 of 6" and the rest of the field "1 of ${ALL_STEP_IDS.length - 6}"; on a phone the navigation is one line, "3 of 6 · Frequency bands", that opens both titled lists`, async () => {
   for (const lang of LANGUAGES) {
     const page = await openStep(b, 'frequencies', `lang=${lang}`, { viewport: PHONE });
     const [stepOf, fieldOf, placeIdea, title] = await Promise.all([

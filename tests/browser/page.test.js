@@ -47,7 +47,7 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
     // same for every step, and the tests above wait for it.
     const page = await openStep(b, id);
     assert.deepEqual(await visibleSteps(page), [id]);
-    // The six steps of the idea count to 6, the rest of the field to 12 (web/place.js).
+    // The six steps of the idea count to 6, the rest of the field to the number of steps after them (web/place.js).
     const label = i < 6 ? `Step ${i + 1} of 6` : `The rest of the field · ${i - 5} of ${STEP_IDS.length - 6}`;
     assert.equal((await page.textContent(`#${id} .step-count`)).trim(), label);
     assert.ok((await page.textContent(`#${id} h2`)).trim().length > 0);

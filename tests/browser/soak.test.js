@@ -20,7 +20,7 @@ import { driveControls } from './drive.js';
 
 // POSENC_SOAK_CHANGES=n runs a shorter soak while working on it; npm test never sets it.
 const CHANGES = Number(process.env.POSENC_SOAK_CHANGES ?? 10000);
-const FIRST_PASS = 6;   // changes per step before the baseline (18 steps: 108 changes)
+const FIRST_PASS = 6;   // changes per step before the baseline (6 per step of the list)
 const BATCH = 50;       // changes per page.evaluate
 const TOLERANCE = 0.10;
 const SETTLED = 4000;   // the whole heap's reference: after this many changes the JIT has settled

@@ -59,6 +59,10 @@ export const STEPS = Object.freeze([
   step('extend', () => import('./extend.js'), {
     lab: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
   }),
+  // The model's own lab state (its lead RoPE setting, or its family), set by the step as it draws.
+  step('your-model', () => import('./your-model.js'), {
+    lab: (v) => v.labState ?? { family: 'rope' },
+  }),
   step('vision', () => import('./vision.js')),
   step('nope', () => import('./nope.js'), {
     lab: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),

@@ -59,6 +59,36 @@ async function codeTemplates() {
   };
 }
 
+// Step "your-model"'s atlas (web/data/atlas.json) goes into that step's chunk in place of
+// web/steps/your-model/atlas.js, which fetches it from source: it loads with the step and with no
+// other step's first screen, and the single file carries it. Only its models: its 'about' is for
+// readers of the file.
+async function atlasModule() {
+  const { models } = JSON.parse(await readFile(at('web/data/atlas.json'), 'utf8'));
+  return {
+    name: 'atlas',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]web[\\/]steps[\\/]your-model[\\/]atlas\.js$/ }, () => ({
+        contents: `export const ATLAS = ${JSON.stringify({ models })};`, loader: 'js',
+      }));
+    },
+  };
+}
+
+// wasm/posenc.js re-exports modelPositions (wasm/model.js) for the package; the page reads configs
+// through wasm/model.js itself (step your-model). esbuild's code splitting puts a file in a chunk
+// shared by every entry that can reach it, used or not, so through that re-export model.js (28 kB)
+// sat in a chunk app.js imports on every first screen. In the hosted build the re-export points at
+// an empty name instead, and model.js is in the your-model step's chunk only.
+const pageWithoutReexport = {
+  name: 'page-without-model-reexport',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/model\.js$/ }, (args) => (/[\\/]wasm[\\/]posenc\.js$/.test(args.importer)
+      ? { path: 'model-reexport', namespace: 'posenc-page' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'posenc-page' }, () => ({ contents: 'export const modelPositions = undefined;', loader: 'js' }));
+  },
+};
+
 // Replacements go through functions: a "$" in minified code must not be read as a pattern.
 function pageHtml(html, { head, body }) {
   return html
@@ -75,6 +105,7 @@ async function main() {
   const html = await readFile(at('index.html'), 'utf8');
   const css = await cssOf(['web/styles.css', ...STEP_STYLES]);  // the single file's, all of it
   const templates = await codeTemplates();
+  const atlas = await atlasModule();
 
   // The hosted site: app.js, and a chunk per step (plus chunks they share) loaded when needed.
   const hosted = await esbuild.build({
@@ -83,10 +114,10 @@ async function main() {
     splitting: true, outdir: dist.pathname, chunkNames: 'chunks/[name]-[hash]', metafile: true,
     define: { __POSENC_CORE_BASE__: '"./core/"', __POSENC_STEP_STYLES__: '"./steps/"' },
     logLevel: 'warning',
-    plugins: [templates],
+    plugins: [templates, atlas, pageWithoutReexport],
   });
   // The shared styles in app.css, each step's beside them, loaded with the step (web/app.js): the
-  // first screen takes the styles of the step it shows, not of all eighteen.
+  // first screen takes the styles of the step it shows, not of every step.
   await writeFile(new URL('app.css', dist), await cssOf(['web/styles.css']));
   await mkdir(new URL('steps/', dist), { recursive: true });
   for (const step of STEPS) await writeFile(new URL(`steps/${step.id}.css`, dist), await cssOf([step.style]));
@@ -187,7 +218,7 @@ async function main() {
     // No Lab beside a single file: its links are left out (web/app.js reads this as null).
     define: { 'import.meta.url': 'document.baseURI', __POSENC_LAB_PAGE__: 'null' },
     logLevel: 'error',
-    plugins: [templates, {
+    plugins: [templates, atlas, {
       name: 'catalogs',
       setup(build) {
         build.onResolve({ filter: /^posenc:catalogs$/ }, () => ({ path: 'catalogs', namespace: 'posenc' }));
