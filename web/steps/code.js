@@ -9,7 +9,7 @@
 // ./code/snippets.js); tests/js/code-snippets.test.js runs them filled, and
 // tests/browser/code.test.js runs what the page shows.
 import { h } from '../kit/dom.js';
-import { button, choice, slider, toggle } from '../kit/controls.js';
+import { button, choice, paramSlider, toggle } from '../kit/controls.js';
 import { pythonFixed } from '../kit/format.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -36,7 +36,7 @@ export const params = {
   rel: { type: 'int', min: -200, max: 200, default: -20 },
   bidir: { type: 'bool', default: true },
   heads: { type: 'int', min: 1, max: ALIBI_HEADS, default: 8 },
-  head: { type: 'int', min: 1, max: ALIBI_HEADS, default: 3 },
+  head: { type: 'int', min: 1, max: (v) => v.heads, default: 3 },
   dist: { type: 'int', min: 0, max: ALIBI_DISTANCE, default: 5 },
   scaling: { type: 'enum', values: SCALINGS, default: 'yarn' },
   factor: { type: 'enum', values: FACTORS, default: 8 },
@@ -45,7 +45,6 @@ export const params = {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  values.head = Math.min(values.head, values.heads);
 
   // Half-to-even like Python's format(), no grouping (Python prints none), the locale's mark.
   const fmt = pythonFixed(m.lang);
@@ -66,12 +65,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const makeControl = (name) => {
     const spec = params[name];
     const label = m.t(`code.ctl.${name}`);
-    if (name === 'head') {
-      return slider({ name, label, min: 1, max: values.heads, value: values.head, onInput: (v) => set({ head: v }) });
-    }
-    if (spec.type === 'int') {
-      return slider({ name, label, min: spec.min, max: spec.max, value: values[name], onInput: (v) => set({ [name]: v }) });
-    }
+    if (spec.type === 'int') return paramSlider(params, name, { label, values, onInput: (v) => set({ [name]: v }) });
     if (spec.type === 'bool') return toggle({ name, label, checked: values[name], onChange: (v) => set({ [name]: v }) });
     const optionLabel = (v) => (name === 'scaling' ? m.t(`code.scaling.${v}`) : name === 'factor' ? `×${v}` : String(v));
     return choice({
@@ -178,7 +172,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
   function render() {
     buildControls();
     const q = values.quantity;
-    if (q === 'alibi') values.head = Math.min(values.head, values.heads);
     const { value, call: callText } = compute[q](values);
     const digits = DIGITS[q];
     const text = fmt(value, digits);
@@ -216,12 +209,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       }
     }
 
-    for (const name of CONTROLS[q]) {
-      if (name === 'head') {
-        controls.head.input.max = String(values.heads);
-      }
-      controls[name].set(values[name]);
-    }
+    for (const name of CONTROLS[q]) controls[name].set(values[name]);
   }
 
   const set = setter(render);

@@ -7,7 +7,7 @@ import { h, mm, s } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub, primed } from '../kit/math.js';
-import { slider } from '../kit/controls.js';
+import { paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -36,8 +36,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const xs = Float64Array.from({ length: POSITIONS }, (_, i) => i);
 
   const controls = {
-    m: slider({ name: 'm', label: m.t('compare.m'), min: 0, max: POSITIONS - 1, value: values.m, onInput: (v) => set({ m: v }) }),
-    n: slider({ name: 'n', label: m.t('compare.n'), min: 0, max: POSITIONS - 1, value: values.n, onInput: (v) => set({ n: v }) }),
+    m: paramSlider(params, 'm', { label: m.t('compare.m'), values, onInput: (v) => set({ m: v }) }),
+    n: paramSlider(params, 'n', { label: m.t('compare.n'), values, onInput: (v) => set({ n: v }) }),
   };
   slots.controls.append(controls.m.el, controls.n.el);
 

@@ -3,7 +3,7 @@
 // announced politely. The score counts right answers among the revealed ones; a table lists
 // every question with its state. Answers live in memory only: a reload starts afresh.
 import { h } from '../kit/dom.js';
-import { button, slider } from '../kit/controls.js';
+import { button, paramSlider } from '../kit/controls.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -36,8 +36,8 @@ export function mount(root, { m, values, setter, index, total }) {
 
   // Controls: which question, by slider or by the two buttons. At the ends a button is marked
   // aria-disabled (not disabled) so keyboard focus stays on it.
-  const questionSlider = slider({
-    name: 'q', label: m.t('quiz.question'), min: 1, max: COUNT, value: values.q,
+  const questionSlider = paramSlider(params, 'q', {
+    label: m.t('quiz.question'), values,
     format: (v) => m.t('quiz.questionOf', { n: v, total: COUNT }),
     onInput: (v) => set({ q: v }),
   });

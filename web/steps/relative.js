@@ -9,7 +9,7 @@ import { VectorBars } from '../kit/bars.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
-import { button, slider } from '../kit/controls.js';
+import { button, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -48,8 +48,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   }
 
   const controls = {
-    i: slider({ name: 'i', label: m.t('relative.i'), min: 0, max: POSITIONS - 1, value: values.i, onInput: (v) => set({ i: v }) }),
-    j: slider({ name: 'j', label: m.t('relative.j'), min: 0, max: POSITIONS - 1, value: values.j, onInput: (v) => set({ j: v }) }),
+    i: paramSlider(params, 'i', { label: m.t('relative.i'), values, onInput: (v) => set({ i: v }) }),
+    j: paramSlider(params, 'j', { label: m.t('relative.j'), values, onInput: (v) => set({ j: v }) }),
   };
   // Both positions one step together. At the edge the button is marked aria-disabled rather
   // than disabled, so keyboard focus stays on it.

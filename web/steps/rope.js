@@ -9,7 +9,7 @@
 // step, web/steps/code/pairing.js.)
 import { h, mm } from '../kit/dom.js';
 import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
-import { button, slider } from '../kit/controls.js';
+import { button, paramSlider } from '../kit/controls.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
@@ -51,8 +51,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // Controls: the two positions and the shift buttons (name="shift").
   const controls = {
-    qpos: slider({ name: 'qpos', label: m.t('rope.qpos'), min: 0, max: POSITIONS - 1, value: values.qpos, onInput: (v) => set({ qpos: v }) }),
-    kpos: slider({ name: 'kpos', label: m.t('rope.kpos'), min: 0, max: POSITIONS - 1, value: values.kpos, onInput: (v) => set({ kpos: v }) }),
+    qpos: paramSlider(params, 'qpos', { label: m.t('rope.qpos'), values, onInput: (v) => set({ qpos: v }) }),
+    kpos: paramSlider(params, 'kpos', { label: m.t('rope.kpos'), values, onInput: (v) => set({ kpos: v }) }),
   };
   // The visible "−1" / "+1" is the button's name (speech input users say what they see); the
   // sentence saying what it does is its description.

@@ -4,7 +4,7 @@ import { h } from '../kit/dom.js';
 import { Heatmap, axisTitleY, legend } from '../kit/heatmap.js';
 import { pointerHint } from '../kit/pointer.js';
 import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../kit/math.js';
-import { slider } from '../kit/controls.js';
+import { paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -24,8 +24,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const freqs = core.sinusoidalFrequencies(D, { base: BASE });
 
   const controls = {
-    pos: slider({ name: 'pos', label: m.t('sinusoidal.pos'), min: 0, max: POSITIONS - 1, value: values.pos, onInput: (v) => set({ pos: v }) }),
-    dim: slider({ name: 'dim', label: m.t('sinusoidal.dim'), min: 0, max: D - 1, value: values.dim, onInput: (v) => set({ dim: v }) }),
+    pos: paramSlider(params, 'pos', { label: m.t('sinusoidal.pos'), values, onInput: (v) => set({ pos: v }) }),
+    dim: paramSlider(params, 'dim', { label: m.t('sinusoidal.dim'), values, onInput: (v) => set({ dim: v }) }),
   };
   slots.controls.append(controls.pos.el, controls.dim.el);
 
