@@ -64,7 +64,7 @@ void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, si
   requireEven("numBuckets", int64_t(p.numBuckets));
   requireInt("maxDistance", p.maxDistance, 1, kMaxDistance);
   checkT5(t5Of(p), nullptr, 0);  // maxDistance must leave room for the log-spaced buckets
-  families::visit(int(p.family), [&](auto fam) {
+  families::visitFigure(int(p.family), [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kRotates) checkRope(Fam::rotaryDims(shapeOf(p)), p.base, p.ropeScaling);
   });
@@ -198,7 +198,7 @@ std::vector<float> applyFamily(const FamilyAttentionParams& p, const float* lear
   std::vector<int> qp(qpos.begin(), qpos.end()), kp(static_cast<size_t>(n));
   for (int t = 0; t < n; ++t) kp[size_t(t)] = t;
   std::vector<float> bias;
-  families::visit(p.family, [&](auto fam) {
+  families::visitFigure(p.family, [&](auto fam) {
     using Fam = decltype(fam);
     const std::vector<float>& fixed = fixedTables<Fam>(s);
     if constexpr (Fam::kEmbeds) {

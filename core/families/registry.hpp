@@ -44,14 +44,14 @@ static_assert(detail::figuresFirst(std::make_index_sequence<kFamilyCount>()),
               "the families familyAttention draws come before the trainer's own");
 
 namespace detail {
-template <size_t I = 0, class F>
+template <size_t End, size_t I = 0, class F>
 void visitAt(int id, F&& f) {
-  if constexpr (I < std::tuple_size_v<Families>) {
+  if constexpr (I < End) {
     if (int(I) == id) {
       f(std::tuple_element_t<I, Families>{});
       return;
     }
-    visitAt<I + 1>(id, std::forward<F>(f));
+    visitAt<End, I + 1>(id, std::forward<F>(f));
   }
 }
 }  // namespace detail
@@ -59,7 +59,15 @@ void visitAt(int id, F&& f) {
 // Calls f(Family{}) for the family with this id (a generic lambda sees the family's type).
 template <class F>
 void visit(int id, F&& f) {
-  detail::visitAt(id, std::forward<F>(f));
+  detail::visitAt<size_t(kFamilyCount)>(id, std::forward<F>(f));
+}
+
+// The same over the families familyAttention draws only (ids below kFigureFamilyCount): code
+// that draws a head is not instantiated for the trainer's own families, which keeps them out of
+// the page's module.
+template <class F>
+void visitFigure(int id, F&& f) {
+  detail::visitAt<size_t(kFigureFamilyCount)>(id, std::forward<F>(f));
 }
 
 // The id of a family type (its index in Families), for code that names a family in C++.

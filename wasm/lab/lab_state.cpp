@@ -118,7 +118,7 @@ const char* scalingName(RopeScalingType t) { return nameOf(kScalings, int(t)); }
 
 int rotaryDims(Family f, int d) {
   int dims = 0;
-  families::visit(int(f), [&](auto fam) {
+  families::visitFigure(int(f), [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kRotates) {
       families::FamilyShape shape;
