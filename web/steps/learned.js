@@ -221,6 +221,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const rowCaption = h('figcaption', {});
   rowFig.append(rowCaption);
   const rowBars = new VectorBars(rowFig, { label: '', format: (v) => m.fixed(v, 2) });
+  // The bars' horizontal axis, which has numbers but no name: under the bars, above the legend.
+  const barsAxis = () => h('p', { class: 'learned-axis' }, m.t('learned.barsAxis'));
+  rowBars.svg.after(barsAxis());
   const failure = h('p', { class: 'learned-failure' });
   rowFig.append(failure);
 
@@ -229,6 +232,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const formulaCaption = h('figcaption', {});
   formulaFig.append(formulaCaption);
   const formulaBars = new VectorBars(formulaFig, { label: '' });
+  formulaBars.svg.after(barsAxis());
 
   // Figure first: the map and the row at the position (or the core's refusal past the edge), the
   // trained table when asked for. What the formulas give at the same position is depth: in the
