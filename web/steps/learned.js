@@ -11,7 +11,7 @@ import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { mathPieces, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, slider, toggle } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
@@ -250,7 +250,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   paragraphs(slots.notes, m, 'learned.notes');
   const [standIn, training, pastEdge, paper] = m.paras('learned.deeper');
   slots.deeper.append(...[standIn, training, pastEdge].map((p) => h('p', {}, p)),
-    formulaFig, readoutRow(out.sin, out.rope), h('p', {}, paper));
+    formulaFig, quietReadoutRow(out.sin, out.rope), h('p', {}, paper));
 
   let current = null;  // what render computed, for the CSV export
 
