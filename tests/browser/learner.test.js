@@ -271,6 +271,7 @@ test('a touch screen\'s hints say tap, a mouse\'s say point, in every step with 
   const server = await serveForTests();
   const browser = await chromiumBrowser();
   let checked = 0;
+  let leads = 0;
   try {
     for (const touch of [true, false]) {
       const context = await browser.newContext({ viewport: PHONE, hasTouch: touch, isMobile: touch });
@@ -288,6 +289,13 @@ test('a touch screen\'s hints say tap, a mouse\'s say point, in every step with 
           assert.ok(shown.includes(touch ? finger : mouse), `${what}: "${shown.join(' | ')}"`);
           assert.ok(!shown.includes(touch ? mouse : finger), `${what}: the other hint shows`);
           checked++;
+          // A lead that says "click a patch" has a touch text too.
+          const leadTouch = await message(lang, part, `${step}.leadTouch`);
+          if (leadTouch) {
+            const lead = await page.$$eval(`#${step} .lead`, (ps) => ps.map((p) => p.textContent));
+            assert.deepEqual(lead, touch ? leadTouch : await message(lang, part, `${step}.lead`), `${what}: the lead`);
+            leads++;
+          }
         }
       }
       // The map's description keeps the arrow keys either way; "posisi ↓": in the vertical
@@ -304,6 +312,7 @@ test('a touch screen\'s hints say tap, a mouse\'s say point, in every step with 
     await server.close();
   }
   assert.equal(checked, 2 * LANGUAGES.length * HINTS.length);
+  assert.equal(leads, 2 * LANGUAGES.length, 'vision\'s lead, touch and mouse, in every language');
 });
 
 test('RoPE\'s turns line keeps each phrase on one line, in every language ("3,00 rad · k / berputar" read as a product)', async () => {

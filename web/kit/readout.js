@@ -2,8 +2,10 @@
 // as text in the page's locale; data-value keeps the unrounded number for tests and exports.
 import { h } from './dom.js';
 
-export function readout(name, label) {
-  const value = h('span', { class: 'readout-value', 'data-readout': name }, '—');
+/** phrase: the value is words ("dim 4 = 2i: sine", a sentence), which may wrap between them on
+ * a phone; a number stays on one line. */
+export function readout(name, label, { phrase = false } = {}) {
+  const value = h('span', { class: phrase ? 'readout-value readout-phrase' : 'readout-value', 'data-readout': name }, '—');
   // Atomic: a change is read out with its label ("Angle 1.58"), not as a bare number.
   const el = h('div', { class: 'readout', 'aria-atomic': 'true' }, h('span', { class: 'readout-label' }, label), value);
   return {
@@ -22,4 +24,10 @@ export function readout(name, label) {
  * a control change speaks through (figures redraw silently). */
 export function readoutRow(...cards) {
   return h('div', { class: 'readouts', 'aria-live': 'polite' }, ...cards.map((c) => c.el));
+}
+
+/** A step's second row of readouts (in its Go deeper fold): not a live region, so that a control
+ * change still speaks once, through the step's main row; a reader reaches these by reading on. */
+export function quietReadoutRow(...cards) {
+  return h('div', { class: 'readouts' }, ...cards.map((c) => c.el));
 }

@@ -8,6 +8,7 @@
 // numbers behind the figures are depth.
 import { h } from './dom.js';
 import { place } from '../place.js';
+import { canHover } from './pointer.js';
 
 export function stepFrame(root, m, { id, index, total, downloads = 'workbench' }) {
   if (downloads !== 'workbench' && downloads !== 'deeper') throw new RangeError(`stepFrame: downloads is 'workbench' or 'deeper', not ${downloads}`);
@@ -35,7 +36,8 @@ export function stepHead(m, { id, index, total }) {
     h('p', { class: 'step-count' }, m.t(where.group === 'idea' ? 'page.stepOf' : 'page.fieldOf', { n: where.n, total: where.of })),
     h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
     h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
-    ...m.paras(`${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
+    // A lead that says what the hand does ("click a patch") has a touch screen's text beside it.
+    ...m.paras(!canHover() && m.has(`${id}.leadTouch`) ? `${id}.leadTouch` : `${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
   ];
 }
 

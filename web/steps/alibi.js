@@ -11,7 +11,7 @@ import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
 import { math, mathPieces, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
 import { choice, paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
 import { registerFigure } from '../kit/figures.js';
@@ -155,7 +155,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.readouts.append(readoutRow(out.slope, out.bias, out.prob, out.far));
   paragraphs(slots.notes, m, 'alibi.notes');
   const [recipe, ...rest] = m.paras('alibi.deeper');
-  slots.deeper.append(h('div', { class: 'alibi-figs' }, mapFig), readoutRow(out.i, out.j),
+  slots.deeper.append(h('div', { class: 'alibi-figs' }, mapFig), quietReadoutRow(out.i, out.j),
     h('p', {}, recipe), slopeFig, ...rest.map((p) => h('p', {}, p)));
 
   let current = null;  // for the CSV export

@@ -10,7 +10,7 @@ import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'embedding-plus-position';
@@ -98,8 +98,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const [pairs, lengths, where] = m.paras('embedding-plus-position.deeper');
   slots.deeper.append(
     peFormula, h('p', {}, pairs),
-    readoutRow(...out.x), h('div', { class: 'epp-figs' }, pairFig),
-    readoutRow(out.normE, out.normPe), h('p', {}, lengths), wide,
+    quietReadoutRow(...out.x), h('div', { class: 'epp-figs' }, pairFig),
+    quietReadoutRow(out.normE, out.normPe), h('p', {}, lengths), wide,
     h('p', {}, where), whereItHappens(m));
 
   let shown = null;  // the vectors on screen, for the CSV export

@@ -10,7 +10,7 @@ import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
 import { button, choice, paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { extendFormats, methodRules, pairNow } from './extend/formula.js';
@@ -130,7 +130,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   paragraphs(slots.notes, m, 'extend.notes', vars);
   const [pick, linear, ntk, dynamic, scores, base, longrope] = m.paras('extend.deeper', vars).map((p) => h('p', {}, p));
   slots.deeper.append(pick, h('div', { class: 'controls' }, presetGroup), formula, linear, ntk, dynamic,
-    scoreFigure, readoutRow(out.attention, out.scoreEnd), scores, tableBox, base, longrope);
+    scoreFigure, quietReadoutRow(out.attention, out.scoreEnd), scores, tableBox, base, longrope);
 
   let drawnScores = null;  // the state the score plot shows
   let drawnRules = null;   // the state the method's rule shows

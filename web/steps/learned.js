@@ -11,7 +11,7 @@ import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { mathPieces, mi, mn, mo, mrow, msub } from '../kit/math.js';
 import { choice, paramSlider, toggle } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
 import { trainedTablePanel } from '../train/trained-panels.js';
@@ -220,6 +220,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const rowCaption = h('figcaption', {});
   rowFig.append(rowCaption);
   const rowBars = new VectorBars(rowFig, { label: '', format: (v) => m.fixed(v, 2) });
+  // The bars' horizontal axis, which has numbers but no name: under the bars, above the legend.
+  const barsAxis = () => h('p', { class: 'learned-axis' }, m.t('learned.barsAxis'));
+  rowBars.svg.after(barsAxis());
   const failure = h('p', { class: 'learned-failure' });
   rowFig.append(failure);
 
@@ -228,6 +231,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const formulaCaption = h('figcaption', {});
   formulaFig.append(formulaCaption);
   const formulaBars = new VectorBars(formulaFig, { label: '' });
+  formulaBars.svg.after(barsAxis());
 
   // Figure first: the map and the row at the position (or the core's refusal past the edge), the
   // trained table when asked for. What the formulas give at the same position is depth: in the
@@ -245,7 +249,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   paragraphs(slots.notes, m, 'learned.notes');
   const [standIn, training, pastEdge, paper] = m.paras('learned.deeper');
   slots.deeper.append(...[standIn, training, pastEdge].map((p) => h('p', {}, p)),
-    formulaFig, readoutRow(out.sin, out.rope), h('p', {}, paper));
+    formulaFig, quietReadoutRow(out.sin, out.rope), h('p', {}, paper));
 
   let current = null;  // what render computed, for the CSV export
 

@@ -10,7 +10,7 @@ import { tickLabel } from '../kit/ticks.js';
 import { MatrixTable } from '../kit/matrix.js';
 import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
 import { paramSlider, toggle } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
 export const id = 'nope';
@@ -84,11 +84,13 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('p', { class: 'nope-note' }, m.t('nope.shuffleIntro')),
     h('div', { class: 'controls' }, shuffle.el),
     h('div', { class: 'nope-words-wrap' }, wordTable), outputLine);
-  slots.readouts.append(readoutRow(out.share, out.decoded));
+  // Distinct rows in the live row: it answers the length slider and the mask toggle above the
+  // map, where share and position (of query i) stay put; in the fold it left them unspoken.
+  slots.readouts.append(readoutRow(out.share, out.decoded, out.rows));
   paragraphs(slots.notes, m, 'nope.notes');
   const [maskOff, weaker, bag, ...research] = m.paras('nope.deeper').map((p) => h('p', {}, p));
-  slots.deeper.append(maskOff, readoutRow(out.rows), weaker, h('div', { class: 'nope-panel' }, plotFig), readoutRow(out.gap),
-    bag, shuffleBox, readoutRow(out.change), ...research);
+  slots.deeper.append(maskOff, weaker, h('div', { class: 'nope-panel' }, plotFig), quietReadoutRow(out.gap),
+    bag, shuffleBox, quietReadoutRow(out.change), ...research);
 
   const word = (k) => m.t(`nope.word${k}`);
   /** Token i's output for the words in `order` (indices into WORDS), all from the core. */

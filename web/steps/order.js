@@ -86,9 +86,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const strips = new ValueStrips(stripsBox, { label: '', xLabel: m.t('order.stripsX'), format: (v) => m.fixed(v, 1) });
 
   const out = {
-    sentence: readout('sentence', m.t('order.readSentence')),
-    meaning: readout('meaning', m.t('order.readMeaning')),
-    change: readout('change', m.t('order.readChange')),
+    sentence: readout('sentence', m.t('order.readSentence'), { phrase: true }),
+    meaning: readout('meaning', m.t('order.readMeaning'), { phrase: true }),
+    change: readout('change', m.t('order.readChange'), { phrase: true }),
   };
   // Figure first: the scores, and the cards that read them right under the matrix (beside it on
   // a wide screen). The tokens (as arrows, and as the rows attention gets) and the sorted strips

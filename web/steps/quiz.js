@@ -97,7 +97,7 @@ export function mount(root, { m, values, setter, index, total }) {
 
   const out = {
     question: readout('question', m.t('quiz.readQuestion')),
-    score: readout('score', m.t('quiz.readScore')),
+    score: readout('score', m.t('quiz.readScore'), { phrase: true }),
   };
   slots.readouts.append(readoutRow(out.question, out.score));
   paragraphs(slots.notes, m, 'quiz.notes');

@@ -61,7 +61,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const out = {
     angle: readout('angle', m.t('sinusoidal.angle')),
     value: readout('value', m.t('sinusoidal.value')),
-    kind: readout('which', m.t('sinusoidal.which')),
+    kind: readout('which', m.t('sinusoidal.which'), { phrase: true }),
   };
   slots.readouts.append(readoutRow(out.angle, out.value, out.kind));
   paragraphs(slots.notes, m, 'sinusoidal.notes');

@@ -9,7 +9,7 @@
 import { h } from '../kit/dom.js';
 import { choice, paramSlider } from '../kit/controls.js';
 import { whenIdleEach } from '../kit/idle.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { currentLine, formulas } from './vision/formulas.js';
 import { mainMap, sideMap } from './vision/maps.js';
@@ -86,9 +86,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     dot: readout('dot', m.t('vision.dot')),
     grid: readout('grid', m.t('vision.gridSize')),
   };
-  slots.readouts.append(readoutRow(out.patch, out.second, out.similarity));
+  // The dot product in the step's one live row: sin-cos and axial RoPE give the same cosine
+  // (the map does not change between them), so without it a change of method says nothing.
+  slots.readouts.append(readoutRow(out.patch, out.second, out.similarity, out.dot));
   paragraphs(slots.notes, m, 'vision.notes');
-  slots.deeper.append(formula, now, readoutRow(out.dot, out.grid), h('div', { class: 'vision-figs' }, side.el));
+  slots.deeper.append(formula, now, quietReadoutRow(out.grid), h('div', { class: 'vision-figs' }, side.el));
   paragraphs(slots.deeper, m, 'vision.deeper');
 
   // [STATE] ---------------------------------------------------------------------------------
