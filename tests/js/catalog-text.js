@@ -47,6 +47,3 @@ export function findAny(phrases, text) {
 
 /** A stretch of text around a match, for a failure message. */
 export const around = (text, index, length = 0) => `…${text.slice(Math.max(0, index - 30), index + length + 30)}…`;
-
-/** The text with plural blocks cut out (their forms are checked as plural blocks). */
-export const withoutPlurals = (text, block) => text.replace(block, ' ');

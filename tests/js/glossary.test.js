@@ -14,8 +14,9 @@ import { test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
 import { around, english, findAny, paragraphs, readJson, word } from './catalog-text.js';
 
-/** A paragraph with placeholders ({query}) and allowed phrases cut out. */
-const clean = (text, allow = []) => allow.reduce((t, phrase) => t.replace(word(phrase), ' '), text.replace(/\{\w+\}/g, ' '));
+/** A paragraph with placeholders ({query}, {seeds, plural, …}) and allowed phrases cut out. */
+const clean = (text, allow = []) => allow.reduce((t, phrase) => t.replace(word(phrase), ' '),
+  text.replace(/\{\w+\}|\{\w+, plural,/g, ' '));
 
 for (const lang of LANGUAGES) {
   test(`${lang}: the glossary's terms are used and none of their other spellings appear`, async () => {
