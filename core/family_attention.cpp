@@ -50,7 +50,7 @@ families::FamilyShape shapeOf(const FamilyAttentionParams& p) {
 }  // namespace
 
 void checkFamilyAttention(const FamilyAttentionParams& p, const double* rows, size_t rowCount) {
-  requireInt("family", p.family, 0, families::kFamilyCount - 1);
+  requireInt("family", p.family, 0, families::kFigureFamilyCount - 1);  // the trainer's own are not drawn
   requireInt("n", p.n, 1, kFamilyMaxTokens);
   requireInt("dim", p.dim, 2, kFamilyMaxDim);
   requireEven("dim", int64_t(p.dim));

@@ -11,7 +11,7 @@ export { simdSupported };
 // Written in JS over the functions loadPosenc returns (wasm/model.js); a bundle that never calls
 // it leaves it out.
 export { modelPositions } from './model.js';
-export { loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
+export { ATTENTION_FAMILIES, loadTrainer, TRAIN_FAMILIES, TRAIN_FIELDS, TRAIN_TASKS } from './train.js';
 export { API, LIMITS, ROPE_SCALINGS } from './schema.js';
 
 // The signatures (wasm/schema.js) give each wrapper its arity: embind rejects calls with a
@@ -53,8 +53,8 @@ function snapshot(value, depth = 0) {
     const length = value.length;
     if (!(length <= MAX_COPY)) {
       // Carries the length for the bindings' size check. One element far out keeps V8's
-      // elements sparse; `sparse.length = length` would allocate that many holes (128 MiB
-      // and ~100 ms for 2^24 + 1), which showed up as rss growth in tests/js/errors.test.js.
+      // elements sparse; `sparse.length = length` would allocate that many holes, which showed up
+      // as rss growth in tests/js/errors.test.js.
       const sparse = [];
       sparse[Math.min(length, 2 ** 32 - 1) - 1] = undefined;
       return sparse;

@@ -18,7 +18,7 @@
 // `doc`, not in min/max. The core checks every range again (it also runs natively: the trainer,
 // the Lab), and the tests hold both to these numbers.
 
-import { TRAIN_FAMILIES } from './train.js';
+import { ATTENTION_FAMILIES } from './train.js';
 
 /**
  * The caps of core/limits.hpp and the family headers, by their C++ names. The generated header
@@ -262,7 +262,7 @@ export const API = {
   },
   familyAttention: {
     args: [
-      { name: 'family', type: 'string', oneOf: TRAIN_FAMILIES, doc: 'a family of the registry shared with the trainer and the Lab' },
+      { name: 'family', type: 'string', oneOf: ATTENTION_FAMILIES, doc: 'a family of the registry the Lab draws too (the trainer has two more of its own)' },
       { name: 'n', type: 'int', min: 1, max: L.kFamilyMaxTokens, doc: 'tokens' },
       { name: 'dim', type: 'int', min: 2, max: L.kFamilyMaxDim, even: true, doc: 'head dimension' },
     ],

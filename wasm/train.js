@@ -8,21 +8,28 @@
 // responsive (the explainer runs it inside Web Workers); createRun() gives the run itself, for
 // callers that drive the slices (pause, resume) themselves.
 
+import { FAMILY_REGISTRY } from './families.gen.js';
 import { loadModule } from './loader.js';
 
 /** Every field of a training config, in the order the API documents them. */
 export const TRAIN_FIELDS = [
   'task', 'family', 'trainLengths', 'testLengths', 'symbols', 'dModel', 'layers', 'heads', 'mlp',
   'steps', 'batch', 'learningRate', 'warmup', 'weightDecay', 'clip', 'seed', 'testExamples', 'base',
-  't5Buckets', 't5MaxDistance',
+  't5Buckets', 't5MaxDistance', 'offset', 'nopeEvery', 'randomPositions', 'scalableSoftmax',
 ];
 /**
- * The position families, in the registry's order (core/families/registry.hpp), and the tasks,
- * for code that needs them before the module loads; a loaded trainer's `families` and `tasks`
- * come from the module itself (tests/js/train-api.test.js checks that the two agree).
+ * The position families, in the registry's order (core/families/registry.hpp, through
+ * wasm/families.gen.js), and the tasks, for code that needs them before the module loads; a
+ * loaded trainer's `families` and `tasks` come from the module itself (tests/js/train-api.test.js
+ * checks that the two agree).
  */
-export const TRAIN_FAMILIES = ['none', 'sinusoidal', 'learned', 't5', 'rope', 'partial-rope', 'alibi'];
-export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval'];
+export const TRAIN_FAMILIES = FAMILY_REGISTRY.map((f) => f.name);
+export const TRAIN_TASKS = ['copy', 'reverse', 'repeat', 'retrieval', 'offset'];
+/**
+ * The families familyAttention and the Lab draw (one head with stand-in weights): the registry's
+ * first ones. The others (a mix of layers, a bias of trained weights only) only train.
+ */
+export const ATTENTION_FAMILIES = FAMILY_REGISTRY.filter((f) => f.figure).map((f) => f.name);
 
 const MAX_LENGTHS = 256;
 

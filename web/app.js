@@ -8,6 +8,7 @@ import { stepTools } from './step-tools.js';
 import { h } from './kit/dom.js';
 import { collectFigures } from './kit/figures.js';
 import { keyboardScrollers } from './kit/scrollers.js';
+import { settleParams } from './kit/params.js';
 import { applyMessages, CONTENT_PARTS, fetchPart, initialLanguage, loadMessages } from './i18n.js';
 import { readParams, writeParams } from './state.js';
 import { STEPS, STEP_GROUPS } from './steps/index.js';
@@ -214,7 +215,7 @@ export async function start({
         setter: (render) => {
           const applier = (time) => (patch) => {
             time(() => {
-              Object.assign(values, patch);
+              settleParams(params, Object.assign(values, patch));
               render();
             });
             if (urlQueued) return;

@@ -6,17 +6,21 @@
 // family may add a paragraph to the attention step's notes (.attention). Every value is one string:
 // the Lab reads this part too, and its catalogs hold strings only.
 //
-// Adding a family: its struct in core/families/, its entry here, its words in families.json (four
-// languages) and its reference maths in the tests; the attention step, the trainer, the train
-// step and the Lab list it from these.
-import { TRAIN_FAMILIES } from '../wasm/train.js';
+// Adding a family: its struct in core/families/ and its line in the registry (which the build
+// turns into wasm/families.gen.js, the list every page and API list comes from), its words in
+// families.json (four languages), its colour in web/steps/train.css and its reference maths in
+// tests/train/torch_reference.py. A family the attention step draws (kFigure) also needs its
+// entry here and its drawing in the Lab.
+import { FAMILY_REGISTRY } from '../wasm/families.gen.js';
+import { ATTENTION_FAMILIES } from '../wasm/train.js';
 
-export const FAMILIES = TRAIN_FAMILIES;
+export const FAMILIES = ATTENTION_FAMILIES;  // the families the attention step and the Lab draw
+// What the registry says of each (core/families/registry.hpp): perHead (the attention step then
+// shows a head slider), readsTable (familyAttention reads the learned stand-in table).
+const FACTS = new Map(FAMILY_REGISTRY.map((f) => [f.name, f]));
 
 // Per family:
 //   step   the explainer's step that explains it (the Lab's way back to the page)
-//   perHead true when heads differ (the attention step then shows a head slider)
-//   table   true when familyAttention reads the learned stand-in table (learnedTable)
 //   compared false for a family the choose step's table leaves out (NoPE: it adds nothing to compare)
 //   score  (f) => the right-hand side of the attention step's score s_ij, from the parts in f:
 //          content (a_i · b_j / √d), over(...num) (a fraction over √d), sub(name, index),
@@ -30,7 +34,6 @@ const FAMILY = {
   },
   learned: {
     step: 'learned',
-    table: true,
     score: (f) => [f.over(f.plus('a', 'L', 'i'), f.mo('·'), f.plus('b', 'L', 'j'))],
   },
   t5: {
@@ -48,7 +51,6 @@ const FAMILY = {
   },
   alibi: {
     step: 'alibi',
-    perHead: true,
     score: (f) => [f.content, f.mo('−'), f.slope, f.mo('·'), f.mo('|'), f.mi('i'), f.mo('−'), f.mi('j'), f.mo('|')],
   },
 };
@@ -62,13 +64,13 @@ export const familyName = (m, name) => m.t(`families.${name}`);
 export const familyStep = (name) => FAMILY[name]?.step;
 
 /** Do the family's heads differ (ALiBi's slopes)? */
-export const familyPerHead = (name) => FAMILY[name]?.perHead === true;
+export const familyPerHead = (name) => FACTS.get(name)?.perHead === true;
 
 /** The families the choose step's table compares, in the registry's order. */
 export const COMPARED = FAMILIES.filter((name) => FAMILY[name].compared !== false);
 
 /** Does familyAttention read the learned stand-in table for the family? */
-export const familyReadsTable = (name) => FAMILY[name]?.table === true;
+export const familyReadsTable = (name) => FACTS.get(name)?.readsTable === true;
 
 /** The right-hand side of the family's attention score (see FAMILY). */
 export const familyScore = (name, parts) => FAMILY[name].score(parts);

@@ -54,8 +54,7 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
     }
     return formats.get(digits);
   };
-  // Making a formatter can cost milliseconds (once 11 ms inside an update in a Chromium profile),
-  // so the ones the page writes with (0 to 6 digits) are made when the page is idle after load.
+  // Making a formatter can cost milliseconds inside an update (docs/benchmarks.md), so the ones the page writes with (0 to 6 digits) are made when the page is idle after load.
   // (WebKit has no requestIdleCallback: half a second later instead.)
   if (globalThis.document) whenIdle(() => { for (let digits = 0; digits <= 6; digits++) format(digits); }, { fallback: 500 });
   const lookup = (key) => {

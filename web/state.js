@@ -1,12 +1,17 @@
-// URL state. Each step declares its parameters in a table ({ type, min, max, default } or
-// { type: 'enum', values, default, aliases? } or { type: 'bool', default }; quiet: true leaves
-// the parameter out of the URL while it has its default); this module reads them from
-// the query string, clamping or ignoring bad values (never an error page), and writes them back
-// with replaceState so the back button is not flooded.
+// URL state. Each step declares its parameters in a table ({ type, min, max, step?, default }
+// with bounds that may depend on other values (kit/params.js), or { type: 'enum', values,
+// default, aliases? } or { type: 'bool', default }; quiet: true leaves the parameter out of the
+// URL while it has its default); this module reads them from the query string, clamping or
+// ignoring bad values (never an error page), and writes them back with replaceState so the back
+// button is not flooded.
+import { settleNumber } from './kit/params.js';
 
-/** The value of one parameter from its raw query-string text. */
-export function clampParam(spec, raw) {
-  if (raw === null || raw === undefined || raw === '') return spec.default;
+/** The value of one parameter from its raw query-string text (values: the ones read before it). */
+export function clampParam(spec, raw, values = {}) {
+  // A numeric default is settled too (a bound may depend on values before it); a null one (the
+  // train step's steps: set when its data arrives) stays null.
+  const fallback = () => (Number.isFinite(spec.default) ? settleNumber(spec, spec.default, values) : spec.default);
+  if (raw === null || raw === undefined || raw === '') return spec.type === 'int' || spec.type === 'number' ? fallback() : spec.default;
   switch (spec.type) {
     case 'bool':
       return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : spec.default;
@@ -18,9 +23,7 @@ export function clampParam(spec, raw) {
     }
     default: {
       const v = Number(raw);
-      if (!Number.isFinite(v)) return spec.default;
-      const n = spec.type === 'int' ? Math.round(v) : v;
-      return Math.min(spec.max, Math.max(spec.min, n));
+      return Number.isFinite(v) ? settleNumber(spec, v, values) : fallback();
     }
   }
 }
@@ -29,7 +32,7 @@ export function clampParam(spec, raw) {
 export function readParams(params, search = location.search) {
   const query = new URLSearchParams(search);
   const values = {};
-  for (const [name, spec] of Object.entries(params)) values[name] = clampParam(spec, query.get(name));
+  for (const [name, spec] of Object.entries(params)) values[name] = clampParam(spec, query.get(name), values);
   return values;
 }
 
@@ -38,10 +41,9 @@ function encode(value) {
 }
 
 // Writing the address bar costs more than the call: in Firefox each replaceState keeps the parent
-// process busy for ~15 ms of CPU (the address bar, session history, the history database), so one
-// write per frame of a slider drag kept a core busy beside the page, and on two cores the page's
-// own updates waited for it (a 160-change walk: the page's thread waited 1.3 s for a core with a
-// write per change, 0.5 s with none). Engines also cap the calls (Safari throws a SecurityError
+// process busy for milliseconds of CPU (the address bar, session history, the history database),
+// so one write per frame of a slider drag kept a core busy beside the page, and on two cores the
+// page's own updates waited for it (docs/benchmarks.md). Engines also cap the calls (Safari throws a SecurityError
 // past 100 in 10 s). So the URL is written at once when nothing was written in the last
 // URL_INTERVAL_MS, and otherwise only the latest URL waits for the interval's end. While one
 // waits, body[data-url-pending] is set (tests wait on it).

@@ -13,6 +13,7 @@ namespace posenc::families {
 struct Alibi : FamilyBase {
   static constexpr const char* kName = "alibi";
   static constexpr bool kBiases = true;
+  static constexpr bool kFigurePerHead = true;  // each head has its own slope
 
   // fixed: one slope per head.
   template <class T>

@@ -11,6 +11,7 @@ namespace posenc::families {
 
 struct Learned : FamilyBase {
   static constexpr const char* kName = "learned";
+  static constexpr bool kFigureReadsTable = true;  // the figure draws a stand-in table
   static constexpr bool kEmbeds = true;
 
   // Drawn like fairseq's LearnedPositionalEmbedding: N(0, 1/dModel).

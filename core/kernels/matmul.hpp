@@ -14,7 +14,7 @@ inline void qkScalar(const float* q, size_t rq, const float* k, size_t rk, size_
     size_t j = 0;
     // Four keys at a time: four independent sums, each still over t = 0..d-1 in order (the
     // same bits as one key at a time), so the CPU overlaps their additions instead of waiting
-    // on one chain (about 2x faster natively at d = 64).
+    // on one chain (docs/benchmarks.md: what it measured).
     for (; j + 4 <= rk; j += 4) {
       const float *k0 = k + j * d, *k1 = k0 + d, *k2 = k1 + d, *k3 = k2 + d;
       float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;

@@ -10,11 +10,12 @@
 namespace posenc::train {
 
 Task taskFromName(const std::string& name, const char* field) {
-  for (Task t : {Task::Copy, Task::Reverse, Task::Repeat, Task::Retrieval}) {
+  std::string names;
+  for (Task t : kTasks) {
     if (name == taskName(t)) return t;
+    names += std::string(names.empty() ? "'" : ", '") + taskName(t) + "'";
   }
-  throw TypeError(std::string(field) + " must be one of 'copy', 'reverse', 'repeat', 'retrieval', got '" + name +
-                  "'");
+  throw TypeError(std::string(field) + " must be one of " + names + ", got '" + name + "'");
 }
 
 const char* taskName(Task task) {
@@ -23,6 +24,7 @@ const char* taskName(Task task) {
     case Task::Reverse: return "reverse";
     case Task::Repeat: return "repeat";
     case Task::Retrieval: return "retrieval";
+    case Task::Offset: return "offset";
   }
   return "";
 }
@@ -43,15 +45,24 @@ std::vector<int> testLengthsOf(const TrainConfig& c) {
   return out;
 }
 
+int longestSequence(const TrainConfig& c) {
+  int longest = maxTrainLength(c);
+  for (int n : testLengthsOf(c)) longest = std::max(longest, n);
+  return sequenceTokens(c, longest);
+}
+
+int positionCount(const TrainConfig& c) { return c.randomPositions > 0 ? int(c.randomPositions) : longestSequence(c); }
+
 double activationBytes(const TrainConfig& c, double sequences, double tokens) {
   // Per layer and row: the residual input, two normalised inputs and their outputs, q/k/v, the
   // heads' outputs, the residual after attention, the MLP's input and output (model.hpp keeps
-  // these); per layer, sequence and head: a tokens x tokens probability matrix. Plus the
-  // logits of every row and a workspace of the same order.
+  // these); per layer, sequence and head: a tokens x tokens probability matrix, and one more
+  // for the scores when scalable softmax or FIRE keeps them. Plus the logits of every row and
+  // a workspace of the same order.
   const double rows = sequences * tokens;
-  const double perRow = c.layers * (10 * c.dModel + 2 * c.mlp) + 4 * c.dModel +
-                        2.0 * vocabularyOf(c.task, int(c.symbols)).size();
-  const double attention = c.layers * sequences * c.heads * tokens * tokens * 2;
+  const double perRow = c.layers * (10 * c.dModel + 2 * c.mlp) + 4 * c.dModel + 2.0 * vocabularyOf(c).size();
+  const bool scores = c.scalableSoftmax || families::keepsScores(c.family);
+  const double attention = c.layers * sequences * c.heads * tokens * tokens * (scores ? 3 : 2);
   return 4.0 * (rows * perRow + attention);
 }
 
@@ -97,6 +108,14 @@ void checkTrainConfig(const TrainConfig& c) {
   requireEven("t5Buckets", int64_t(c.t5Buckets));
   // A decoder's buckets run one way: half of them exact, the rest log-spaced up to maxDistance.
   requireInt("t5MaxDistance", c.t5MaxDistance, c.t5Buckets / 2 + 1, 1 << 24);
+  requireInt("offset", c.offset, 2, kMaxOffset);
+  // A hybrid keeps RoPE in at least one layer (layer 1: nopeEvery >= 2) and drops it in at
+  // least one (nopeEvery <= layers); otherwise it would be plain RoPE or plain NoPE.
+  requireInt("nopeEvery", c.nopeEvery, 2, kMaxLayers);
+  if (families::familyName(c.family) == "rope-nope" && c.nopeEvery > c.layers) {
+    throw RangeError("the 'rope-nope' hybrid needs a layer without RoPE: nopeEvery must be at most layers (" +
+                     detail::fmt(c.layers) + "), got " + detail::fmt(c.nopeEvery));
+  }
 
   const std::vector<int> tests = testLengthsOf(c);
   int longestTest = 0;
@@ -109,13 +128,22 @@ void checkTrainConfig(const TrainConfig& c) {
                        detail::fmt(c.symbols) + "), got " + std::to_string(longest));
     }
   }
-  const double trainBytes = activationBytes(c, c.batch, sequenceTokens(c.task, maxTrainLength(c)));
+  if (c.randomPositions != 0) {
+    // M must cover the longest sequence: its rows need that many distinct ids.
+    const int least = longestSequence(c);
+    if (!(c.randomPositions >= least && c.randomPositions <= kMaxRandomPositions && std::floor(c.randomPositions) == c.randomPositions)) {
+      throw RangeError("randomPositions must be 0 (off) or an integer in [" + std::to_string(least) + ", " +
+                       std::to_string(kMaxRandomPositions) + "] (at least the " + std::to_string(least) +
+                       " positions of the longest test sequence), got " + detail::fmt(c.randomPositions));
+    }
+  }
+  const double trainBytes = activationBytes(c, c.batch, sequenceTokens(c, maxTrainLength(c)));
   if (trainBytes > kMaxActivationBytes) {
     throw RangeError("batch x the longest training sequence needs " + detail::fmt(std::ceil(trainBytes / 1048576)) +
                      " MiB of activations, more than the " + detail::fmt(kMaxActivationBytes / 1048576) +
                      " MiB a run may use: lower batch, trainLengths or the model size");
   }
-  const double testBytes = activationBytes(c, 1, sequenceTokens(c.task, longestTest));
+  const double testBytes = activationBytes(c, 1, sequenceTokens(c, longestTest));
   if (testBytes > kMaxActivationBytes) {
     throw RangeError("testLengths: a sequence of length " + std::to_string(longestTest) + " needs " +
                      detail::fmt(std::ceil(testBytes / 1048576)) + " MiB of activations, more than the " +

@@ -15,9 +15,10 @@
 
 namespace posenc::train {
 
-enum class Task { Copy, Reverse, Repeat, Retrieval };
+enum class Task { Copy, Reverse, Repeat, Retrieval, Offset };
+constexpr Task kTasks[] = {Task::Copy, Task::Reverse, Task::Repeat, Task::Retrieval, Task::Offset};
 
-// 'copy', 'reverse', 'repeat', 'retrieval'; TypeError naming `field` otherwise.
+// 'copy', 'reverse', 'repeat', 'retrieval', 'offset'; TypeError naming `field` otherwise.
 Task taskFromName(const std::string& name, const char* field = "task");
 const char* taskName(Task task);
 
@@ -45,6 +46,14 @@ struct TrainConfig {
   double base = 10000;                   // sinusoidal and RoPE
   double t5Buckets = 32;                 // T5
   double t5MaxDistance = 128;            // T5
+  double offset = 3;                     // the offset task's k: each answer token is the token k back
+  double nopeEvery = 2;                  // 'rope-nope': layer l (from 1) has no RoPE when nopeEvery divides l
+  // Randomised positions (Ruoss et al. 2023): 0 off; otherwise M, and every sequence's position
+  // ids are a sorted draw without replacement from [0, M), in training and in testing.
+  double randomPositions = 0;
+  // Scalable-Softmax (Nakanishi 2025): every attention row's scores times s_h · ln(keys), s_h
+  // learned per layer and head (model.hpp).
+  bool scalableSoftmax = false;
 };
 
 // [LIMITS] ------------------------------------------------------------------------------------
@@ -59,6 +68,8 @@ constexpr int kMaxSteps = 100000;
 constexpr int kMaxBatch = 512;
 constexpr int kMaxTestExamples = 10000;
 constexpr double kMaxSeed = 4294967295.0;
+constexpr int kMaxOffset = 16;
+constexpr int kMaxRandomPositions = 4096;
 // The memory a run may take for its activations (training batch, or one test sequence): far
 // below the module's 1 GiB, so a run that would not fit is a RangeError, not an abort.
 constexpr double kMaxActivationBytes = 256.0 * 1024 * 1024;
@@ -66,6 +77,11 @@ constexpr double kMaxActivationBytes = 256.0 * 1024 * 1024;
 // The longest training length, and the test lengths in effect (the default when empty).
 int maxTrainLength(const TrainConfig& c);
 std::vector<int> testLengthsOf(const TrainConfig& c);
+// Positions the longest train or test sequence reads (tasks.hpp's sequenceTokens of the longest
+// length): the least M randomPositions may be.
+int longestSequence(const TrainConfig& c);
+// Rows of every position table: M with randomised positions, the longest sequence otherwise.
+int positionCount(const TrainConfig& c);
 
 // Bytes of activations for a batch of `sequences` sequences of `tokens` tokens each (what the
 // backward pass keeps); the check compares it with kMaxActivationBytes.

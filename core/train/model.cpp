@@ -23,16 +23,16 @@ namespace posenc::train {
 // [SHAPE] -------------------------------------------------------------------------------------
 ModelShape shapeOf(const TrainConfig& c) {
   ModelShape s;
-  s.vocab = vocabularyOf(c.task, int(c.symbols)).size();
+  s.vocab = vocabularyOf(c).size();
   s.dModel = int(c.dModel);
   s.layers = int(c.layers);
   s.heads = int(c.heads);
   s.headDim = s.dModel / s.heads;
   s.mlp = int(c.mlp);
-  int longest = maxTrainLength(c);
-  for (int n : testLengthsOf(c)) longest = std::max(longest, n);
-  s.maxPositions = sequenceTokens(c.task, longest);
+  s.maxPositions = positionCount(c);
   s.family = c.family;
+  s.scalableSoftmax = c.scalableSoftmax;
+  s.temperatureInit = 1.0 / std::log(double(sequenceTokens(c, maxTrainLength(c))));
   families::FamilyShape& f = s.familyShape;
   f.dModel = s.dModel;
   f.heads = s.heads;
@@ -42,6 +42,10 @@ ModelShape shapeOf(const TrainConfig& c) {
   f.numBuckets = int(c.t5Buckets);
   f.maxDistance = int(c.t5MaxDistance);
   f.causal = true;
+  f.layers = s.layers;
+  f.nopeEvery = int(c.nopeEvery);
+  // FIRE's initial threshold: a quarter of the positions training uses (fire.hpp).
+  f.fireThreshold = (c.randomPositions > 0 ? c.randomPositions : sequenceTokens(c, maxTrainLength(c))) / 4.0;
   return s;
 }
 
@@ -70,6 +74,7 @@ Layout layoutOf(const ModelShape& s) {
     o.ln1b = add(p + "ln1.bias", 1, d, 0, 0);
     o.qkv = add(p + "attn.qkv", d, 3 * d, 0.02);
     o.out = add(p + "attn.out", d, d, proj);
+    o.temperature = s.scalableSoftmax ? add(p + "attn.temperature", 1, s.heads, 0, s.temperatureInit) : 0;
     o.ln2w = add(p + "ln2.weight", 1, d, 0, 1);
     o.ln2b = add(p + "ln2.bias", 1, d, 0, 0);
     o.up = add(p + "mlp.up", d, s.mlp, 0.02);
@@ -81,7 +86,9 @@ Layout layoutOf(const ModelShape& s) {
   l.head = add("head", d, s.vocab, 0.02);
   l.family = l.total;
   families::visit(s.family, [&](auto fam) {
-    for (const families::TensorSpec& t : decltype(fam)::tensors(s.familyShape)) add(t.name, t.rows, t.cols, t.initStd);
+    for (const families::TensorSpec& t : decltype(fam)::tensors(s.familyShape)) {
+      add(t.name, t.rows, t.cols, t.initStd, t.initValue);
+    }
   });
   l.familySize = l.total - l.family;
   return l;
@@ -193,29 +200,124 @@ void matmul(const T* x, size_t rows, size_t in, const T* w, size_t out, T* y, T 
 // [ATTENTION] ---------------------------------------------------------------------------------
 namespace {
 
-// The family's bias by offset for every head, each 2·longest - 1 values (offset o at
-// o + longest - 1); empty when the family adds none.
+// The family's bias by offset for every head, each 2·span - 1 values (offset o = P_j - P_i at
+// o + span - 1, span = 1 + the largest position id of the batch); empty when it adds none.
 template <class T>
-void biasTables(const ModelShape& s, const T* familyParams, const std::vector<T>& fixed, int longest,
+void biasTables(const ModelShape& s, const T* familyParams, const std::vector<T>& fixed, int span,
                 std::vector<T>& out) {
   out.clear();
   families::visit(s.family, [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kBiases) {
-      const size_t width = size_t(2 * longest - 1);
+      const size_t width = size_t(2 * span - 1);
       out.assign(size_t(s.heads) * width, T(0));
       for (int h = 0; h < s.heads; ++h) {
-        Fam::bias(s.familyShape, familyParams, fixed, h, longest, out.data() + size_t(h) * width);
+        Fam::bias(s.familyShape, familyParams, fixed, h, span, out.data() + size_t(h) * width);
       }
     }
   });
 }
 
+// FIRE's bias depends on the two positions only, and the sequences of a batch share most of them
+// (without randomised positions every sequence starts at 0): it is computed once per distinct
+// pair. The pairs and each query-key's pair, from the batch's positions (a dense index of
+// span x span when span <= kDensePairs; past that every query-key is its own pair).
+constexpr int kDensePairs = 1024;
+
 template <class T>
-void rotateQK(const ModelShape& s, const std::vector<T>& fixed, const Batch& b, T* qkv, bool inverse) {
+void indexPairs(const Batch& b, Activations<T>& act) {
+  act.pairQ.clear();
+  act.pairK.clear();
+  act.pairAt.assign(size_t(b.sequences()) + 1, 0);
+  for (int q = 0; q < b.sequences(); ++q) {
+    const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+    act.pairAt[size_t(q) + 1] = act.pairAt[size_t(q)] + n * n;
+  }
+  act.pairIndex.assign(act.pairAt.back(), -1);
+  const bool dense = act.span <= kDensePairs;
+  std::vector<int> seen(dense ? size_t(act.span) * size_t(act.span) : 0, -1);
+  for (int q = 0; q < b.sequences(); ++q) {
+    const int r0 = b.starts[size_t(q)], n = b.starts[size_t(q) + 1] - r0;
+    const int* pos = b.positions.data() + r0;
+    int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j <= i; ++j) {
+        int* slot = dense ? &seen[size_t(pos[i]) * size_t(act.span) + size_t(pos[j])] : nullptr;
+        if (slot && *slot >= 0) {
+          index[i * n + j] = *slot;
+          continue;
+        }
+        const int k = int(act.pairQ.size());
+        act.pairQ.push_back(pos[i]);
+        act.pairK.push_back(pos[j]);
+        index[i * n + j] = k;
+        if (slot) *slot = k;
+      }
+    }
+  }
+}
+
+// FIRE: the layer's bias of every distinct pair (table) and of every query and key of every
+// sequence (out, probs' layout).
+template <class T>
+void pairBiases(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* familyParams, int layer,
+                std::vector<T>& table, std::vector<T>& out) {
+  out.clear();
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kPairBiases) {
+      const size_t count = act.pairQ.size();
+      table.resize(size_t(s.heads) * count);
+      Fam::pairBias(s.familyShape, familyParams, layer, act.pairQ.data(), act.pairK.data(), count, table.data());
+      out.assign(act.probSize, T(0));
+      for (int q = 0; q < b.sequences(); ++q) {
+        const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+        const int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+        for (int h = 0; h < s.heads; ++h) {
+          T* o = out.data() + act.probOffset[size_t(q)] + size_t(h) * n * n;
+          const T* th = table.data() + size_t(h) * count;
+          for (size_t i = 0; i < n; ++i) {
+            for (size_t j = 0; j <= i; ++j) o[i * n + j] = th[index[i * n + j]];
+          }
+        }
+      }
+    }
+  });
+}
+
+// The gradient of the layer's pair table from that of every query and key (dPairs, probs'
+// layout), then through FIRE into dFamily.
+template <class T>
+void pairBiasesBackward(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* familyParams,
+                        int layer, const std::vector<T>& dPairs, std::vector<T>& dTable, T* dFamily) {
+  families::visit(s.family, [&](auto fam) {
+    using Fam = decltype(fam);
+    if constexpr (Fam::kPairBiases) {
+      const size_t count = act.pairQ.size();
+      dTable.assign(size_t(s.heads) * count, T(0));
+      for (int q = 0; q < b.sequences(); ++q) {
+        const size_t n = size_t(b.starts[size_t(q) + 1] - b.starts[size_t(q)]);
+        const int* index = act.pairIndex.data() + act.pairAt[size_t(q)];
+        for (int h = 0; h < s.heads; ++h) {
+          const T* d = dPairs.data() + act.probOffset[size_t(q)] + size_t(h) * n * n;
+          T* th = dTable.data() + size_t(h) * count;
+          for (size_t i = 0; i < n; ++i) {
+            for (size_t j = 0; j <= i; ++j) th[index[i * n + j]] += d[i * n + j];
+          }
+        }
+      }
+      Fam::pairBiasBackward(s.familyShape, familyParams, layer, act.pairQ.data(), act.pairK.data(), count,
+                            dTable.data(), dFamily);
+    }
+  });
+}
+
+template <class T>
+void rotateQK(const ModelShape& s, const std::vector<T>& fixed, const Batch& b, T* qkv, int layer, bool inverse) {
   families::visit(s.family, [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kRotates) {
+      if (!Fam::rotatesLayer(s.familyShape, layer)) return;
       const size_t d = size_t(s.dModel), stride = 3 * d;
       for (int h = 0; h < s.heads; ++h) {
         const size_t col = size_t(h) * size_t(s.headDim);
@@ -226,29 +328,47 @@ void rotateQK(const ModelShape& s, const std::vector<T>& fixed, const Batch& b, 
   });
 }
 
-// probs and att for every sequence and head, from qkv (q and k already turned).
+// What one layer's attention adds to the scores: an offset table (ALiBi, T5), the layer's pair
+// biases (FIRE) or nothing, and the scalable-softmax factors s_h (or none).
 template <class T>
-void attend(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* qkv, const T* bias, T* probs,
-            T* att) {
+struct ScoreTerms {
+  const T* offsets = nullptr;   // heads x (2·span - 1)
+  const T* pairs = nullptr;     // probs' layout
+  const T* temperature = nullptr;  // heads
+};
+
+// probs and att for every sequence and head, from qkv (q and k already turned); with scalable
+// softmax, scores keeps each score before its factor.
+template <class T>
+void attend(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* qkv, const ScoreTerms<T>& terms,
+            T* probs, T* scores, T* att) {
   const size_t d = size_t(s.dModel), hd = size_t(s.headDim), ld = 3 * d;
   const T scale = T(1) / std::sqrt(T(hd));
-  const int longest = act.longest;
+  const int span = act.span;
   for (int q = 0; q < b.sequences(); ++q) {
     const size_t r0 = size_t(b.starts[size_t(q)]), n = size_t(b.starts[size_t(q) + 1]) - r0;
+    const int* pos = b.positions.data() + r0;
     for (int h = 0; h < s.heads; ++h) {
-      const size_t col = size_t(h) * hd;
-      T* p = probs + act.probOffset[size_t(q)] + size_t(h) * n * n;
+      const size_t col = size_t(h) * hd, at = act.probOffset[size_t(q)] + size_t(h) * n * n;
+      T* p = probs + at;
       // Scores of the whole square in one product; the masked half is overwritten below.
       kernels::gemm<T>(false, true, n, n, hd, qkv + r0 * ld + col, ld, qkv + r0 * ld + d + col, ld, T(0), p, n);
-      const T* bh = bias ? bias + size_t(h) * size_t(2 * longest - 1) : nullptr;
+      const T* bh = terms.offsets ? terms.offsets + size_t(h) * size_t(2 * span - 1) : nullptr;
+      const T* ph = terms.pairs ? terms.pairs + at : nullptr;
       for (size_t i = 0; i < n; ++i) {
         T* row = p + i * n;
-        T top = -std::numeric_limits<T>::infinity();
         for (size_t j = 0; j <= i; ++j) {
           row[j] *= scale;
-          if (bh) row[j] += bh[int(j) - int(i) + longest - 1];
-          top = std::max(top, row[j]);
+          if (bh) row[j] += bh[pos[j] - pos[i] + span - 1];
+          if (ph) row[j] += ph[i * n + j];
         }
+        if (terms.temperature) {
+          std::copy_n(row, i + 1, scores + at + i * n);
+          const T factor = terms.temperature[h] * std::log(T(i + 1));
+          for (size_t j = 0; j <= i; ++j) row[j] *= factor;
+        }
+        T top = -std::numeric_limits<T>::infinity();
+        for (size_t j = 0; j <= i; ++j) top = std::max(top, row[j]);
         T sum = 0;
         for (size_t j = 0; j <= i; ++j) {
           row[j] = std::exp(row[j] - top);
@@ -263,39 +383,60 @@ void attend(const ModelShape& s, const Batch& b, const Activations<T>& act, cons
   }
 }
 
-// From datt (rows x d) to dqkv (rows x 3d, q and k still turned) and the bias gradient by
-// offset per head (dBias, same layout as the tables; only when the family biases).
+// Where attendBackward puts the gradients of the score terms (each optional): the offset tables
+// (dOffsets, their layout), the pair biases (dPairs, probs' layout), the factors s_h (dTemperature).
+template <class T>
+struct ScoreGradients {
+  T* offsets = nullptr;
+  T* pairs = nullptr;
+  T* temperature = nullptr;
+};
+
+// From datt (rows x d) to dqkv (rows x 3d, q and k still turned) and the score terms' gradients.
 template <class T>
 void attendBackward(const ModelShape& s, const Batch& b, const Activations<T>& act, const T* qkv, const T* probs,
-                    const T* datt, T* dqkv, T* dBias, std::vector<T>& scratch) {
+                    const T* scores, const ScoreTerms<T>& terms, const T* datt, T* dqkv, const ScoreGradients<T>& grads,
+                    std::vector<T>& scratch) {
   const size_t d = size_t(s.dModel), hd = size_t(s.headDim), ld = 3 * d;
   const T scale = T(1) / std::sqrt(T(hd));
-  const int longest = act.longest;
+  const int span = act.span;
   for (int q = 0; q < b.sequences(); ++q) {
     const size_t r0 = size_t(b.starts[size_t(q)]), n = size_t(b.starts[size_t(q) + 1]) - r0;
+    const int* pos = b.positions.data() + r0;
     scratch.resize(n * n);
     T* dp = scratch.data();
     for (int h = 0; h < s.heads; ++h) {
-      const size_t col = size_t(h) * hd;
-      const T* p = probs + act.probOffset[size_t(q)] + size_t(h) * n * n;
+      const size_t col = size_t(h) * hd, at = act.probOffset[size_t(q)] + size_t(h) * n * n;
+      const T* p = probs + at;
       const T* dO = datt + r0 * d + col;
       // dP = dO · Vᵀ; dV = Pᵀ · dO
       kernels::gemm<T>(false, true, n, n, hd, dO, d, qkv + r0 * ld + 2 * d + col, ld, T(0), dp, n);
       kernels::gemm<T>(true, false, n, hd, n, p, n, dO, d, T(0), dqkv + r0 * ld + 2 * d + col, ld);
-      // Softmax: dS_ij = p_ij (dP_ij - sum_k p_ik dP_ik), zero where masked.
-      T* db = dBias ? dBias + size_t(h) * size_t(2 * longest - 1) : nullptr;
+      // Softmax: dS_ij = p_ij (dP_ij - sum_k p_ik dP_ik), zero where masked; through the scalable
+      // softmax's factor f_i = s_h ln(i + 1): dscore = f_i dS, ds_h += sum ln(i + 1) score dS.
+      T* db = grads.offsets ? grads.offsets + size_t(h) * size_t(2 * span - 1) : nullptr;
+      T* dpair = grads.pairs ? grads.pairs + at : nullptr;
+      T dTemp = 0;
       for (size_t i = 0; i < n; ++i) {
         const T* pr = p + i * n;
         T* row = dp + i * n;
         T dot = 0;
         for (size_t j = 0; j <= i; ++j) dot += pr[j] * row[j];
+        const T logKeys = std::log(T(i + 1));
+        const T factor = terms.temperature ? terms.temperature[h] * logKeys : T(1);
         for (size_t j = 0; j <= i; ++j) {
-          const T ds = pr[j] * (row[j] - dot);
-          if (db) db[int(j) - int(i) + longest - 1] += ds;
+          T ds = pr[j] * (row[j] - dot);
+          if (terms.temperature) {
+            dTemp += ds * logKeys * scores[at + i * n + j];
+            ds *= factor;
+          }
+          if (db) db[pos[j] - pos[i] + span - 1] += ds;
+          if (dpair) dpair[i * n + j] = ds;
           row[j] = ds * scale;
         }
         for (size_t j = i + 1; j < n; ++j) row[j] = 0;
       }
+      if (grads.temperature) grads.temperature[h] += dTemp;
       // dQ = dS · K; dK = dSᵀ · Q (the scale is in dS)
       kernels::gemm<T>(false, false, n, hd, n, dp, n, qkv + r0 * ld + d + col, ld, T(0), dqkv + r0 * ld + col, ld);
       kernels::gemm<T>(true, false, n, hd, n, dp, n, qkv + r0 * ld + col, ld, T(0), dqkv + r0 * ld + d + col, ld);
@@ -326,6 +467,7 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     act.probOffset[size_t(q) + 1] = act.probOffset[size_t(q)] + size_t(s.heads) * n * n;
   }
   act.probSize = act.probOffset.back();
+  act.span = 1 + *std::max_element(b.positions.begin(), b.positions.end());
   act.layers.resize(size_t(s.layers));
 
   // Input: sqrt(d) · E[token] + P(pos).
@@ -340,8 +482,8 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     using Fam = decltype(fam);
     if constexpr (Fam::kEmbeds) Fam::embed(s.familyShape, familyParams, fixed_, b.positions.data(), rows, x.data());
   });
-  biasTables(s, familyParams, fixed_, act.longest, act.biasTables);
-  const T* bias = act.biasTables.empty() ? nullptr : act.biasTables.data();
+  biasTables(s, familyParams, fixed_, act.span, act.biasTables);
+  if (families::keepsScores(s.family)) indexPairs(b, act);
 
   for (int li = 0; li < s.layers; ++li) {
     const LayerOffsets& o = l.layers[size_t(li)];
@@ -353,10 +495,16 @@ ForwardResult Model<T>::forward(const T* params, const Batch& b, Activations<T>&
     layerNorm(x.data(), rows, d, params + o.ln1w, params + o.ln1b, a.ln1Hat.data(), a.ln1Rstd.data(), a.h1.data());
     a.qkv.resize(rows * 3 * d);
     matmul(a.h1.data(), rows, d, params + o.qkv, 3 * d, a.qkv.data());
-    rotateQK(s, fixed_, b, a.qkv.data(), false);
+    rotateQK(s, fixed_, b, a.qkv.data(), li, false);
     a.probs.resize(act.probSize);
     a.att.resize(rows * d);
-    attend(s, b, act, a.qkv.data(), bias, a.probs.data(), a.att.data());
+    pairBiases(s, b, act, familyParams, li, a.pairTable, a.pairs);
+    if (s.scalableSoftmax) a.scores.assign(act.probSize, T(0));
+    ScoreTerms<T> terms;
+    terms.offsets = act.biasTables.empty() ? nullptr : act.biasTables.data();
+    terms.pairs = a.pairs.empty() ? nullptr : a.pairs.data();
+    terms.temperature = s.scalableSoftmax ? params + o.temperature : nullptr;
+    attend(s, b, act, a.qkv.data(), terms, a.probs.data(), a.scores.data(), a.att.data());
     matmul(a.att.data(), rows, d, params + o.out, d, x.data(), T(1));  // x += att · Wo
     a.mid = x;
     a.ln2Hat.resize(rows * d);
@@ -452,6 +600,8 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
   const bool biases = !act.biasTables.empty();
   std::vector<T>& dBias = w.dBias;
   dBias.assign(act.biasTables.size(), T(0));
+  const T* familyParams = params + l.family;
+  T* dFamily = grads + l.family;
   std::vector<T>&dAct = w.dAct, &dh = w.dh, &dAtt = w.dAtt, &dqkv = w.dqkv, &scratch = w.scratch;
   dAct.resize(rows * m);
   dh.resize(rows * d);
@@ -471,9 +621,19 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
     // Attention: mid = x + att · Wo
     kernels::gemm<T>(true, false, d, d, rows, a.att.data(), d, dx.data(), d, T(0), grads + o.out, d);
     kernels::gemm<T>(false, true, rows, d, d, dx.data(), d, params + o.out, d, T(0), dAtt.data(), d);
-    attendBackward(s, b, act, a.qkv.data(), a.probs.data(), dAtt.data(), dqkv.data(), biases ? dBias.data() : nullptr,
+    ScoreTerms<T> terms;
+    terms.temperature = s.scalableSoftmax ? params + o.temperature : nullptr;
+    ScoreGradients<T> dTerms;
+    dTerms.offsets = biases ? dBias.data() : nullptr;
+    dTerms.temperature = s.scalableSoftmax ? grads + o.temperature : nullptr;
+    if (!a.pairs.empty()) {
+      w.dPairs.assign(act.probSize, T(0));
+      dTerms.pairs = w.dPairs.data();
+    }
+    attendBackward(s, b, act, a.qkv.data(), a.probs.data(), a.scores.data(), terms, dAtt.data(), dqkv.data(), dTerms,
                    scratch);
-    rotateQK(s, fixed_, b, dqkv.data(), true);  // back through the rotation: turn by -angle
+    if (!a.pairs.empty()) pairBiasesBackward(s, b, act, familyParams, li, w.dPairs, w.dPairTable, dFamily);
+    rotateQK(s, fixed_, b, dqkv.data(), li, true);  // back through the rotation: turn by -angle
     kernels::gemm<T>(true, false, d, 3 * d, rows, a.h1.data(), d, dqkv.data(), 3 * d, T(0), grads + o.qkv, 3 * d);
     kernels::gemm<T>(false, true, rows, d, 3 * d, dqkv.data(), 3 * d, params + o.qkv, 3 * d, T(0), dh.data(), d);
     layerNormBackward(dh.data(), a.ln1Hat.data(), a.ln1Rstd.data(), rows, d, params + o.ln1w, grads + o.ln1w,
@@ -486,14 +646,13 @@ void Model<T>::backward(const T* params, const Batch& b, Activations<T>& act, T*
     T* g = grads + l.tokens + size_t(b.tokens[r]) * d;
     for (size_t c = 0; c < d; ++c) g[c] += embedScale * dx[r * d + c];
   }
-  T* dFamily = grads + l.family;
   families::visit(s.family, [&](auto fam) {
     using Fam = decltype(fam);
     if constexpr (Fam::kEmbeds) Fam::embedBackward(s.familyShape, dx.data(), b.positions.data(), rows, dFamily);
     if constexpr (Fam::kBiases) {
-      const size_t width = size_t(2 * act.longest - 1);
+      const size_t width = size_t(2 * act.span - 1);
       for (int h = 0; h < s.heads; ++h) {
-        Fam::biasBackward(s.familyShape, fixed_, dBias.data() + size_t(h) * width, h, act.longest, dFamily);
+        Fam::biasBackward(s.familyShape, fixed_, dBias.data() + size_t(h) * width, h, act.span, dFamily);
       }
     }
   });

@@ -5,15 +5,31 @@
 
 namespace posenc::train {
 
-Vocabulary vocabularyOf(Task task, int symbols) {
+Vocabulary vocabularyOf(Task task, int symbols, int offset) {
   Vocabulary v;
   v.symbols = symbols;
   v.values = task == Task::Retrieval ? kRetrievalValues : 0;
+  v.offset = task == Task::Offset ? offset : 0;
   return v;
 }
 
-int sequenceTokens(Task task, int n) { return task == Task::Retrieval ? n + 4 : 2 * n + 2; }
-int answerTokens(Task task, int n) { return task == Task::Retrieval ? 2 : n + 1; }
+Vocabulary vocabularyOf(const TrainConfig& c) { return vocabularyOf(c.task, int(c.symbols), int(c.offset)); }
+
+int sequenceTokens(Task task, const Vocabulary& v, int n) {
+  switch (task) {
+    case Task::Retrieval: return n + 4;
+    case Task::Offset: return v.offset + n;  // BOS, k prompt tokens, n answers, minus the last
+    default: return 2 * n + 2;
+  }
+}
+int sequenceTokens(const TrainConfig& c, int n) { return sequenceTokens(c.task, vocabularyOf(c), n); }
+int answerTokens(Task task, int n) {
+  switch (task) {
+    case Task::Retrieval: return 2;
+    case Task::Offset: return n;
+    default: return n + 1;
+  }
+}
 
 namespace {
 int draw(SplitMix64& rng, int below) { return int(rng.uniform() * below); }
@@ -61,9 +77,38 @@ Example makeExample(Task task, int n, const Vocabulary& v, SplitMix64& rng) {
       t.push_back(v.value(values[size_t(q)]));
       break;
     }
+    case Task::Offset: {
+      // A prompt of k symbols with at least one symbol twice (drawn again until it has one; with
+      // S symbols a draw has none with probability S!/((S-k)!·S^k), 0.66 for S = 8, k = 3).
+      const int k = v.offset;
+      std::vector<int> prompt(static_cast<size_t>(k));
+      for (;;) {
+        for (int& x : prompt) x = draw(rng, v.symbols);
+        bool recurs = false;
+        for (int i = 0; i < k && !recurs; ++i) {
+          for (int j = 0; j < i; ++j) recurs = recurs || prompt[size_t(i)] == prompt[size_t(j)];
+        }
+        if (recurs) break;
+      }
+      t.insert(t.end(), prompt.begin(), prompt.end());
+      e.answerStart = int(t.size());
+      for (int i = 0; i < n; ++i) t.push_back(t[t.size() - size_t(k)]);
+      return e;  // no EOS: the pattern goes on
+    }
   }
   t.push_back(v.eos());
   return e;
+}
+
+void drawPositions(Example& e, int M, SplitMix64& rng) {
+  // A partial Fisher-Yates shuffle of 0 .. M-1: its first T entries are T distinct ids, each
+  // T-subset equally likely; sorted, they are the rows' positions.
+  const size_t T = e.tokens.size() - 1;
+  std::vector<int> ids(static_cast<size_t>(M));
+  std::iota(ids.begin(), ids.end(), 0);
+  for (size_t i = 0; i < T; ++i) std::swap(ids[i], ids[i + size_t(draw(rng, M - int(i)))]);
+  e.positions.assign(ids.begin(), ids.begin() + ptrdiff_t(T));
+  std::sort(e.positions.begin(), e.positions.end());
 }
 
 int Batch::longest() const {
@@ -81,7 +126,7 @@ Batch pack(const std::vector<Example>& examples) {
     const int read = int(e.tokens.size()) - 1;  // the last token is only a target
     for (int p = 0; p < read; ++p) {
       b.tokens.push_back(e.tokens[size_t(p)]);
-      b.positions.push_back(p);
+      b.positions.push_back(e.positions.empty() ? p : e.positions[size_t(p)]);
     }
     // Row p predicts token p + 1: the answer tokens are predicted from rows answerStart - 1 on.
     for (int p = e.answerStart - 1; p < read; ++p) {
@@ -105,6 +150,14 @@ uint64_t trainStream(double seed, int step) { return mix(mix(0x7261696eull, uint
 
 uint64_t testStream(Task task, int symbols, int n) {
   return mix(mix(mix(0x74657374ull, uint64_t(task)), uint64_t(symbols)), uint64_t(n));
+}
+
+uint64_t trainPositionStream(double seed, int step) {
+  return mix(mix(0x706f7369ull, uint64_t(seed)), uint64_t(step));
+}
+
+uint64_t testPositionStream(Task task, int symbols, int n, int M) {
+  return mix(mix(mix(mix(0x7465706full, uint64_t(task)), uint64_t(symbols)), uint64_t(n)), uint64_t(M));
 }
 
 }  // namespace posenc::train

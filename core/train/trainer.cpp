@@ -19,17 +19,37 @@ TrainConfig checked(const TrainConfig& c) {
 }  // namespace
 
 std::vector<Example> testExamples(const TrainConfig& config, int length, int count) {
-  const Vocabulary v = vocabularyOf(config.task, int(config.symbols));
+  const Vocabulary v = vocabularyOf(config);
   SplitMix64 rng{testStream(config.task, int(config.symbols), length)};
+  const int M = int(config.randomPositions);
+  SplitMix64 positions{testPositionStream(config.task, int(config.symbols), length, M)};
   std::vector<Example> out;
   out.reserve(size_t(count));
-  for (int i = 0; i < count; ++i) out.push_back(makeExample(config.task, length, v, rng));
+  for (int i = 0; i < count; ++i) {
+    out.push_back(makeExample(config.task, length, v, rng));
+    if (M > 0) drawPositions(out.back(), M, positions);
+  }
+  return out;
+}
+
+std::vector<Example> trainingExamples(const TrainConfig& config, const Vocabulary& v, int step) {
+  SplitMix64 rng{trainStream(config.seed, step)};
+  const int M = int(config.randomPositions);
+  SplitMix64 positions{trainPositionStream(config.seed, step)};
+  const size_t lengths = config.trainLengths.size();
+  std::vector<Example> out;
+  out.reserve(size_t(config.batch));
+  for (int i = 0; i < int(config.batch); ++i) {
+    const int n = int(config.trainLengths[size_t(rng.uniform() * double(lengths))]);
+    out.push_back(makeExample(config.task, n, v, rng));
+    if (M > 0) drawPositions(out.back(), M, positions);
+  }
   return out;
 }
 
 Trainer::Trainer(const TrainConfig& config)
     : config_(checked(config)),
-      vocab_(vocabularyOf(config.task, int(config.symbols))),
+      vocab_(vocabularyOf(config)),
       model_(shapeOf(config)),
       params_(model_.layout().total),
       grads_(model_.layout().total),
@@ -40,17 +60,9 @@ Trainer::Trainer(const TrainConfig& config)
 
 int Trainer::run(int count) {
   int taken = 0;
-  const int lengths = int(config_.trainLengths.size());
   while (taken < count && !finished()) {
     const int step = stepsDone();
-    SplitMix64 rng{trainStream(config_.seed, step)};
-    std::vector<Example> examples;
-    examples.reserve(size_t(config_.batch));
-    for (int i = 0; i < int(config_.batch); ++i) {
-      const int n = int(config_.trainLengths[size_t(rng.uniform() * lengths)]);
-      examples.push_back(makeExample(config_.task, n, vocab_, rng));
-    }
-    const Batch batch = pack(examples);
+    const Batch batch = pack(trainingExamples(config_, vocab_, step));
     const ForwardResult f = model_.forward(params_.data(), batch, act_);
     model_.backward(params_.data(), batch, act_, grads_.data());
     StepLog entry;
@@ -77,12 +89,12 @@ int Trainer::run(int count) {
 
 LengthScore Trainer::evaluateLength(int length) const {
   requireInt("length", length, 1, kMaxTaskLength);
-  if (sequenceTokens(config_.task, length) > model_.shape().maxPositions) {
+  if (sequenceTokens(config_, length) > longestSequence(config_)) {
     throw RangeError("length must be at most the longest train or test length of the run, got " +
                      std::to_string(length));
   }
   const std::vector<Example> all = testExamples(config_, length, int(config_.testExamples));
-  const int perPass = std::max(1, kEvalTokensPerPass / sequenceTokens(config_.task, length));
+  const int perPass = std::max(1, kEvalTokensPerPass / sequenceTokens(config_, length));
   LengthScore score;
   score.length = length;
   score.examples = int(all.size());
@@ -112,7 +124,7 @@ std::vector<LengthScore> Trainer::evaluate() const {
 
 Inspection Trainer::inspect(int length, int index) const {
   requireInt("length", length, 1, kMaxTaskLength);
-  if (sequenceTokens(config_.task, length) > model_.shape().maxPositions) {
+  if (sequenceTokens(config_, length) > longestSequence(config_)) {
     throw RangeError("length must be at most the longest train or test length of the run, got " +
                      std::to_string(length));
   }
@@ -125,6 +137,7 @@ Inspection Trainer::inspect(int length, int index) const {
   out.length = length;
   out.tokens = e.tokens;
   out.answerStart = e.answerStart;
+  out.positions = b.positions;
   out.rows = b.rows();
   const size_t V = size_t(model_.shape().vocab);
   for (size_t t = 0; t < b.targetRows.size(); ++t) {

@@ -3,7 +3,8 @@
 // A run advances in slices (run(count)), so a caller can report progress, pause or stop
 // between them; stopping early keeps everything done so far.
 //
-// Each step draws a fresh batch (tasks.hpp's trainStream(seed, step)), computes the loss and
+// Each step draws a fresh batch (tasks.hpp's trainStream(seed, step), and trainPositionStream for
+// randomised positions), computes the loss and
 // gradients, and — unless the loss or the gradient norm is not finite — clips and applies
 // AdamW. A non-finite step is not applied: the run stops as diverged and keeps the parameters
 // of the last good step. Same config, same bits: nothing depends on time or on how the steps
@@ -39,6 +40,7 @@ struct Inspection {
   int length = 0;
   std::vector<int> tokens;       // the whole sequence, EOS included
   int answerStart = 0;
+  std::vector<int> positions;    // each row's position id (0, 1, ... unless randomised)
   std::vector<int> predicted;    // the model's top choice after each answer position
   std::vector<float> attention;  // layers x heads x rows x rows (rows = tokens.size() - 1)
   int rows = 0;
@@ -86,7 +88,10 @@ class Trainer {
   Activations<float> act_;  // reused from step to step
 };
 
-// Examples of one test length, as evaluate() scores them (also for display).
+// Examples of one test length, as evaluate() scores them (also for display), positions drawn
+// when the config randomises them.
 std::vector<Example> testExamples(const TrainConfig& config, int length, int count);
+// The examples of training step `step`, as run() draws them.
+std::vector<Example> trainingExamples(const TrainConfig& config, const Vocabulary& v, int step);
 
 }  // namespace posenc::train

@@ -13,9 +13,9 @@ import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
 import { downloaded, openStep, pageUrl, percentile, plotDots, readout, setSlider, updateTimes, urlParams } from './steps.js';
 import { attentionRow, binRow, grid } from '../expect/attention.js';
-import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { ATTENTION_FAMILIES } from '../../wasm/train.js';
 
-const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
+const FAMILIES = ATTENTION_FAMILIES;  // the registry's drawn families, as the module lists them
 let b;
 before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });

@@ -1,4 +1,4 @@
-import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { ATTENTION_FAMILIES } from '../../wasm/train.js';
 // The attention step's sequence of changes at 2,048 tokens, the one tests/browser/attention.test.js
 // makes in Chromium (same order, same values), which tests/quiet/chromium.test.js and the Firefox
 // and WebKit timing test (tests/engines/suite.js) replay. Each change runs in the page (a function handed to the
@@ -19,7 +19,7 @@ export const ATTENTION_PAGES = 3;
 /** The page the attention sequence starts on (as the Chromium test opens it). */
 export const ATTENTION_START = 'step=attention&n=2048&i=1500&j=1490';
 
-const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
+const FAMILIES = ATTENTION_FAMILIES;  // the registry's drawn families, as the module lists them
 
 /** [control, value] in order: radios by value, sliders by value, the mask toggle by state. */
 export const ATTENTION_MOVES = [

@@ -34,9 +34,11 @@ using posenc_test::MaxError;
 
 namespace {
 
-// The registry's families: every test loops over all of them (ids 0..kFamilyCount-1), so a new
-// family is tested here once the reference below knows it; the ids are the registry's business.
-using posenc::families::kFamilyCount;
+// The registry's families familyAttention draws: every test loops over all of them (ids
+// 0..kFamilyCount-1, the registry's first), so a new family is tested here once the reference
+// below knows it; the ids are the registry's business. The trainer's own (the RoPE/NoPE hybrid,
+// FIRE) come after them and are refused (the last test).
+constexpr int kFamilyCount = posenc::families::kFigureFamilyCount;
 int familyId(const char* name) { return posenc::families::familyFromName(name); }
 const int kNone = familyId("none"), kSinusoidal = familyId("sinusoidal"), kLearned = familyId("learned"),
           kT5 = familyId("t5"), kRope = familyId("rope"), kPartialRope = familyId("partial-rope"),
@@ -428,12 +430,22 @@ TEST_CASE("familyAttention: argument checks name the argument and its range") {
   // One vocabulary: the registry's names only ('relative', the attention step's old name for
   // T5, is refused; old page URLs are mapped where the page reads them).
   std::string allowed;  // every name of the registry, quoted, in its order
-  for (int id = 0; id < kFamilyCount; ++id) allowed += (id ? ", '" : "'") + posenc::families::familyName(id) + "'";
+  for (int id = 0; id < posenc::families::kFamilyCount; ++id) allowed += (id ? ", '" : "'") + posenc::families::familyName(id) + "'";
   CHECK(allowed.rfind("'none', 'sinusoidal', 'learned', 't5', 'rope'", 0) == 0);
   CHECK_THROWS_WITH_AS(posenc::families::familyFromName("relative"),
                        ("family must be one of " + allowed + ", got 'relative'").c_str(), TypeError);
   CHECK_THROWS_WITH_AS(posenc::families::familyFromName("ALiBi"),
                        ("family must be one of " + allowed + ", got 'ALiBi'").c_str(), TypeError);
+  // The trainer's own families have no single head with stand-in weights to draw.
+  CHECK(posenc::families::kFigureFamilyCount == 7);
+  CHECK(posenc::families::kFamilyCount == 9);
+  CHECK_THROWS_WITH_AS(call(with([](auto& p) { p.family = familyId("fire"); })), "family must be an integer in [0, 6], got 8",
+                       RangeError);
+  CHECK_THROWS_WITH_AS(posenc::families::figureFamilyFromName("rope-nope"),
+                       "family 'rope-nope' is trained only (it has no single head to draw): use one of 'none', "
+                       "'sinusoidal', 'learned', 't5', 'rope', 'partial-rope', 'alibi'",
+                       TypeError);
+  CHECK(posenc::families::figureFamilyFromName("alibi") == kAlibi);
   (void)rows;
 }
 

@@ -42,11 +42,16 @@ TrainConfig tinyConfig(const std::string& family, Task task) {
   return c;
 }
 
+// Four examples (lengths 3, 1, 2, 4), at positions drawn from [0, M) when the config randomises
+// them.
 Batch batchOf(const TrainConfig& c) {
-  const Vocabulary v = vocabularyOf(c.task, int(c.symbols));
-  posenc::SplitMix64 rng{11};
+  const Vocabulary v = vocabularyOf(c);
+  posenc::SplitMix64 rng{11}, positions{12};
   std::vector<Example> ex;
-  for (int n : {3, 1, 2, 4}) ex.push_back(makeExample(c.task, n, v, rng));
+  for (int n : {3, 1, 2, 4}) {
+    ex.push_back(makeExample(c.task, n, v, rng));
+    if (c.randomPositions > 0) drawPositions(ex.back(), int(c.randomPositions), positions);
+  }
   return pack(ex);
 }
 
@@ -61,49 +66,111 @@ std::vector<T> perturbed(const Layout& l, double seed) {
   return p;
 }
 
+// Every parameter's analytic gradient against the central difference of the loss, in double.
+void checkGradients(const TrainConfig& c) {
+  const Model<double> model(shapeOf(c));
+  const Layout& l = model.layout();
+  const Batch b = batchOf(c);
+  std::vector<double> p = perturbed<double>(l, c.seed), g(l.total);
+  Activations<double> act;
+  model.forward(p.data(), b, act);
+  model.backward(p.data(), b, act, g.data());
+  const double h = 1e-5;
+  for (const TensorInfo& t : l.tensors) {
+    CAPTURE(t.name);
+    double worst = 0, scale = 0;
+    size_t worstAt = 0;
+    for (size_t i = t.offset; i < t.offset + t.size(); ++i) {
+      const double keep = p[i];
+      p[i] = keep + h;
+      const double up = model.forward(p.data(), b, act).loss;
+      p[i] = keep - h;
+      const double down = model.forward(p.data(), b, act).loss;
+      p[i] = keep;
+      const double numeric = (up - down) / (2 * h);
+      const double excess = std::abs(g[i] - numeric) - (1e-7 + 1e-5 * std::max(std::abs(g[i]), std::abs(numeric)));
+      if (excess > worst) {
+        worst = excess;
+        worstAt = i - t.offset;
+      }
+      scale = std::max(scale, std::abs(numeric));
+    }
+    CAPTURE(worstAt);
+    CHECK(worst == 0.0);
+    // A tensor that reaches the loss must have a gradient to check (except rows and buckets
+    // this batch never uses, which are zero on both sides).
+    if (t.name.rfind("position.", 0) != 0) CHECK(scale > 1e-6);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("train model: analytic gradients match central differences for every family and tensor") {
   for (int id = 0; id < posenc::families::kFamilyCount; ++id) {
     const std::string family = posenc::families::familyName(id);
-    for (Task task : {Task::Copy, Task::Retrieval}) {
+    for (Task task : {Task::Copy, Task::Retrieval, Task::Offset}) {
       CAPTURE(family);
       CAPTURE(taskName(task));
-      const TrainConfig c = tinyConfig(family, task);
-      const Model<double> model(shapeOf(c));
-      const Layout& l = model.layout();
-      const Batch b = batchOf(c);
-      std::vector<double> p = perturbed<double>(l, c.seed), g(l.total);
-      Activations<double> act;
-      model.forward(p.data(), b, act);
-      model.backward(p.data(), b, act, g.data());
-      const double h = 1e-5;
-      for (const TensorInfo& t : l.tensors) {
-        CAPTURE(t.name);
-        double worst = 0, scale = 0;
-        size_t worstAt = 0;
-        for (size_t i = t.offset; i < t.offset + t.size(); ++i) {
-          const double keep = p[i];
-          p[i] = keep + h;
-          const double up = model.forward(p.data(), b, act).loss;
-          p[i] = keep - h;
-          const double down = model.forward(p.data(), b, act).loss;
-          p[i] = keep;
-          const double numeric = (up - down) / (2 * h);
-          const double excess = std::abs(g[i] - numeric) - (1e-7 + 1e-5 * std::max(std::abs(g[i]), std::abs(numeric)));
-          if (excess > worst) {
-            worst = excess;
-            worstAt = i - t.offset;
-          }
-          scale = std::max(scale, std::abs(numeric));
-        }
-        CAPTURE(worstAt);
-        CHECK(worst == 0.0);
-        // A tensor that reaches the loss must have a gradient to check (except rows and buckets
-        // this batch never uses, which are zero on both sides).
-        if (t.name.rfind("position.", 0) != 0) CHECK(scale > 1e-6);
-      }
+      checkGradients(tinyConfig(family, task));
     }
+  }
+}
+
+// The fixes: randomised positions for every family (the tables read at the drawn ids, RoPE turned
+// by them, ALiBi, T5 and FIRE at the drawn distances); scalable softmax, whose factor multiplies
+// the scores and a bias (ALiBi, T5, FIRE) alike; both at once; and FIRE's threshold on both sides
+// of the query positions (L0 = 2 here: positions 0..2 are divided by ψ(L), the rest by ψ(i)).
+TEST_CASE("train model: analytic gradients match central differences with randomised positions and scalable softmax") {
+  for (int id = 0; id < posenc::families::kFamilyCount; ++id) {
+    const std::string family = posenc::families::familyName(id);
+    CAPTURE(family);
+    TrainConfig random = tinyConfig(family, Task::Copy);
+    random.randomPositions = 40;
+    checkGradients(random);
+    TrainConfig ssmax = tinyConfig(family, Task::Offset);
+    ssmax.scalableSoftmax = true;
+    checkGradients(ssmax);
+    TrainConfig both = tinyConfig(family, Task::Retrieval);
+    both.scalableSoftmax = true;
+    both.randomPositions = 24;
+    checkGradients(both);
+  }
+}
+
+// FIRE's c and threshold gather a term from every query and key; in the last layer only answer
+// rows reach the loss, and in the tiny model the threshold L0 = 2 lies below them. One layer
+// trained on length 12 puts L0 at 26 / 4 = 6.5: the batch's answer rows (positions 4 .. 9) lie on
+// both sides of L. Their gradients are small (~1e-5: the bias moves the loss a little), so they
+// are held here to a tighter tolerance than the general check's absolute 1e-7: 1e-10 + 1e-6
+// relative (the central difference's own error is ~1e-11 here).
+TEST_CASE("train model: FIRE's c and threshold gradients, on both sides of the threshold") {
+  TrainConfig c = tinyConfig("fire", Task::Copy);
+  c.layers = 1;
+  c.trainLengths = {12};
+  checkGradients(c);
+  const Model<double> model(shapeOf(c));
+  const Layout& l = model.layout();
+  const Batch b = batchOf(c);
+  int below = 0, above = 0;
+  for (int t : b.targetRows) (b.positions[size_t(t)] < 6.5 ? below : above) += 1;
+  CHECK(below > 0);
+  CHECK(above > 0);
+  std::vector<double> p = perturbed<double>(l, c.seed), g(l.total);
+  Activations<double> act;
+  model.forward(p.data(), b, act);
+  model.backward(p.data(), b, act, g.data());
+  for (const TensorInfo& t : l.tensors) {
+    if (t.name != "position.fire.0.c" && t.name != "position.fire.0.threshold") continue;
+    CAPTURE(t.name);
+    const double keep = p[t.offset], h = 1e-5;
+    p[t.offset] = keep + h;
+    const double up = model.forward(p.data(), b, act).loss;
+    p[t.offset] = keep - h;
+    const double down = model.forward(p.data(), b, act).loss;
+    p[t.offset] = keep;
+    const double numeric = (up - down) / (2 * h);
+    CHECK(std::abs(numeric) > 1e-6);
+    CHECK(std::abs(g[t.offset] - numeric) <= 1e-10 + 1e-6 * std::abs(numeric));
   }
 }
 

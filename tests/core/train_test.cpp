@@ -29,7 +29,7 @@ TrainConfig small(const char* family = "rope", Task task = Task::Copy) {
   c.trainLengths = {1, 2, 3, 4};
   c.dModel = 16;
   c.heads = 2;
-  c.layers = 1;
+  c.layers = std::string(family) == "rope-nope" ? 2 : 1;  // the hybrid needs a NoPE layer beside a RoPE one
   c.mlp = 32;
   c.batch = 8;
   c.steps = 40;
@@ -42,7 +42,7 @@ TrainConfig small(const char* family = "rope", Task task = Task::Copy) {
 
 TEST_CASE("tasks: each task's sequence is BOS, the input, SEP, then the answer and EOS") {
   posenc::SplitMix64 rng{5};
-  const Vocabulary v = vocabularyOf(Task::Copy, 6);
+  const Vocabulary v = vocabularyOf(Task::Copy, 6, 0);
   const Example copy = makeExample(Task::Copy, 4, v, rng);
   REQUIRE(copy.tokens.size() == 11u);
   CHECK(copy.tokens[0] == v.bos());
@@ -56,13 +56,13 @@ TEST_CASE("tasks: each task's sequence is BOS, the input, SEP, then the answer a
   for (int i : {1, 2, 3, 5, 6, 7}) CHECK(rep.tokens[size_t(i)] == rep.tokens[1]);
   CHECK(rep.tokens[1] < 6);
 
-  const Vocabulary rv = vocabularyOf(Task::Retrieval, 6);
+  const Vocabulary rv = vocabularyOf(Task::Retrieval, 6, 0);
   CHECK(rv.size() == 6 + 6 * kRetrievalValues + kRetrievalValues + 3);
   for (int trial = 0; trial < 50; ++trial) {
     const int n = 1 + trial % 6;
     const Example e = makeExample(Task::Retrieval, n, rv, rng);
     REQUIRE(int(e.tokens.size()) == n + 5);
-    CHECK(int(e.tokens.size()) - 1 == sequenceTokens(Task::Retrieval, n));
+    CHECK(int(e.tokens.size()) - 1 == sequenceTokens(Task::Retrieval, rv, n));
     std::vector<int> seen;
     int want = -1;
     const int query = e.tokens[size_t(n + 2)];
@@ -82,9 +82,87 @@ TEST_CASE("tasks: each task's sequence is BOS, the input, SEP, then the answer a
   }
 }
 
+TEST_CASE("tasks: the offset task continues a pattern of period k in which a symbol recurs") {
+  posenc::SplitMix64 rng{3};
+  for (int k : {2, 3, 5}) {
+    const Vocabulary v = vocabularyOf(Task::Offset, 8, k);
+    CHECK(v.size() == 8 + 3);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int n = 1 + trial % 9;
+      const Example e = makeExample(Task::Offset, n, v, rng);
+      REQUIRE(int(e.tokens.size()) == 1 + k + n);  // no SEP, no EOS
+      CHECK(int(e.tokens.size()) - 1 == sequenceTokens(Task::Offset, v, n));
+      CHECK(e.tokens[0] == v.bos());
+      CHECK(e.answerStart == 1 + k);
+      bool recurs = false;
+      for (int i = 1; i <= k; ++i) {
+        CHECK(e.tokens[size_t(i)] < 8);
+        for (int j = 1; j < i; ++j) recurs = recurs || e.tokens[size_t(i)] == e.tokens[size_t(j)];
+      }
+      CHECK(recurs);
+      for (int t = e.answerStart; t < int(e.tokens.size()); ++t) CHECK(e.tokens[size_t(t)] == e.tokens[size_t(t - k)]);
+    }
+  }
+  CHECK(answerTokens(Task::Offset, 7) == 7);
+  // The packed batch predicts y1 .. yn: n targets, the first from the last prompt token's row.
+  const Vocabulary v = vocabularyOf(Task::Offset, 4, 3);
+  const Batch b = pack({makeExample(Task::Offset, 5, v, rng)});
+  CHECK(b.rows() == 8);
+  CHECK(b.targetRows == std::vector<int>{3, 4, 5, 6, 7});
+}
+
+TEST_CASE("tasks: randomised positions are sorted, distinct ids below M, the same for the same stream") {
+  const Vocabulary v = vocabularyOf(Task::Copy, 6, 0);
+  posenc::SplitMix64 rng{1}, a{77}, b{77};
+  std::vector<int> seen(20, 0);
+  for (int trial = 0; trial < 200; ++trial) {
+    Example e = makeExample(Task::Copy, 1 + trial % 9, v, rng), f = e;
+    drawPositions(e, 20, a);
+    drawPositions(f, 20, b);
+    CHECK(e.positions == f.positions);
+    REQUIRE(e.positions.size() == e.tokens.size() - 1);
+    for (size_t i = 0; i < e.positions.size(); ++i) {
+      CHECK(e.positions[i] >= 0);
+      CHECK(e.positions[i] < 20);
+      if (i) CHECK(e.positions[i] > e.positions[i - 1]);
+      seen[size_t(e.positions[i])] += 1;
+    }
+    const Batch packed = pack({e});
+    CHECK(packed.positions == e.positions);
+  }
+  // Every id gets drawn: the draw covers [0, M), not the first T ids.
+  for (int id = 0; id < 20; ++id) CHECK(seen[size_t(id)] > 0);
+  // A sequence of M rows takes every id.
+  Example full = makeExample(Task::Copy, 9, v, rng);
+  drawPositions(full, 20, a);
+  for (int i = 0; i < 20; ++i) CHECK(full.positions[size_t(i)] == i);
+}
+
+TEST_CASE("randomised positions: the test set's ids are fixed by task, alphabet, length and M, not by family or seed") {
+  TrainConfig c = small("rope");
+  c.randomPositions = 40;
+  TrainConfig d = small("alibi");
+  d.randomPositions = 40;
+  d.seed = 5;
+  const std::vector<Example> x = testExamples(c, 7, 8), y = testExamples(d, 7, 8);
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(x[i].tokens == y[i].tokens);
+    CHECK(x[i].positions == y[i].positions);
+    CHECK(x[i].positions.back() < 40);
+  }
+  CHECK(x[0].positions != x[1].positions);
+  // Training draws differ from step to step and from seed to seed.
+  const Vocabulary v = vocabularyOf(c);
+  CHECK(trainingExamples(c, v, 0)[0].positions != trainingExamples(c, v, 1)[0].positions);
+  CHECK(trainingExamples(c, v, 0)[0].positions != trainingExamples(d, v, 0)[0].positions);
+  // Without them, positions are 0, 1, ...: the packed batch says so.
+  const Batch plain = pack(testExamples(small("rope"), 3, 1));
+  for (int r = 0; r < plain.rows(); ++r) CHECK(plain.positions[size_t(r)] == r);
+}
+
 TEST_CASE("tasks: a packed batch reads every token but the last and targets each answer token") {
   posenc::SplitMix64 rng{8};
-  const Vocabulary v = vocabularyOf(Task::Copy, 4);
+  const Vocabulary v = vocabularyOf(Task::Copy, 4, 0);
   const std::vector<Example> ex = {makeExample(Task::Copy, 2, v, rng), makeExample(Task::Copy, 3, v, rng)};
   const Batch b = pack(ex);
   CHECK(b.rows() == 6 + 8);
@@ -177,13 +255,70 @@ TEST_CASE("a run gives the same bits for the same config, however its steps are 
   }
 }
 
+TEST_CASE("a run with randomised positions and scalable softmax gives the same bits however its steps are sliced") {
+  for (const char* family : {"learned", "t5", "fire", "rope-nope"}) {
+    CAPTURE(family);
+    TrainConfig c = small(family, Task::Offset);
+    c.randomPositions = 48;
+    c.scalableSoftmax = true;
+    c.steps = 12;
+    Trainer a(c), b(c);
+    a.run(12);
+    b.run(5);
+    b.run(100);
+    CHECK(a.parameters() == b.parameters());
+    const std::vector<LengthScore> ea = a.evaluate(), eb = b.evaluate();
+    for (size_t k = 0; k < ea.size(); ++k) CHECK(ea[k].loss == eb[k].loss);
+    // The switches change the run: without them the first loss differs.
+    TrainConfig plainConfig = small(family, Task::Offset);
+    plainConfig.steps = 12;
+    Trainer plain(plainConfig);
+    plain.run(1);
+    CHECK(plain.log()[0].loss != a.log()[0].loss);
+  }
+}
+
+TEST_CASE("the hybrid turns queries and keys in its RoPE layers only; FIRE and the temperature add their tensors") {
+  // One layer with nopeEvery 2 is refused (no NoPE layer); two layers: layer 1 RoPE, layer 2 NoPE.
+  TrainConfig c = small("rope-nope");
+  c.layers = 2;
+  const ModelShape s = shapeOf(c);
+  CHECK(posenc::families::RopeNope::rotatesLayer(s.familyShape, 0));
+  CHECK_FALSE(posenc::families::RopeNope::rotatesLayer(s.familyShape, 1));
+  c.layers = 4;
+  c.nopeEvery = 4;
+  const ModelShape four = shapeOf(c);
+  for (int l = 0; l < 4; ++l) CHECK(posenc::families::RopeNope::rotatesLayer(four.familyShape, l) == (l != 3));
+  // FIRE: one MLP, c and threshold per layer; c starts at 0.1 and the threshold's multiplier at 1.
+  TrainConfig f = small("fire");
+  f.layers = 2;
+  f.scalableSoftmax = true;
+  Trainer t(f);
+  int fire = 0, temperature = 0;
+  for (const TensorInfo& x : t.layout().tensors) {
+    if (x.name.rfind("position.fire.", 0) == 0) ++fire;
+    if (x.name.find("attn.temperature") != std::string::npos) {
+      ++temperature;
+      CHECK(x.cols == 2);
+      // 1 / ln(the rows of the longest training sequence): copy of length 4 reads 10.
+      CHECK(t.parameters()[x.offset] == doctest::Approx(1 / std::log(10.0)));
+    }
+    if (x.name == "position.fire.1.c") CHECK(t.parameters()[x.offset] == doctest::Approx(0.1));
+    if (x.name == "position.fire.1.threshold") CHECK(t.parameters()[x.offset] == 1.0f);
+    if (x.name == "position.fire.0.out.weight") CHECK(x.decay);
+    if (x.name == "position.fire.0.in.weight") CHECK_FALSE(x.decay);
+  }
+  CHECK(fire == 10);
+  CHECK(temperature == 2);
+}
+
 TEST_CASE("families that share a tensor start it from the same draws for the same seed") {
   Trainer rope(small("rope")), learned(small("learned"));
   const Layout& a = rope.layout();
   const Layout& b = learned.layout();
   REQUIRE(a.family == b.family);  // the shared tensors come first, in the same order
   for (size_t i = 0; i < a.family; ++i) REQUIRE(rope.parameters()[i] == learned.parameters()[i]);
-  CHECK(b.familySize == size_t(sequenceTokens(Task::Copy, 16)) * 16);
+  CHECK(b.familySize == size_t(sequenceTokens(learned.config(), 16)) * 16);
   CHECK(a.familySize == 0);
 }
 
@@ -249,7 +384,25 @@ TEST_CASE("config checks name the field and its range") {
                        "retrieval draws distinct keys: every train and test length must be at most symbols (8), got 32", RangeError);
   CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.batch = 512; c.trainLengths = {256}; }),
                        doctest::Contains("MiB of activations"), RangeError);
-  CHECK_THROWS_WITH_AS(taskFromName("sort"), "task must be one of 'copy', 'reverse', 'repeat', 'retrieval', got 'sort'", TypeError);
+  CHECK_THROWS_WITH_AS(taskFromName("sort"), "task must be one of 'copy', 'reverse', 'repeat', 'retrieval', 'offset', got 'sort'", TypeError);
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.offset = 1; }), "offset must be an integer in [2, 16], got 1", RangeError);
+  // Randomised positions need an id for every position of the longest test sequence: repeat of
+  // length 32 reads 66 tokens.
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.randomPositions = 65; }),
+                       "randomPositions must be 0 (off) or an integer in [66, 4096] (at least the 66 positions of the "
+                       "longest test sequence), got 65", RangeError);
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.randomPositions = -1; }), doctest::Contains("randomPositions must be 0 (off)"), RangeError);
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.randomPositions = 70.5; }), doctest::Contains("got 70.5"), RangeError);
+  CHECK_NOTHROW(bad([](TrainConfig& c) { c.randomPositions = 66; }));
+  // A hybrid must keep a RoPE layer (nopeEvery >= 2: layer 1 rotates) and have a NoPE one.
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) { c.nopeEvery = 1; }), "nopeEvery must be an integer in [2, 8], got 1", RangeError);
+  CHECK_THROWS_WITH_AS(bad([](TrainConfig& c) {
+                         c.family = posenc::families::familyFromName("rope-nope");
+                         c.layers = 1;
+                       }),
+                       "the 'rope-nope' hybrid needs a layer without RoPE: nopeEvery must be at most layers (1), got 2",
+                       RangeError);
+  CHECK_NOTHROW(bad([](TrainConfig& c) { c.layers = 1; }));  // other families ignore nopeEvery
   CHECK_THROWS_WITH_AS(trainPreset("huge"), "preset must be 'tiny' or 'small', got 'huge'", TypeError);
   CHECK_NOTHROW(checkTrainConfig(trainPreset("small")));
   CHECK(testLengthsOf(TrainConfig()).size() == 32u);

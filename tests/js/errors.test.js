@@ -14,7 +14,7 @@ import vm from 'node:vm';
 import { loadPosenc } from '../../wasm/posenc.js';
 import { API, ROPE_SCALINGS } from '../../wasm/schema.js';
 import { TOL, assertAllClose, loadBoth, moduleName, prng } from './helpers.js';
-import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { ATTENTION_FAMILIES } from '../../wasm/train.js';
 
 const modules = await loadBoth();
 
@@ -696,9 +696,9 @@ function fuzzer(rng) {
         heads, head: int(0, heads - 1), numBuckets, maxDistance: numBuckets + int(0, 200),
       };
       return [
-        [pick(TRAIN_FAMILIES), n, dim, options],
+        [pick(ATTENTION_FAMILIES), n, dim, options],
         [
-          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 'T5', 'relative', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
+          (a) => { a[0] = pick(['ALiBi', 'Rope', '', 'rope ', 'T5', 'relative', 'fire', 'rope-nope', 3, null, undefined, {}, ['rope'], Symbol('rope'), 1n]); },
           (a) => { a[1] = badInt(1, 8192); },
           (a) => { a[2] = pick([badInt(2, 256), 2 * int(1, 200) + 1]); },
           (a) => { a[3] = notObject(); },

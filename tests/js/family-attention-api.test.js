@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { TOL, assertAllClose, loadBoth, moduleName } from './helpers.js';
-import { TRAIN_FAMILIES } from '../../wasm/train.js';
+import { ATTENTION_FAMILIES } from '../../wasm/train.js';
 
 const modules = await loadBoth();
-const FAMILIES = TRAIN_FAMILIES;  // the registry's, as the module lists them
+const FAMILIES = ATTENTION_FAMILIES;  // the registry's drawn families, as the module lists them
 const rowSum = (a, from, to) => { let s = 0; for (let x = from; x < to; x++) s += a[x]; return s; };
 
 for (const pe of modules) {
@@ -146,6 +146,9 @@ for (const pe of modules) {
         [() => pe.familyAttention('t5', 8, 8, { maxDistance: 10 }), RangeError, /^maxDistance must be an integer in \[17, /],
         // One vocabulary: 'relative' (the attention step's old name for T5) is no family name.
         [() => pe.familyAttention('relative', 8, 8), TypeError, new RegExp(`^family must be one of ${FAMILIES.map((f) => `'${f}'`).join(', ')}, got 'relative'$`)],
+        // The trainer's own families (a mix of layers, all trained weights) have no head to draw.
+        [() => pe.familyAttention('fire', 8, 8), TypeError, new RegExp(`^family 'fire' is trained only \\(it has no single head to draw\\): use one of ${FAMILIES.map((f) => `'${f}'`).join(', ')}$`)],
+        [() => pe.familyAttention('rope-nope', 8, 8), TypeError, /^family 'rope-nope' is trained only/],
         [() => pe.familyAttention('rope', 8, 8, { keyContent: new Float32Array(63) }), RangeError, /^options\.keyContent\.length must be n \* dim = 64, got 63$/],
         [() => pe.familyAttention('rope', 8, 8, { queryContent: new Float32Array(64).fill(NaN) }), RangeError, /^options\.queryContent\[0\] must be finite, got NaN$/],
         [() => pe.familyAttention('learned', 8, 8, { learnedTable: 'table' }), TypeError, /^options\.learnedTable must be an Array of numbers or a typed array/],

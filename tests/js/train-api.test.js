@@ -58,7 +58,7 @@ for (const tr of trainers) {
         [{ dModel: 36, heads: 4 }, RangeError, /^dModel \/ heads must be even/],
         [{ learningRate: NaN }, RangeError, /^learningRate must be a finite number in \(0, 1\], got NaN/],
         [{ learningRate: '0.01' }, TypeError, /^config\.learningRate must be a number, got string/],
-        [{ task: 'sort' }, TypeError, /^config\.task must be one of 'copy', 'reverse', 'repeat', 'retrieval', got 'sort'/],
+        [{ task: 'sort' }, TypeError, /^config\.task must be one of 'copy', 'reverse', 'repeat', 'retrieval', 'offset', got 'sort'/],
         [{ task: 3 }, TypeError, /^config\.task must be a string/],
         [{ family: 'relative' }, TypeError, new RegExp(`^config\\.family must be one of ${TRAIN_FAMILIES.map((f) => `'${f}'`).join(', ')}, got 'relative'$`)],
         [{ lerningRate: 0.01 }, TypeError, /^config\.lerningRate is not a training field; the fields are task, family/],
@@ -76,6 +76,18 @@ for (const tr of trainers) {
         [{ clip: Infinity }, RangeError, /^clip must be a finite number/],
         [{ steps: 2.5 }, RangeError, /^steps must be an integer/],
         [{ t5Buckets: 7 }, RangeError, /^t5Buckets must be even/],
+        // Randomised positions need an id for each of the longest test sequence's 66 positions.
+        [{ randomPositions: 65 }, RangeError, /^randomPositions must be 0 \(off\) or an integer in \[66, 4096\] \(at least the 66 positions of the longest test sequence\), got 65$/],
+        [{ randomPositions: 5000 }, RangeError, /^randomPositions must be 0 \(off\) or an integer in \[66, 4096\]/],
+        [{ task: 'offset', trainLengths: [4], randomPositions: 18 }, RangeError, /^randomPositions must be 0 \(off\) or an integer in \[19, 4096\]/],
+        [{ randomPositions: '80' }, TypeError, /^config\.randomPositions must be a number, got string/],
+        // The hybrid keeps a RoPE layer (nopeEvery >= 2) and needs a NoPE one (nopeEvery <= layers).
+        [{ family: 'rope-nope', layers: 1 }, RangeError, /^the 'rope-nope' hybrid needs a layer without RoPE: nopeEvery must be at most layers \(1\), got 2$/],
+        [{ family: 'rope-nope', nopeEvery: 3 }, RangeError, /^the 'rope-nope' hybrid needs a layer without RoPE: nopeEvery must be at most layers \(2\), got 3$/],
+        [{ family: 'rope-nope', nopeEvery: 1 }, RangeError, /^nopeEvery must be an integer in \[2, 8\], got 1$/],
+        [{ task: 'offset', offset: 1 }, RangeError, /^offset must be an integer in \[2, 16\], got 1$/],
+        [{ scalableSoftmax: 1 }, TypeError, /^config\.scalableSoftmax must be a boolean$/],
+        [{ scalableSoftmax: 'true' }, TypeError, /^config\.scalableSoftmax must be a boolean$/],
         [{ dModel: new Number(32) }, TypeError, /^config\.dModel must be a number, got object/],
         [null, TypeError, /^config must be an object of training fields/],
         [[1, 2], TypeError, /^config must be an object of training fields/],
@@ -136,8 +148,15 @@ for (const tr of trainers) {
     });
 
     test('agrees with the native trainer for the first 50 steps (losses and parameters within 1e-5)', () => {
-      for (const family of TRAIN_FAMILIES) {
-        const config = { ...SMALL, family, steps: 50 };
+      // Every family (the hybrid with the two layers it needs), then the fixes on the offset task.
+      const configs = [
+        ...TRAIN_FAMILIES.map((family) => ({ ...SMALL, family, layers: family === 'rope-nope' ? 2 : 1 })),
+        ...['learned', 'rope', 't5', 'fire'].map((family) => ({ ...SMALL, family, task: 'offset', randomPositions: 30 })),
+        ...['alibi', 'rope-nope'].map((family) => ({ ...SMALL, family, layers: 2, task: 'offset', scalableSoftmax: true })),
+      ];
+      for (const base of configs) {
+        const config = { ...base, steps: 50 };
+        const family = JSON.stringify(base);
         const native = nativeRun(config, ['--parameters']);
         const run = tr.createRun(config);
         run.step(50);
@@ -148,9 +167,15 @@ for (const tr of trainers) {
         }
         const p = run.parameters();
         assert.deepEqual(p.tensors.map((t) => t.name), native.tensors.map((t) => t.name));
-        let worst = 0;
-        for (let i = 0; i < p.values.length; i++) worst = Math.max(worst, Math.abs(p.values[i] - native.parameters[i]));
-        assert.ok(worst <= 1e-5, `${family}: parameters differ by ${worst}`);
+        // FIRE's in.bias is the exception: for a hidden unit active at every query and key it adds
+        // one constant to every score of a row, which the softmax cancels, so its gradient is
+        // rounding noise and AdamW's normalised step walks it differently in each build (4e-5
+        // apart after 50 steps, with the losses 4e-9 apart). It is held to 1e-3.
+        for (const t of p.tensors) {
+          let worst = 0;
+          for (let i = t.offset; i < t.offset + t.rows * t.cols; i++) worst = Math.max(worst, Math.abs(p.values[i] - native.parameters[i]));
+          assert.ok(worst <= (/^position\.fire\.\d+\.in\.bias$/.test(t.name) ? 1e-3 : 1e-5), `${family}: ${t.name} differs by ${worst}`);
+        }
         run.dispose();
       }
     });
@@ -222,6 +247,30 @@ for (const tr of trainers) {
       assert.throws(() => run.inspect(17, 0), /^RangeError: length must be at most the longest/);
       const table = run.parameters().tensors.find((t) => t.name === 'position.table');
       assert.deepEqual([table.rows, table.cols], [34, 16]);  // the longest test sequence: 2·16 + 2
+      run.dispose();
+    });
+
+    test('randomised positions: examples and inspect give each row\'s drawn id, sorted and below M, for every family and seed alike', () => {
+      const config = { ...SMALL, task: 'offset', randomPositions: 30 };
+      const examples = tr.examples(config, 5, 3);
+      for (const e of examples) {
+        assert.equal(e.positions.length, e.tokens.length - 1);
+        for (let i = 1; i < e.positions.length; i++) assert.ok(e.positions[i] > e.positions[i - 1]);
+        assert.ok(e.positions[0] >= 0 && e.positions.at(-1) < 30);
+      }
+      assert.notDeepEqual(examples[0].positions, examples[1].positions);
+      assert.ok(examples.some((e) => e.positions.some((p, i) => p !== i)));
+      // The test set's ids depend on the task, the alphabet, the length and M, not on the family or seed.
+      assert.deepEqual(tr.examples({ ...config, family: 'alibi', seed: 9 }, 5, 3), examples);
+      const plain = tr.examples({ ...SMALL, task: 'offset' }, 5, 1)[0];
+      assert.deepEqual([...plain.positions], Array.from({ length: plain.tokens.length - 1 }, (_, i) => i));
+      const run = tr.createRun({ ...config, family: 'rope' });
+      run.step(3);
+      const x = run.inspect(5, 1);
+      assert.deepEqual(x.positions, examples[1].positions);
+      assert.deepEqual(x.tokens, examples[1].tokens);
+      const native = nativeRun({ ...config, family: 'rope', steps: 3 }, ['--inspect', '5:1']);
+      assert.deepEqual(native.inspections[0].positions, [...examples[1].positions]);
       run.dispose();
     });
 

@@ -6,8 +6,10 @@ the same model from the formulas with torch autograd, and prints a JSON list wit
 differences of each (one process for every dump: importing torch takes about a second).
 
 Written from the descriptions (nanoGPT's pre-LN block; HF's rotate_half and T5
-_relative_position_bucket; fairseq ALiBi get_slopes; the Transformer's sinusoid), not from the
-C++ code: what must agree is the maths.
+_relative_position_bucket; fairseq ALiBi get_slopes; the Transformer's sinusoid; FIRE's module as
+Li et al. print it; Llama 4's rule for which layers skip RoPE; Scalable-Softmax's
+softmax(s · log n · z)), not from the C++ code: what must agree is the maths. Every position term
+reads the dump's position ids, so a batch with randomised positions is checked as it is drawn.
 """
 import json
 import math
@@ -67,6 +69,20 @@ def alibi_slopes(n):
     return power_of_2(closest) + alibi_slopes(2 * closest)[0::2][: n - closest]
 
 
+def fire_bias(params, layer, pos, threshold0):
+    """FIRE (Li et al. 2024) for one sequence: heads x n x n, b(i, j) = f(psi(i - j) / psi(max(i, L)))."""
+    p = lambda name: params[f"position.fire.{layer}.{name}"]
+    c = p("c")[0, 0]
+    threshold = torch.abs(p("threshold")[0, 0] * threshold0)
+    pos = pos.to(c.dtype)
+    distance = pos[:, None] - pos[None, :]
+    normaliser = torch.maximum(pos, threshold)[:, None].expand_as(distance)
+    psi = lambda x: torch.log(torch.abs(c * x) + 1)
+    x = psi(distance) / (psi(normaliser) + 1e-6)
+    hidden = torch.relu(x[..., None] * p("in.weight")[0] + p("in.bias")[0])  # n x n x 32
+    return (hidden @ p("out.weight")).permute(2, 0, 1)  # no output bias (fire.hpp: it cancels in the softmax)
+
+
 def model_loss(dump, params):
     c = dump["config"]
     d, heads, layers = int(c["dModel"]), int(c["heads"]), int(c["layers"])
@@ -75,7 +91,6 @@ def model_loss(dump, params):
     tokens = torch.tensor(dump["tokens"])
     positions = torch.tensor(dump["positions"])
     starts = dump["starts"]
-    longest = max(b - a for a, b in zip(starts, starts[1:]))
 
     x = math.sqrt(d) * params["embed.tokens"][tokens]
     if family == "sinusoidal":
@@ -83,16 +98,24 @@ def model_loss(dump, params):
     if family == "learned":
         x = x + params["position.table"][positions]
 
-    def bias_for(h, n):
-        i = torch.arange(n)[:, None]
-        j = torch.arange(n)[None, :]
+    def bias_for(h, pos):
+        # Offsets of the rows' position ids: the drawn distances when positions are randomised.
+        i = pos[:, None]
+        j = pos[None, :]
+        n = len(pos)
         if family == "alibi":
             return -alibi_slopes(heads)[h] * (i - j).abs().to(x.dtype)
         if family == "t5":
-            buckets = torch.tensor([[t5_bucket(jj - ii, int(c["t5Buckets"]), int(c["t5MaxDistance"])) for jj in range(n)]
-                                    for ii in range(n)])
+            buckets = torch.tensor([[t5_bucket(int(pos[jj] - pos[ii]), int(c["t5Buckets"]), int(c["t5MaxDistance"]))
+                                     for jj in range(n)] for ii in range(n)])
             return params["position.bias"][h][buckets]
         return torch.zeros(n, n, dtype=x.dtype)
+
+    def rotates(layer):
+        if family in ("rope", "partial-rope"):
+            return True
+        # Llama 4's no_rope_layers: layer i rotates when (i + 1) % interval != 0.
+        return family == "rope-nope" and (layer + 1) % int(c["nopeEvery"]) != 0
 
     for li in range(layers):
         p = lambda name: params[f"layers.{li}.{name}"]
@@ -103,16 +126,23 @@ def model_loss(dump, params):
             n = b - a
             pos = positions[a:b]
             mask = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)
+            fire = fire_bias(params, li, pos, dump["fireThreshold"]) if family == "fire" else None
             per_head = []
             for h in range(heads):
                 q = qkv[a:b, h * hd:(h + 1) * hd]
                 k = qkv[a:b, d + h * hd:d + (h + 1) * hd]
                 v = qkv[a:b, 2 * d + h * hd:2 * d + (h + 1) * hd]
-                if family == "rope":
+                if rotates(li) and family != "partial-rope":
                     q, k = rope(q, pos, c["base"]), rope(k, pos, c["base"])
                 if family == "partial-rope":
                     q, k = partial_rope(q, pos, c["base"]), partial_rope(k, pos, c["base"])
-                s = q @ k.T / math.sqrt(hd) + bias_for(h, n)
+                s = q @ k.T / math.sqrt(hd) + bias_for(h, pos)
+                if fire is not None:
+                    s = s + fire[h]
+                if c["scalableSoftmax"]:
+                    # SSMax: row i attends n_i = i + 1 keys; the whole score vector times s_h log n_i.
+                    keys = torch.arange(1, n + 1, dtype=s.dtype)[:, None]
+                    s = s * (p("attn.temperature")[0, h] * torch.log(keys))
                 s = s.masked_fill(mask, float("-inf"))
                 per_head.append(torch.softmax(s, dim=-1) @ v)
             outs.append(torch.cat(per_head, dim=-1))
@@ -154,7 +184,11 @@ def compare(dump):
 
     ours_logits = torch.tensor(dump["logits"], dtype=torch.float64).reshape(logits.shape)
     ours_grads = tensors(dump, dump["gradients"], torch.float64)
-    per_tensor = {name: max_rel(ours_grads[name], grads[name]) for name in grads if float(grads[name].abs().max()) > 0}
+    # Per tensor: the largest difference and torch's largest entry (the test sets the tolerance:
+    # relative to the entry, with a floor at the model's largest gradient).
+    top = max(float(g.abs().max()) for g in grads.values())
+    per_tensor = {name: {"diff": float((ours_grads[name] - grads[name]).abs().max()), "scale": float(grads[name].abs().max())}
+                  for name in grads}
     zero_both = [name for name in grads if float(grads[name].abs().max()) == 0 and float(ours_grads[name].abs().max()) == 0]
 
     # One AdamW update in torch, from our gradients (so the comparison is of the optimiser alone):
@@ -179,7 +213,7 @@ def compare(dump):
         "loss": float(loss), "oursLoss": dump["loss"],
         "lossRel": abs(float(loss) - dump["loss"]) / float(loss),
         "logitsRel": max_rel(ours_logits, logits.detach()),
-        "gradRel": per_tensor, "zeroGradients": zero_both, "tensorCount": len(grads),
+        "grad": per_tensor, "gradTop": top, "zeroGradients": zero_both, "tensorCount": len(grads),
         "gradNorm": float(norm) if norm is not None else None, "oursGradNorm": dump["gradNorm"],
         "updatedAbs": float((ours_updated - updated).abs().max()),
         "learningRate": dump["learningRate"],

@@ -36,11 +36,11 @@ const float* heldRows(const val& o, const Field& f, size_t count, std::vector<fl
 val familyAttentionJs(val familyArg, val nArg, val dimArg, val opts) {
   return guarded([&] {
     if (!familyArg.isString()) {
-      throw TypeError("family must be a string (one of " + families::familyNames() + ")");
+      throw TypeError("family must be a string (one of " + families::figureFamilyNames() + ")");
     }
     namespace f = api::familyAttention;
     FamilyAttentionParams p;
-    p.family = families::familyFromName(familyArg.as<std::string>());
+    p.family = families::figureFamilyFromName(familyArg.as<std::string>());
     p.n = number(nArg, f::n.name);
     p.dim = number(dimArg, f::dim.name);
     const val o = options(opts, "options");

@@ -5,14 +5,24 @@
 
 #include <string>
 
+#include "core/families/registry.hpp"
 #include "core/rope.hpp"
 
 namespace posenc::lab {
 
-// The families of core/families/registry.hpp, in its order (a Family's value is its registry
-// id; lab_state.cpp checks the names against the registry).
-enum class Family { None, Sinusoidal, Learned, T5, Rope, PartialRope, Alibi };
-constexpr int kFamilies = 7;
+// The families the Lab draws: the registry's figure families (core/families/registry.hpp), ids
+// 0 .. kFamilies - 1. A Family's value is its registry id; the Lab names the ones it draws in a
+// way of their own.
+enum class Family {
+  None = families::idOf<families::NoPE>(),
+  Sinusoidal = families::idOf<families::Sinusoidal>(),
+  Learned = families::idOf<families::Learned>(),
+  T5 = families::idOf<families::T5>(),
+  Rope = families::idOf<families::Rope>(),
+  PartialRope = families::idOf<families::PartialRope>(),
+  Alibi = families::idOf<families::Alibi>(),
+};
+constexpr int kFamilies = families::kFigureFamilyCount;
 
 const char* familyName(Family f);          // "none", "sinusoidal", ... (the registry's names)
 // The dimensions of a head of width d that the family rotates (0: it rotates none), as the

@@ -74,5 +74,8 @@ cmake --build build/wasm -j "$jobs" --target "${wasm_targets[@]}"
 # The Lab's desktop build (GLFW + OpenGL 3): build/native/posenc-lab.
 configure_native build/native -DCMAKE_CXX_COMPILER=g++
 cmake --build build/native -j "$jobs" --target posenc-lab posenc-train
+# The family registry as JavaScript (wasm/families.gen.js), and what gen-api derives from it
+# (posenc.d.ts's family unions): a family added to the registry reaches both in this build.
+node wasm/tools/gen-families.mjs && node wasm/tools/gen-api.mjs
 
 if [ "${1:-}" = "--tests" ]; then native_tests posenc-bench-native; fi

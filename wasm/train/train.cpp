@@ -24,8 +24,9 @@ using train::TrainConfig;
 // typo does not silently train with a default.
 const char* const kNumberFields[] = {"symbols", "dModel", "layers", "heads", "mlp", "steps", "batch",
                                      "learningRate", "warmup", "weightDecay", "clip", "seed",
-                                     "testExamples", "base", "t5Buckets", "t5MaxDistance"};
-const char* const kOtherFields[] = {"task", "family", "trainLengths", "testLengths"};
+                                     "testExamples", "base", "t5Buckets", "t5MaxDistance", "offset",
+                                     "nopeEvery", "randomPositions"};
+const char* const kOtherFields[] = {"task", "family", "trainLengths", "testLengths", "scalableSoftmax"};
 
 double* numberField(TrainConfig& c, const std::string& key) {
   if (key == "symbols") return &c.symbols;
@@ -44,6 +45,9 @@ double* numberField(TrainConfig& c, const std::string& key) {
   if (key == "base") return &c.base;
   if (key == "t5Buckets") return &c.t5Buckets;
   if (key == "t5MaxDistance") return &c.t5MaxDistance;
+  if (key == "offset") return &c.offset;
+  if (key == "nopeEvery") return &c.nopeEvery;
+  if (key == "randomPositions") return &c.randomPositions;
   return nullptr;
 }
 
@@ -51,6 +55,12 @@ std::string fieldList() {
   std::string out;
   for (const char* f : kOtherFields) out += std::string(out.empty() ? "" : ", ") + f;
   for (const char* f : kNumberFields) out += std::string(", ") + f;
+  return out;
+}
+
+std::string taskList() {
+  std::string out;
+  for (train::Task t : train::kTasks) out += std::string(out.empty() ? "'" : ", '") + train::taskName(t) + "'";
   return out;
 }
 
@@ -70,11 +80,14 @@ TrainConfig configFrom(const val& obj) {
     if (double* field = numberField(c, key)) {
       *field = number(v, name);
     } else if (key == "task") {
-      if (!v.isString()) throw TypeError(name + " must be a string ('copy', 'reverse', 'repeat' or 'retrieval')");
+      if (!v.isString()) throw TypeError(name + " must be a string (one of " + taskList() + ")");
       c.task = train::taskFromName(v.as<std::string>(), name.c_str());
     } else if (key == "family") {
       if (!v.isString()) throw TypeError(name + " must be a string (one of " + families::familyNames() + ")");
       c.family = families::familyFromName(v.as<std::string>(), name.c_str());
+    } else if (key == "scalableSoftmax") {
+      if (!v.isTrue() && !v.isFalse()) throw TypeError(name + " must be a boolean");
+      c.scalableSoftmax = v.isTrue();
     } else if (key == "trainLengths" || key == "testLengths") {
       std::vector<double> lengths = numbers(v, name, train::kMaxLengthCount);
       (key == "trainLengths" ? c.trainLengths : c.testLengths) = std::move(lengths);
@@ -102,6 +115,7 @@ val configValue(const TrainConfig& c) {
   for (int n : train::testLengthsOf(c)) tests.push_back(n);
   out.set("testLengths", lengthsValue(tests));
   for (const char* f : kNumberFields) out.set(f, val(*numberField(const_cast<TrainConfig&>(c), f)));
+  out.set("scalableSoftmax", val(c.scalableSoftmax));
   return out;
 }
 
@@ -201,6 +215,7 @@ class TrainRun {
       val out = val::object();
       out.set("length", val(in.length));
       out.set("tokens", int32Value(in.tokens));
+      out.set("positions", int32Value(in.positions));
       out.set("answerStart", val(in.answerStart));
       out.set("predicted", int32Value(in.predicted));
       out.set("rows", val(in.rows));
@@ -270,7 +285,7 @@ val trainPresetJs(val name) {
   });
 }
 
-// `count` test examples of one length, each { tokens, answerStart } (what evaluate scores).
+// `count` test examples of one length, each { tokens, answerStart, positions } (what evaluate scores).
 val trainExamplesJs(val config, val lengthArg, val countArg) {
   return guarded([&] {
     const TrainConfig c = configFrom(config);
@@ -283,6 +298,13 @@ val trainExamplesJs(val config, val lengthArg, val countArg) {
       val item = val::object();
       item.set("tokens", int32Value(e.tokens));
       item.set("answerStart", val(e.answerStart));
+      // Each row's position id: 0, 1, ... or the sequence's drawn ids.
+      std::vector<int> positions = e.positions;
+      if (positions.empty()) {
+        positions.resize(e.tokens.size() - 1);
+        for (size_t p = 0; p < positions.size(); ++p) positions[p] = int(p);
+      }
+      item.set("positions", int32Value(positions));
       out.call<void>("push", item);
     }
     return out;
@@ -294,7 +316,7 @@ val trainExamplesJs(val config, val lengthArg, val countArg) {
 val trainVocabularyJs(val config) {
   return guarded([&] {
     const TrainConfig c = configFrom(config);
-    const train::Vocabulary v = train::vocabularyOf(c.task, int(c.symbols));
+    const train::Vocabulary v = train::vocabularyOf(c);
     val out = val::object();
     out.set("symbols", val(v.symbols));
     out.set("pairs", val(v.pairs()));
@@ -335,7 +357,7 @@ val trainFamiliesJs() {
 
 val trainTasksJs() {
   val out = val::array();
-  for (train::Task t : {train::Task::Copy, train::Task::Reverse, train::Task::Repeat, train::Task::Retrieval}) {
+  for (train::Task t : train::kTasks) {
     out.call<void>("push", val(std::string(train::taskName(t))));
   }
   return out;

@@ -1,6 +1,7 @@
 // Form controls with their labels and visible values. Every control carries name="<param>",
 // the contract tests and embeds rely on.
 import { h } from './dom.js';
+import { bounds } from './params.js';
 
 /**
  * A labelled range slider with its value shown beside it.
@@ -33,6 +34,26 @@ export function slider({ name, label, min, max, step = 1, value, onInput, format
       sync();
     },
   };
+}
+
+/**
+ * The slider of a step's parameter `name`: its range and grid from the step's params table
+ * (kit/params.js), so they are stated once. `values` is the step's live values object: set()
+ * follows a bound that depends on another value (a query position up to the length).
+ * @returns {{el: HTMLElement, input: HTMLInputElement, set(value:number):void}}
+ */
+export function paramSlider(params, name, { label, values, onInput, format }) {
+  const spec = params[name];
+  const { min, max, step } = bounds(spec, values);
+  const s = slider({ name, label, min, max, step, value: values[name], onInput, format });
+  const setValue = s.set;
+  s.set = (v) => {
+    const now = bounds(spec, values);
+    if (s.input.min !== String(now.min)) s.input.min = String(now.min);
+    if (s.input.max !== String(now.max)) s.input.max = String(now.max);
+    setValue(v);
+  };
+  return s;
 }
 
 /**

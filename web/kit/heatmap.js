@@ -77,8 +77,8 @@ export function cellColoursLookedUp(values, limit) {
 // The canvases (the one on the page and the kept pictures) stay in main memory rather than on
 // the GPU: willReadFrequently is only a hint, but Chromium, Firefox and WebKit (since 2024)
 // honour it by turning acceleration off. In WebKitGTK a GPU canvas sometimes made putImageData,
-// clearRect or drawImage wait 7–14 ms for the previous frame; maps this small (the attention
-// map: 256 × 256 cells) are cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
+// clearRect or drawImage wait for the previous frame (docs/benchmarks.md); maps this small (the
+// attention map: 256 × 256 cells) are cheap to draw on the CPU. getContext takes options on its first call only: every call passes them.
 const CPU = { willReadFrequently: true };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const OUTLINE = [2.5, 1.25];  // CSS px: the selection's line, the cursor's
@@ -114,8 +114,8 @@ export class Heatmap {
     canvas.addEventListener('blur', () => this.#setCursor(null));
     // The selected cell and the cursor are outlined in an SVG laid over the canvas, not painted
     // into it, so moving them never touches the canvas. In Firefox with software WebRender (the
-    // test machine has no GPU), the first drawing call into a canvas after a frame sometimes took
-    // 7–15 ms, whatever the call (most likely waiting for the compositor to let go of the last
+    // test machine has no GPU), the first drawing call into a canvas after a frame sometimes waited
+    // several milliseconds, whatever the call (most likely waiting for the compositor to let go of the last
     // picture). The canvas is written only by draw(); a saved PNG gets the outlines painted over
     // the map.
     this.marks = document.createElementNS(SVG_NS, 'svg');

@@ -35,7 +35,7 @@ export function fontOf(el) {
 export function textWidth(font, text) {
   // An OffscreenCanvas where there is one: before a document canvas measures text, WebKit brings
   // the whole document's style up to date, so after any text in the page changes, every
-  // measurement costs a style pass (~0.4 ms per RoPE pair diagram, against 0.01 ms). A
+  // measurement costs a style pass (forty times the cost: docs/benchmarks.md). A
   // main-thread OffscreenCanvas uses the document's fonts, so the widths are the same.
   ctx ??= (globalThis.OffscreenCanvas ? new OffscreenCanvas(1, 1) : globalThis.document?.createElement('canvas'))?.getContext('2d') ?? null;
   if (!ctx) return 0;

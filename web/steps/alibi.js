@@ -10,7 +10,7 @@ import { Heatmap, legend } from '../kit/heatmap.js';
 import { addExportOverlay, svgOverlay } from '../kit/export.js';
 import { LogPlot } from '../kit/logplot.js';
 import { math, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
-import { choice, slider } from '../kit/controls.js';
+import { choice, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { powerOfTen } from '../kit/scripts.js';
@@ -30,18 +30,10 @@ const DRAW_TOLERANCE = 0.05;            // how far (in the plot's drawing units)
 
 export const params = {
   heads: { type: 'enum', values: HEAD_COUNTS, default: 8 },
-  head: { type: 'int', min: 1, max: Math.max(...HEAD_COUNTS), default: 1 },
-  len: { type: 'int', min: LEN_STEP, max: MAX_LEN, default: TRAIN },
-  dist: { type: 'int', min: 0, max: MAX_LEN - 1, default: 3 },
+  head: { type: 'int', min: 1, max: (v) => v.heads, default: 1 },
+  len: { type: 'int', min: LEN_STEP, max: MAX_LEN, step: LEN_STEP, default: TRAIN },
+  dist: { type: 'int', min: 0, max: (v) => v.len - 1, default: 3 },
 };
-
-/** Keeps the values consistent with each other: head ≤ heads, len on the slider's grid, dist < len. */
-function settle(v) {
-  v.head = Math.min(v.head, v.heads);
-  v.len = Math.min(MAX_LEN, Math.max(LEN_STEP, Math.round(v.len / LEN_STEP) * LEN_STEP));
-  v.dist = Math.min(v.dist, v.len - 1);
-  return v;
-}
 
 /** Keeps `overlay` (absolutely placed at the top left of the canvas's parent) the canvas's size. */
 function fitOver(canvas, overlay) {
@@ -54,7 +46,6 @@ function fitOver(canvas, overlay) {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  settle(values);
   const slopesFor = new Map();
   const slopes = (n) => {
     if (!slopesFor.has(n)) slopesFor.set(n, core.alibiSlopes(n));
@@ -66,12 +57,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
     heads: choice({
       name: 'heads', label: m.t('alibi.heads'), value: values.heads,
       options: HEAD_COUNTS.map((n) => ({ value: n, label: m.t(`alibi.heads.${n}`) })),
-      onChange: (n) => set({ heads: Number(n), head: Math.min(values.head, Number(n)) }),
+      onChange: (n) => set({ heads: Number(n) }),
     }),
-    head: slider({ name: 'head', label: m.t('alibi.head'), min: 1, max: values.heads, value: values.head, onInput: (v) => set({ head: v }) }),
-    len: slider({ name: 'len', label: m.t('alibi.len'), min: LEN_STEP, max: MAX_LEN, step: LEN_STEP, value: values.len,
-      format: (v) => m.fixed(v, 0), onInput: (v) => set({ len: v, dist: Math.min(values.dist, v - 1) }) }),
-    dist: slider({ name: 'dist', label: m.t('alibi.dist'), min: 0, max: values.len - 1, value: values.dist, onInput: (v) => set({ dist: v }) }),
+    head: paramSlider(params, 'head', { label: m.t('alibi.head'), values, onInput: (v) => set({ head: v }) }),
+    len: paramSlider(params, 'len', { label: m.t('alibi.len'), values, format: (v) => m.fixed(v, 0), onInput: (v) => set({ len: v }) }),
+    dist: paramSlider(params, 'dist', { label: m.t('alibi.dist'), values, onInput: (v) => set({ dist: v }) }),
   };
   const lenTicks = h('datalist', { id: 'alibi-len-ticks' }, h('option', { value: String(TRAIN) }));
   controls.len.input.setAttribute('list', lenTicks.id);
@@ -184,7 +174,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
   }
 
   function render() {
-    settle(values);
     const { heads, head, len, dist } = values;
     const all = slopes(heads);
     const slope = all[head - 1];
@@ -239,10 +228,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     out.far.set(m.fixed(far, 4), far);
 
     controls.heads.set(heads);
-    controls.head.input.max = String(heads);
     controls.head.set(head);
     controls.len.set(len);
-    controls.dist.input.max = String(len - 1);
     controls.dist.set(dist);
   }
 

@@ -10,7 +10,7 @@ import { Heatmap } from '../kit/heatmap.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { roundedTop, tickLabel } from '../kit/ticks.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
-import { choice, slider, toggle } from '../kit/controls.js';
+import { choice, paramSlider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
@@ -36,8 +36,8 @@ export const params = {
   n: { type: 'enum', values: LENGTHS, default: 128 },
   causal: { type: 'bool', default: true },
   head: { type: 'int', min: 0, max: HEADS - 1, default: 3 },
-  i: { type: 'int', min: 0, max: LENGTHS.at(-1) - 1, default: 100 },
-  j: { type: 'int', min: 0, max: LENGTHS.at(-1) - 1, default: 92 },
+  i: { type: 'int', min: 0, max: (v) => v.n - 1, default: 100 },
+  j: { type: 'int', min: 0, max: (v) => v.n - 1, default: 92 },
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
@@ -63,12 +63,11 @@ export function mount(root, { core, m, values, setter, index, total }) {
       options: LENGTHS.map((n) => ({ value: n, label: m.fixed(n, 0) })), onChange: (v) => set({ n: v }),
     }),
     causal: toggle({ name: 'causal', label: m.t('attention.causal'), checked: values.causal, onChange: (v) => set({ causal: v }) }),
-    head: slider({
-      name: 'head', label: m.t('attention.head'), min: 0, max: HEADS - 1, value: values.head,
-      format: (h) => `1/${2 ** (h + 1)}`, onInput: (v) => set({ head: v }),
+    head: paramSlider(params, 'head', {
+      label: m.t('attention.head'), values, format: (h) => `1/${2 ** (h + 1)}`, onInput: (v) => set({ head: v }),
     }),
-    i: slider({ name: 'i', label: m.t('attention.i'), min: 0, max: values.n - 1, value: Math.min(values.i, values.n - 1), onInput: (v) => set({ i: v }) }),
-    j: slider({ name: 'j', label: m.t('attention.j'), min: 0, max: values.n - 1, value: Math.min(values.j, values.n - 1), onInput: (v) => set({ j: v }) }),
+    i: paramSlider(params, 'i', { label: m.t('attention.i'), values, onInput: (v) => set({ i: v }) }),
+    j: paramSlider(params, 'j', { label: m.t('attention.j'), values, onInput: (v) => set({ j: v }) }),
   };
   // The family, the length and the mask first, then the map they change; the comparison with a
   // second family, ALiBi's head and the query and key under the map, over the plot of query i's
@@ -229,8 +228,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const n = values.n;
-    values.i = Math.min(values.i, n - 1);
-    values.j = Math.min(values.j, n - 1);
     const { i, j, family, versus, causal } = values;
     const diffView = values.view === 'difference';
     const g = grid(n);
@@ -246,7 +243,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     // Query i's exact rows by map key and i, kept from the last render. A core call depends on
     // nothing else (the contents are seeded, and of the families only ALiBi reads the head, which
     // its key holds), so a change that leaves a family's key and i alone (j, B, the view) reuses
-    // its row instead of asking the core again (two rows of 2,048 keys: 1-3 ms).
+    // its row instead of asking the core again (two rows of 2,048 keys cost milliseconds).
     const rowsNow = new Map();
     const cellsOf = (f, wanted) => {
       const k = mapKey(f);
@@ -336,8 +333,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     controls.head.set(values.head);
     // ALiBi's head only means something while A or B is ALiBi.
     controls.head.el.hidden = values.family !== 'alibi' && values.versus !== 'alibi';
-    controls.i.input.max = String(n - 1);
-    controls.j.input.max = String(n - 1);
     controls.i.set(i);
     controls.j.set(j);
     if (!maps.filling()) prefetch();

@@ -9,7 +9,7 @@
 import { h, mm } from '../kit/dom.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
-import { slider } from '../kit/controls.js';
+import { paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -44,8 +44,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const wideE = norm(wideEmbedding, WIDE);
 
   const controls = {
-    pos: slider({ name: 'pos', label: m.t('embedding-plus-position.pos'), min: 0, max: MAX_POS, value: values.pos, onInput: (v) => set({ pos: v }) }),
-    other: slider({ name: 'other', label: m.t('embedding-plus-position.other'), min: 0, max: MAX_POS, value: values.other, onInput: (v) => set({ other: v }) }),
+    pos: paramSlider(params, 'pos', { label: m.t('embedding-plus-position.pos'), values, onInput: (v) => set({ pos: v }) }),
+    other: paramSlider(params, 'other', { label: m.t('embedding-plus-position.other'), values, onInput: (v) => set({ other: v }) }),
   };
   slots.controls.append(controls.pos.el, controls.other.el);
 

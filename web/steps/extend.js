@@ -9,7 +9,7 @@
 import { h } from '../kit/dom.js';
 import { LinePlot } from '../kit/lineplot.js';
 import { LogPlot } from '../kit/logplot.js';
-import { button, choice, slider } from '../kit/controls.js';
+import { button, choice, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
@@ -69,7 +69,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       name: 'read', label: m.t('extend.read'), value: values.read, onChange: (v) => set({ read: Number(v) }),
       options: READS.map((value) => ({ value, label: m.t('extend.readOption', { k: value }) })),
     }),
-    pair: slider({ name: 'pair', label: m.t('extend.pair'), min: 0, max: PAIRS - 1, value: values.pair, onInput: (v) => set({ pair: v }) }),
+    pair: paramSlider(params, 'pair', { label: m.t('extend.pair'), values, onInput: (v) => set({ pair: v }) }),
   };
   // The presets go with the fold's first paragraph (what to pick): over the figure they took
   // ~150 px of a phone's screen.
@@ -264,12 +264,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // While the browser is idle, prepare the settings one control away from the one shown (another
   // model, factor or reading length): their table values and the two curves a change to them
   // would draw (the current method's and plain RoPE's), so that the change only has to draw.
-  // Then the table values of every other setting, without curves: a setting's values are ~2 ms
-  // in WebKit, and there a drag's changes, one frame apart, left too little idle time to compute
-  // the neighbours of each new setting (a change to one not computed took 7–11 ms). Curves only
-  // for the neighbours (render() asks again after every change): with all six curves of all 50
-  // settings computed in the first idle slots, the changes made meanwhile took up to 5 ms to
-  // draw instead of ~1 in Firefox.
+  // Then the table values of every other setting, without curves: in WebKit a drag's changes,
+  // one frame apart, left too little idle time to compute the neighbours of each new setting,
+  // and a change to one not computed missed the update budget. Curves only for the neighbours
+  // (render() asks again after every change): with all six curves of all 50 settings computed in
+  // the first idle slots, the changes made meanwhile drew several times slower in Firefox
+  // (docs/benchmarks.md).
   const ALL_SETTINGS = Object.keys(MODELS).flatMap((mo) => FACTORS.flatMap((f) => READS.map((r) => [mo, f, r])));
   /** The next piece of idle work: { setting, curves } (curves: the neighbour's two too), or null. */
   const nextWork = () => {
@@ -287,7 +287,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     return far ? { setting: far, curves: false } : null;
   };
   // Without requestIdleCallback (Safari): right after the next frame, until 12 ms into it (a
-  // timer 40 ms after the ask ran between every second or third change of a drag).
+  // later timer ran between every second or third change of a drag).
   const idle = (fn) => whenIdle(fn, { fallback: 'frame', slot: 10 });
   let waiting = false;
   // At least one setting per idle slot, more while the slot lasts: between changes one frame

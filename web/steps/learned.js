@@ -10,7 +10,7 @@ import { Heatmap, cellColoursLookedUp, legend } from '../kit/heatmap.js';
 import { addExportOverlay } from '../kit/export.js';
 import { VectorBars } from '../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub, mtext } from '../kit/math.js';
-import { choice, slider, toggle } from '../kit/controls.js';
+import { choice, paramSlider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { symmetricMarks } from '../kit/format.js';
@@ -37,7 +37,7 @@ const reach = (p) => Math.round(PRESETS[p].positions * REACH);
 
 export const params = {
   preset: { type: 'enum', values: PRESET_IDS, default: 'small' },
-  pos: { type: 'int', min: 0, max: reach('gpt2') - 1, default: 12 },
+  pos: { type: 'int', min: 0, max: (v) => reach(v.preset) - 1, default: 12 },
   // The train step's trained table beside the stand-in (its data loads when switched on).
   trained: { type: 'bool', default: false },
 };
@@ -114,7 +114,6 @@ function paintOver(ctx, canvas, band, marker) {
 
 export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  values.pos = Math.min(values.pos, reach(values.preset) - 1);
 
   // The drawn part of each table, computed when its preset is first shown: rows 0..T−1 and the
   // first MAP_DIMS dimensions. core.learned draws each row from its own seeded stream, first
@@ -137,8 +136,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   // The other presets' maps in idle time, each uploaded into a picture of its own, so that the
   // first switch to each is a copy as well. Then the core's refusal of a row past a table,
   // once: the first exception out of the core runs Emscripten's exception code (JavaScript and
-  // WebAssembly) for the first time, which the engine compiles then (in Chromium, 5–8 ms of the
-  // first switch that showed a refusal).
+  // WebAssembly) for the first time, which the engine compiles then (milliseconds of the first
+  // switch that showed a refusal).
   const prepareOthers = (preset) => whenIdleEach([
     ...PRESET_IDS.filter((p) => p !== preset).map((p) => () => {
       const map = mapOf(p);
@@ -161,9 +160,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     preset: choice({
       name: 'preset', label: m.t('learned.preset'), value: values.preset,
       options: PRESET_IDS.map((p) => ({ value: p, label: m.t(`learned.preset.${p}`) })),
-      onChange: (p) => set({ preset: p, pos: Math.min(values.pos, reach(p) - 1) }),
+      onChange: (p) => set({ preset: p }),
     }),
-    pos: slider({ name: 'pos', label: m.t('learned.pos'), min: 0, max: reach(values.preset) - 1, value: values.pos, onInput: (v) => set({ pos: v }) }),
+    pos: paramSlider(params, 'pos', { label: m.t('learned.pos'), values, onInput: (v) => set({ pos: v }) }),
   };
   // A tick on the slider where the table ends.
   const ticks = h('datalist', { id: 'learned-pos-ticks' });
@@ -317,7 +316,6 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     trainedToggle.set(values.trained);
     trained.show(values.trained);
     controls.preset.set(preset);
-    controls.pos.input.max = String(map.rows - 1);
     controls.pos.set(pos);
   }
 

@@ -9,7 +9,7 @@ import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { MatrixTable } from '../kit/matrix.js';
 import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
-import { slider, toggle } from '../kit/controls.js';
+import { paramSlider, toggle } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 
@@ -24,14 +24,13 @@ const QUERY = WORDS.length - 1;
 
 export const params = {
   len: { type: 'int', min: 2, max: MAX_LEN, default: 6 },
-  query: { type: 'int', min: 0, max: MAX_LEN - 1, default: 3 },
+  query: { type: 'int', min: 0, max: (v) => v.len - 1, default: 3 },
   causal: { type: 'bool', default: true },
   shuffle: { type: 'bool', default: false },
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  values.query = Math.min(values.query, values.len - 1);
   // Identical rows: every score q·k is the same number.
   const tokens = (n) => {
     const x = new Float32Array(n * D);
@@ -42,10 +41,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const weights = (n, causal) => core.attention(tokens(n), tokens(n), D, { causal });
 
   const controls = {
-    len: slider({ name: 'len', label: m.t('nope.len'), min: 2, max: MAX_LEN, value: values.len,
-      onInput: (v) => set({ len: v, query: Math.min(values.query, v - 1) }) }),
-    query: slider({ name: 'query', label: m.t('nope.query'), min: 0, max: values.len - 1, value: values.query,
-      onInput: (v) => set({ query: Math.min(v, values.len - 1) }) }),
+    len: paramSlider(params, 'len', { label: m.t('nope.len'), values, onInput: (v) => set({ len: v }) }),
+    query: paramSlider(params, 'query', { label: m.t('nope.query'), values, onInput: (v) => set({ query: v }) }),
     causal: toggle({ name: 'causal', label: m.t('nope.causal'), checked: values.causal, onChange: (v) => set({ causal: v }) }),
   };
   slots.controls.append(controls.len.el, controls.query.el, controls.causal.el);
@@ -130,7 +127,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { len, causal } = values;
-    const i = Math.min(values.query, len - 1);
+    const i = values.query;
     const f = (v, d = 2) => m.fixed(v, d);
     // The weights depend on the length and the mask only: computed and drawn when those change.
     const fresh = !shown || shown.len !== len || shown.causal !== causal;
@@ -204,7 +201,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     out.rows.set(m.fixed(rowCount, 0), rowCount);
     out.change.set(f(change, 3), change);
     controls.len.set(len);
-    controls.query.input.max = String(len - 1);
     controls.query.set(i);
     controls.causal.set(causal);
     shuffle.set(values.shuffle);

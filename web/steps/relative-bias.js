@@ -16,7 +16,7 @@ import { readoutRow } from '../kit/readout.js';
 import { stackOnPhone } from '../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { tabStrip } from '../kit/tabs.js';
-import { SHAW_LEN, T5_LEN, XL_LEN, t5Consistent } from './relative-bias/shared.js';
+import { SHAW_LEN, T5_LEN, XL_LEN, exactCount } from './relative-bias/shared.js';
 import { shawPanel } from './relative-bias/shaw.js';
 import { t5Panel } from './relative-bias/t5.js';
 import { xlPanel } from './relative-bias/xl.js';
@@ -32,19 +32,19 @@ export const params = {
   xi: { type: 'int', min: 0, max: XL_LEN - 1, default: 12 },
   xj: { type: 'int', min: 0, max: XL_LEN - 1, default: 7 },
   seed: { type: 'int', min: 0, max: 99, default: 0 },
-  len: { type: 'int', min: T5_LEN.min, max: T5_LEN.max, default: 128 },
-  nb: { type: 'int', min: 4, max: 128, default: 32 },
-  maxd: { type: 'int', min: 2, max: 1024, default: 128 },
+  len: { type: 'int', ...T5_LEN, default: 128 },
+  nb: { type: 'int', min: 4, max: 128, step: 2, default: 32 },  // even: half per direction
   bidir: { type: 'bool', default: true },
-  ti: { type: 'int', min: 0, max: T5_LEN.max - 1, default: 60 },
-  tj: { type: 'int', min: 0, max: T5_LEN.max - 1, default: 40 },
+  // Above the exact range: the core rejects maxd <= exact (its log would be 0 or negative).
+  maxd: { type: 'int', min: (v) => exactCount(v.nb, v.bidir) + 1, max: 1024, default: 128 },
+  ti: { type: 'int', min: 0, max: (v) => v.len - 1, default: 60 },
+  tj: { type: 'int', min: 0, max: (v) => v.len - 1, default: 40 },
   // The train step's trained T5 biases beside the buckets (their data loads when switched on).
   trained: { type: 'bool', default: false },
 };
 
 export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  Object.assign(values, t5Consistent(values));
   const t = (key, vars) => m.t(`relative-bias.${key}`, vars);
 
   // [TABS] ---------------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const panelDeeper = h('div', { class: 'rb-deeper' });  // the current scheme's part of the fold
 
   // A panel's controls call set() only after mount has defined it below.
-  const context = { core, m, values, set: (patch) => set(patch), t, train };
+  const context = { core, m, params, values, set: (patch) => set(patch), t, train };
   const panels = { shaw: shawPanel(context), xl: xlPanel(context), t5: t5Panel(context) };
 
   // [SWITCHING] ------------------------------------------------------------------------------------

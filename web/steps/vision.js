@@ -7,13 +7,13 @@
 // two sliders. This file holds the controls, the readouts and the redraw; vision/ the numbers
 // (model.js), the two maps (maps.js) and the formulas (formulas.js).
 import { h } from '../kit/dom.js';
-import { choice, slider } from '../kit/controls.js';
+import { choice, paramSlider } from '../kit/controls.js';
 import { whenIdleEach } from '../kit/idle.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { paragraphs, stepFrame } from '../kit/step.js';
 import { currentLine, formulas } from './vision/formulas.js';
 import { mainMap, sideMap } from './vision/maps.js';
-import { BASES, D, GRIDS, SIDE, TRAINED, clampTo, visionModel } from './vision/model.js';
+import { BASES, D, GRIDS, TRAINED, visionModel } from './vision/model.js';
 
 export const id = 'vision';
 
@@ -22,15 +22,15 @@ export const params = {
   grid: { type: 'enum', values: GRIDS, default: 14 },
   base: { type: 'enum', values: BASES, default: 100 },
   train: { type: 'enum', values: TRAINED, default: 7 },
-  r: { type: 'int', min: 0, max: SIDE - 1, default: 4 },
-  c: { type: 'int', min: 0, max: SIDE - 1, default: 5 },
-  r2: { type: 'int', min: 0, max: SIDE - 1, default: 9 },
-  c2: { type: 'int', min: 0, max: SIDE - 1, default: 10 },
+  // The patches: a row and a column on the chosen grid.
+  r: { type: 'int', min: 0, max: (v) => v.grid - 1, default: 4 },
+  c: { type: 'int', min: 0, max: (v) => v.grid - 1, default: 5 },
+  r2: { type: 'int', min: 0, max: (v) => v.grid - 1, default: 9 },
+  c2: { type: 'int', min: 0, max: (v) => v.grid - 1, default: 10 },
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  Object.assign(values, clampTo(values, values.grid));
   const model = visionModel(core);
 
   // [CONTROLS] ------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     grid: choice({
       name: 'grid', label: m.t('vision.grid'), value: values.grid,
       options: GRIDS.map((n) => ({ value: n, label: gridLabel(n) })),
-      onChange: (v) => set({ grid: Number(v), ...clampTo(values, Number(v)) }),
+      onChange: (v) => set({ grid: Number(v) }),
     }),
     base: choice({
       name: 'base', label: m.t('vision.base'), value: values.base,
@@ -60,8 +60,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
       options: TRAINED.map((t) => ({ value: t, label: gridLabel(t) })),
       onChange: (v) => set({ train: Number(v) }),
     }),
-    r2: slider({ name: 'r2', label: m.t('vision.r2'), min: 0, max: values.grid - 1, value: values.r2, onInput: (v) => set({ r2: v }) }),
-    c2: slider({ name: 'c2', label: m.t('vision.c2'), min: 0, max: values.grid - 1, value: values.c2, onInput: (v) => set({ c2: v }) }),
+    r2: paramSlider(params, 'r2', { label: m.t('vision.r2'), values, onInput: (v) => set({ r2: v }) }),
+    c2: paramSlider(params, 'c2', { label: m.t('vision.c2'), values, onInput: (v) => set({ c2: v }) }),
   };
   // The base matters for sin-cos and RoPE, the training grid for the learned table: only the
   // one that matters is in the page (swapped inside its own box, so focus elsewhere stays).
@@ -114,7 +114,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     const wanted = method === 'learned' ? controls.train.el : controls.base.el;
     if (extra.firstChild !== wanted) extra.replaceChildren(wanted);  // never re-insert a focused one
-    for (const k of ['r2', 'c2']) controls[k].input.max = String(n - 1);
     controls.r2.set(r2);
     controls.c2.set(c2);
     controls.method.set(method);

@@ -3,6 +3,7 @@
 // import checks every field before anything is kept, and a file that is not JSON, or not a run
 // set, or one with a field out of place is refused with an ImportError naming what is wrong.
 import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
+import { fitOf } from './fit.js';
 
 export const FORMAT = 'posenc-train-runs';
 export const VERSION = 1;
@@ -109,7 +110,9 @@ function run(v, k, set) {
   return {
     family: v.family, seed: v.seed, status: v.status, divergence: typeof v.divergence === 'string' ? v.divergence : '',
     steps: v.steps, seconds: v.seconds, loss: curve(v.loss, `${at}.loss`), exact: curve(v.exact, `${at}.exact`),
-    accuracy, log: log(v.log, `${at}.log`, v.steps), parameters: parameters(v.parameters, `${at}.parameters`),
+    // Worked out from the accuracy, never taken from the file.
+    accuracy, fit: fitOf(accuracy, set.config.trainLengths),
+    log: log(v.log, `${at}.log`, v.steps), parameters: parameters(v.parameters, `${at}.parameters`),
   };
 }
 

@@ -6,12 +6,14 @@
 //   run  { family, seed, status ('done' | 'cancelled' | 'diverged'), divergence, steps, seconds,
 //          loss: { steps, values }, exact: { steps, values } (the batch loss and exact-match
 //          curves, at most 200 points), accuracy: [{ length, exact, tokens }] (shares of the
-//          test set), and for the reader's runs log?: { loss, exact } (Float32Array, every
-//          step) and parameters?: { tensors, values: Float32Array } }
+//          test set), fit (exact match >= 95 % at every training length: fit.js), and for the
+//          reader's runs log?: { loss, exact } (Float32Array, every step) and parameters?:
+//          { tensors, values: Float32Array } }
 // A run's own config is the set's with its family and seed.
 //
 // A trained model's pieces come out of its parameters by tensor name (core/train/model.hpp).
 import { windowedCurve } from './curve.js';
+import { fitOf } from './fit.js';
 
 /** The run record of a trainer result (wasm/train.js train(), or the worker's copy of it). */
 export function recordOf(result) {
@@ -26,6 +28,7 @@ export function recordOf(result) {
     loss: windowedCurve(result.log.loss),
     exact: windowedCurve(result.log.exact),
     accuracy: result.accuracy.map((a) => ({ length: a.length, exact: a.exact, tokens: a.tokens })),
+    fit: fitOf(result.accuracy, config.trainLengths),
     log: { loss: result.log.loss, exact: result.log.exact },
     parameters: result.parameters,
   };

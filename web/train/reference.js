@@ -2,6 +2,7 @@
 // in web/tools/experiment.mjs describes the file) as run sets of records.js's shape, one per
 // task, and the trained pieces it keeps for seed 0: the learned table, the T5 biases and the
 // attention maps of one test example at the longest training length and at twice it.
+import { fitOf } from './fit.js';
 
 /** The task whose reference run the learned and relative-bias steps show as "trained" (and the
  * train step opens on). */
@@ -45,12 +46,14 @@ function makeSet(data, task) {
     seeds: data.seeds,
     families: data.families,
     provenance: data.provenance,
-    runs: entry.runs.map((r) => ({
-      family: r.family, seed: r.seed, status: r.status, divergence: '', steps: r.steps, seconds: r.seconds,
-      loss: r.loss, exact: r.exact,
+    runs: entry.runs.map((r) => {
       // The file keeps exact matches as counts of the test set.
-      accuracy: r.accuracy.map((a) => ({ length: a.length, exact: a.exact / examples, tokens: a.tokens })),
-    })),
+      const accuracy = r.accuracy.map((a) => ({ length: a.length, exact: a.exact / examples, tokens: a.tokens }));
+      return {
+        family: r.family, seed: r.seed, status: r.status, divergence: '', steps: r.steps, seconds: r.seconds,
+        loss: r.loss, exact: r.exact, accuracy, fit: fitOf(accuracy, config.trainLengths),
+      };
+    }),
   };
 }
 

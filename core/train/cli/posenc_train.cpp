@@ -11,11 +11,14 @@
 //   posenc-train [fields] --bench
 //       trains without scoring and prints the throughput of steps 5.. in tokens read per
 //       second (for npm run bench)
+//   posenc-train --families
+//       the family registry as JSON (wasm/tools/gen-families.mjs writes wasm/families.gen.js)
 //
 // Fields take the JS API's names: --task copy --family rope --trainLengths 1-8 --testLengths 1-32
 // --symbols 8 --dModel 32 --layers 2 --heads 2 --mlp 128 --steps 600 --batch 32
 // --learningRate 0.003 --warmup 60 --weightDecay 0.1 --clip 1 --seed 0 --testExamples 64
-// --base 10000 --t5Buckets 32 --t5MaxDistance 128. A list is "a-b" or "a,b,c" (or both mixed).
+// --base 10000 --t5Buckets 32 --t5MaxDistance 128 --offset 3 --nopeEvery 2 --randomPositions 0
+// --scalableSoftmax false. A list is "a-b" or "a,b,c" (or both mixed).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -70,7 +73,9 @@ std::string configJson(const TrainConfig& c) {
          ",\"batch\":" + num(c.batch) + ",\"learningRate\":" + num(c.learningRate) + ",\"warmup\":" +
          num(c.warmup) + ",\"weightDecay\":" + num(c.weightDecay) + ",\"clip\":" + num(c.clip) + ",\"seed\":" +
          num(c.seed) + ",\"testExamples\":" + num(c.testExamples) + ",\"base\":" + num(c.base) +
-         ",\"t5Buckets\":" + num(c.t5Buckets) + ",\"t5MaxDistance\":" + num(c.t5MaxDistance) + "}";
+         ",\"t5Buckets\":" + num(c.t5Buckets) + ",\"t5MaxDistance\":" + num(c.t5MaxDistance) + ",\"offset\":" +
+         num(c.offset) + ",\"nopeEvery\":" + num(c.nopeEvery) + ",\"randomPositions\":" + num(c.randomPositions) +
+         ",\"scalableSoftmax\":" + (c.scalableSoftmax ? "true" : "false") + "}";
 }
 
 std::string layoutJson(const Layout& l) {
@@ -143,6 +148,14 @@ Options parse(int argc, char** argv) {
     else if (key == "--base") c.base = number();
     else if (key == "--t5Buckets") c.t5Buckets = number();
     else if (key == "--t5MaxDistance") c.t5MaxDistance = number();
+    else if (key == "--offset") c.offset = number();
+    else if (key == "--nopeEvery") c.nopeEvery = number();
+    else if (key == "--randomPositions") c.randomPositions = number();
+    else if (key == "--scalableSoftmax") {
+      const std::string v = value();
+      if (v != "true" && v != "false") throw TypeError("--scalableSoftmax must be true or false, got " + v);
+      c.scalableSoftmax = v == "true";
+    }
     else if (key == "--parameters") o.parameters = true;
     else if (key == "--dump-step") o.dumpStep = true;
     else if (key == "--double") o.dumpDouble = true;
@@ -168,16 +181,7 @@ Options parse(int argc, char** argv) {
 
 // [MODES] --------------------------------------------------------------------------------------
 // Training batch `step`, drawn as Trainer::run draws it.
-Batch trainingBatch(const TrainConfig& c, int step) {
-  const Vocabulary v = vocabularyOf(c.task, int(c.symbols));
-  SplitMix64 rng{trainStream(c.seed, step)};
-  std::vector<Example> examples;
-  for (int i = 0; i < int(c.batch); ++i) {
-    const int n = int(c.trainLengths[size_t(rng.uniform() * double(c.trainLengths.size()))]);
-    examples.push_back(makeExample(c.task, n, v, rng));
-  }
-  return pack(examples);
-}
+Batch trainingBatch(const TrainConfig& c, int step) { return pack(trainingExamples(c, vocabularyOf(c), step)); }
 
 std::string batchJson(const Batch& b) {
   return "{\"tokens\":" + array(b.tokens) + ",\"positions\":" + array(b.positions) + ",\"starts\":" + array(b.starts) +
@@ -210,9 +214,10 @@ void dumpStep(const TrainConfig& c) {
   const double lr = learningRateAt(c, 0);
   opt.step(l, after.data(), clipped.data(), lr, c.weightDecay);
   const bool full = sizeof(T) == 8;
-  std::printf("{\"config\":%s,\"precision\":\"%s\",\"vocab\":%d,\"maxPositions\":%d,\"tensors\":%s,\n",
+  std::printf("{\"config\":%s,\"precision\":\"%s\",\"vocab\":%d,\"maxPositions\":%d,\"fireThreshold\":%s,"
+              "\"tensors\":%s,\n",
               configJson(c).c_str(), full ? "double" : "float", model.shape().vocab, model.shape().maxPositions,
-              layoutJson(l).c_str());
+              num(model.shape().familyShape.fireThreshold, true).c_str(), layoutJson(l).c_str());
   std::printf("\"tokens\":%s,\"positions\":%s,\"starts\":%s,\"targetRows\":%s,\"targetTokens\":%s,\n",
               array(b.tokens).c_str(), array(b.positions).c_str(), array(b.starts).c_str(), array(b.targetRows).c_str(),
               array(b.targetTokens).c_str());
@@ -270,7 +275,8 @@ void trainRun(const Options& o) {
     for (size_t k = 0; k < o.inspect.size(); ++k) {
       const Inspection in = t.inspect(o.inspect[k].first, o.inspect[k].second);
       out += std::string(k ? "," : "") + "{\"length\":" + std::to_string(in.length) + ",\"index\":" +
-             std::to_string(o.inspect[k].second) + ",\"tokens\":" + array(in.tokens) + ",\"answerStart\":" +
+             std::to_string(o.inspect[k].second) + ",\"tokens\":" + array(in.tokens) + ",\"positions\":" +
+             array(in.positions) + ",\"answerStart\":" +
              std::to_string(in.answerStart) + ",\"predicted\":" + array(in.predicted) + ",\"rows\":" +
              std::to_string(in.rows) + ",\"attention\":" + array(in.attention) + "}";
     }
@@ -283,6 +289,10 @@ void trainRun(const Options& o) {
 
 int main(int argc, char** argv) {
   try {
+    if (argc == 2 && std::string(argv[1]) == "--families") {
+      std::puts(families::familiesJson().c_str());
+      return 0;
+    }
     const Options o = parse(argc, argv);
     if (o.dumpBatches > 0) {
       dumpBatches(o.config, o.dumpBatches);

@@ -2,9 +2,8 @@
 // on show, a stopped fill's unfinished maps, colours a recolour replaced), and takes again for
 // the next map. At 2,048 tokens a change can make or drop several maps of 256 × 256 cells (a
 // quarter of a megabyte of cells and as much of colours each). Allocated anew every time, they
-// were the garbage behind the collections traced inside later changes in Chromium (a 16 ms major
-// GC finalisation, a 24 ms sweep of array buffers); reusing them cut the main thread's GC time
-// after four changes at 2,048 tokens from 29-53 ms to 23-41 ms (four runs each).
+// were the garbage behind the collections traced inside later changes in Chromium; reusing them
+// cut the main thread's GC time (docs/benchmarks.md).
 // A taken array holds whatever it held before: the taker writes every element.
 
 /** A pool keeping at most `keep` free arrays of each type and length. */

@@ -69,7 +69,7 @@ export function extendModels(core) {
       // Only the table's two scores (Δ = L and Δ = L′) up front; a method's curves wait until
       // first read (drawn, or saved as CSV). A change to a setting not yet prepared (a preset, a
       // fast drag) then rotates 2 query vectors per method plus 129 per drawn curve (at most
-      // two), instead of 129 for each of the six (1.2–2.9 ms warm in Firefox, up to 7 cold).
+      // two), instead of 129 for each of the six (docs/benchmarks.md).
       const [atL, atEnd] = scoresAt([L, readLength], options).scores;
       let curves = null;
       methods[method] = {

@@ -1,7 +1,7 @@
 // Step "relative-bias", the Shaw et al. (2018) panel: clip(j − i, −k, k) indexes 2k + 1 learned
 // vectors (core.shawIndex); the index map, the query's row of indices and the table of vectors.
 import { h } from '../../kit/dom.js';
-import { slider } from '../../kit/controls.js';
+import { paramSlider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
 import { Heatmap, legend } from '../../kit/heatmap.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
@@ -11,11 +11,11 @@ import { SHAW_LEN, fence, mspace, sub } from './shared.js';
 
 const id = 'relative-bias';
 
-export function shawPanel({ core, m, values, set, t }) {
+export function shawPanel({ core, m, params, values, set, t }) {
   const controls = {
-    k: slider({ name: 'k', label: t('shaw.k'), min: 0, max: SHAW_LEN - 1, value: values.k, onInput: (v) => set({ k: v }) }),
-    i: slider({ name: 'i', label: t('shaw.i'), min: 0, max: SHAW_LEN - 1, value: values.i, onInput: (v) => set({ i: v }) }),
-    j: slider({ name: 'j', label: t('shaw.j'), min: 0, max: SHAW_LEN - 1, value: values.j, onInput: (v) => set({ j: v }) }),
+    k: paramSlider(params, 'k', { label: t('shaw.k'), values, onInput: (v) => set({ k: v }) }),
+    i: paramSlider(params, 'i', { label: t('shaw.i'), values, onInput: (v) => set({ i: v }) }),
+    j: paramSlider(params, 'j', { label: t('shaw.j'), values, onInput: (v) => set({ j: v }) }),
   };
   const out = {
     index: readout('shaw-index', t('shaw.index')),

@@ -1,7 +1,7 @@
 // Step "relative-bias", the T5 panel: log-spaced buckets of key − query, one learned scalar each
 // (core.t5Bucket); the bucket map, its staircase against distance, and the trained biases.
 import { h } from '../../kit/dom.js';
-import { button, slider, toggle } from '../../kit/controls.js';
+import { button, paramSlider, toggle } from '../../kit/controls.js';
 import { colourBar, legendLabels } from '../../kit/colourbar.js';
 import { signed } from '../../kit/format.js';
 import { Heatmap } from '../../kit/heatmap.js';
@@ -10,22 +10,22 @@ import { math, mfrac, mi, mn, mo, mrow, msub, mtext } from '../../kit/math.js';
 import { divergingCss } from '../../kit/palette.js';
 import { readout } from '../../kit/readout.js';
 import { trainedBiasPanel } from '../../train/trained-panels.js';
-import { T5_LEN, T5_PRESET, fence, mspace, perSide, sub, t5Consistent } from './shared.js';
+import { T5_PRESET, fence, mspace, perSide, sub } from './shared.js';
 
 const id = 'relative-bias';
 
-export function t5Panel({ core, m, values, set, t, train }) {
+export function t5Panel({ core, m, params, values, set, t, train }) {
   const controls = {
-    len: slider({ name: 'len', label: t('t5.len'), min: T5_LEN.min, max: T5_LEN.max, step: T5_LEN.step, value: values.len, onInput: (v) => setT5({ len: v }) }),
-    nb: slider({ name: 'nb', label: t('t5.nb'), min: 4, max: 128, step: 2, value: values.nb, onInput: (v) => setT5({ nb: v }) }),
-    maxd: slider({ name: 'maxd', label: t('t5.maxd'), min: 2, max: 1024, value: values.maxd, onInput: (v) => setT5({ maxd: v }) }),
-    bidir: toggle({ name: 'bidir', label: t('t5.bidir'), checked: values.bidir, onChange: (v) => setT5({ bidir: v }) }),
-    ti: slider({ name: 'ti', label: t('t5.i'), min: 0, max: values.len - 1, value: values.ti, onInput: (v) => setT5({ ti: v }) }),
-    tj: slider({ name: 'tj', label: t('t5.j'), min: 0, max: values.len - 1, value: values.tj, onInput: (v) => setT5({ tj: v }) }),
+    len: paramSlider(params, 'len', { label: t('t5.len'), values, onInput: (v) => set({ len: v }) }),
+    nb: paramSlider(params, 'nb', { label: t('t5.nb'), values, onInput: (v) => set({ nb: v }) }),
+    maxd: paramSlider(params, 'maxd', { label: t('t5.maxd'), values, onInput: (v) => set({ maxd: v }) }),
+    bidir: toggle({ name: 'bidir', label: t('t5.bidir'), checked: values.bidir, onChange: (v) => set({ bidir: v }) }),
+    ti: paramSlider(params, 'ti', { label: t('t5.i'), values, onInput: (v) => set({ ti: v }) }),
+    tj: paramSlider(params, 'tj', { label: t('t5.j'), values, onInput: (v) => set({ tj: v }) }),
     trained: toggle({ name: 'trained', label: t('t5.trainedToggle'), checked: values.trained, onChange: (v) => set({ trained: v }) }),
   };
   const trained = trainedBiasPanel({ m, core, platform: train, stepId: id });
-  const preset = button({ name: 'preset', label: t('t5.preset'), onClick: () => setT5({ ...T5_PRESET }) });
+  const preset = button({ name: 'preset', label: t('t5.preset'), onClick: () => set({ ...T5_PRESET }) });
   const out = {
     bucket: readout('t5-bucket', t('t5.bucket')),
     offset: readout('t5-offset', t('t5.offset')),
@@ -45,7 +45,7 @@ export function t5Panel({ core, m, values, set, t, train }) {
     onCell: (c) => {
       hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : t('t5.hoverHint');
     },
-    onSelect: (c) => setT5({ ti: c.row, tj: c.col }),
+    onSelect: (c) => set({ ti: c.row, tj: c.col }),
   });
   const mapFig = h('figure', { class: 'rb-fig rb-t5-map' },
     h('figcaption', {}, t('t5.mapCaption')),
@@ -65,10 +65,6 @@ export function t5Panel({ core, m, values, set, t, train }) {
   const figure = h('div', { class: 'rb-method rb-t5' }, h('div', { class: 'rb-figs rb-stack' }, plotFig),
     h('div', { class: 'controls rb-trained' }, controls.trained.el), trained.el);
   const deeper = [formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig), h('p', { class: 'rb-panel-note' }, t('t5.note'))];
-
-  function setT5(patch) {
-    set({ ...patch, ...t5Consistent({ ...values, ...patch }) });
-  }
 
   function compute() {
     const { len, nb, maxd, bidir } = values;
@@ -158,7 +154,7 @@ export function t5Panel({ core, m, values, set, t, train }) {
         ...(maxd <= len - 1 ? [{ x: maxd, cls: 'n', label: t('t5.plotMaxd') }] : []),
       ],
       series: [
-        // Dots up to 128 distances; beyond, they would merge into a line and cost ~1 ms per 100.
+        // Dots up to 128 distances; beyond, they would merge into a line and cost time for nothing.
         { x: xs, y: before, cls: 'a', points: len <= 128, cursor: true, label: t('t5.plotBefore') },
         { x: xs, y: later, cls: 'b', label: t(bidir ? 't5.plotAfter' : 't5.plotAfterCausal') },
       ],
@@ -174,10 +170,6 @@ export function t5Panel({ core, m, values, set, t, train }) {
     out.range.set(range);
     out.used.set(t('t5.usedOf', { used: s.used, nb }), s.used);
     for (const [name, c] of Object.entries(controls)) c.set(values[name]);
-    controls.ti.input.max = String(len - 1);
-    controls.tj.input.max = String(len - 1);
-    controls.ti.set(ti);
-    controls.tj.set(tj);
     trained.show(values.trained);
   }
 

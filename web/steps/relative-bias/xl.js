@@ -1,7 +1,7 @@
 // Step "relative-bias", the Transformer-XL panel: the score's four terms for seeded example
 // vectors (core.transformerXlTerms / transformerXlRow) as a waterfall and against every key.
 import { h } from '../../kit/dom.js';
-import { slider } from '../../kit/controls.js';
+import { paramSlider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
@@ -10,12 +10,12 @@ import { readout, readoutRow } from '../../kit/readout.js';
 import { Waterfall } from '../../kit/waterfall.js';
 import { XL_BASE, XL_DIM, XL_LEN, fence, sub } from './shared.js';
 
-export function xlPanel({ core, m, values, set, t }) {
+export function xlPanel({ core, m, params, values, set, t }) {
   const f2 = (v) => m.fixed(v, 2);
   const controls = {
-    xi: slider({ name: 'xi', label: t('xl.i'), min: 0, max: XL_LEN - 1, value: values.xi, onInput: (v) => set({ xi: v }) }),
-    xj: slider({ name: 'xj', label: t('xl.j'), min: 0, max: XL_LEN - 1, value: values.xj, onInput: (v) => set({ xj: v }) }),
-    seed: slider({ name: 'seed', label: t('xl.seed'), min: 0, max: 99, value: values.seed, onInput: (v) => set({ seed: v }) }),
+    xi: paramSlider(params, 'xi', { label: t('xl.i'), values, onInput: (v) => set({ xi: v }) }),
+    xj: paramSlider(params, 'xj', { label: t('xl.j'), values, onInput: (v) => set({ xj: v }) }),
+    seed: paramSlider(params, 'seed', { label: t('xl.seed'), values, onInput: (v) => set({ seed: v }) }),
   };
   const TERMS = ['a', 'b', 'c', 'd'];
   const out = {

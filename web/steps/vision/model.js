@@ -8,16 +8,9 @@ export const QUARTER = D / 4;          // frequencies per axis
 export const GRIDS = [7, 14, 16, 24];  // ViT-B/32 at 224 px, B/16 at 224, L/14 at 224, B/16 at 384
 export const TRAINED = [7, 14];
 export const BASES = [100, 10000];
-export const SIDE = Math.max(...GRIDS);
 const PAIR = [0.6, 0.4];               // q = k: (0.6, 0.4) in every pair, as in the RoPE step
 const Q = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
 const SEED = 0;
-
-/** The four patch coordinates clamped into an n × n grid. */
-export function clampTo(values, n) {
-  const fit = (v) => Math.min(n - 1, Math.max(0, v));
-  return { r: fit(values.r), c: fit(values.c), r2: fit(values.r2), c2: fit(values.c2) };
-}
 
 /** What the step asks of the core, over one cache of the tables it made. */
 export function visionModel(core) {
