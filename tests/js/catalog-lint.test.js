@@ -202,6 +202,21 @@ test('the number reader accepts each language\'s own forms and rejects the other
   assert.ok(!COMMA_LIST.test('[0,51; −0,22; 0,88]'));
 });
 
+// The Lab's catalogs (lab.json, and families.json, which web/lab.js hands over too) are filled by
+// the Lab's C++ (wasm/lab/lab_text.cpp trf), which
+// replaces {name} and knows no plural blocks: a block there would be shown as it is written. Its
+// counts are written so that no word agrees with them ("turns in the training length: {turns}").
+test('the catalogs the Lab reads hold no plural block, in every language', async () => {
+  const found = [];
+  for (const lang of LANGUAGES) {
+    const parts = { ...(await readJson(`${lang}/lab.json`)), ...(await readJson(`${lang}/families.json`)) };
+    for (const [key, value] of Object.entries(parts)) {
+      for (const text of [].concat(value)) if (text.match(PLURAL_BLOCK)) found.push(`${lang} ${key}`);
+    }
+  }
+  assert.deepEqual(found, [], 'plural blocks the Lab cannot fill');
+});
+
 // A count placeholder followed by a word that agrees with it: "{beta} оборотов" reads "32
 // оборотов", "{n} tokens" reads "1 tokens". The words that agree with a count are the glossary's
 // "counted" words and every word a plural block of the language already counts (its forms);
