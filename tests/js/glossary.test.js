@@ -1,56 +1,69 @@
 // One term per concept: each language's glossary (web/i18n/<lang>/glossary.json) names the
 // term a concept is written with and the other spellings that must not appear anywhere in that
 // language's catalogs; a test fails on the first catalog value that uses one.
+//
+// A term may also say where its concept is: "en" lists the English words that carry it. Then,
+// paragraph by paragraph against the English it translates, "required" asks that one of the
+// term's "forms" appear wherever the English has the concept (so a hatched band is never
+// called dashed, a seed is never written two ways), and "only" that its forms appear nowhere
+// else (so one word never stands for two things, as streckad for dashed and hatched).
+// "enExcept" lists English phrases where the word means something else ("dotted with": a dot
+// product, not a line style).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { PARTS } from '../../web/catalog-parts.js';
-import { LANGUAGES, LAB_PARTS } from '../../web/i18n.js';
+import { LANGUAGES } from '../../web/i18n.js';
+import { around, english, findAny, paragraphs, readJson, word } from './catalog-text.js';
 
-const root = new URL('../../web/i18n/', import.meta.url);
-const json = async (path) => JSON.parse(await readFile(new URL(path, root), 'utf8'));
-
-/** Every catalog string of a language with the key it belongs to. */
-async function strings(lang) {
-  const out = [];
-  for (const part of [...PARTS, ...LAB_PARTS]) {
-    for (const [key, value] of Object.entries(await json(`${lang}/${part}.json`))) {
-      for (const text of [].concat(value)) out.push({ key, text });
-    }
-  }
-  return out;
-}
-
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A whole-word, case-insensitive pattern for a phrase, for any script (\b is ASCII-only). */
-const word = (phrase) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escape(phrase)}(?![\\p{L}\\p{N}_])`, 'giu');
+/** A paragraph with placeholders ({query}, {seeds, plural, …}) and allowed phrases cut out. */
+const clean = (text, allow = []) => allow.reduce((t, phrase) => t.replace(word(phrase), ' '),
+  text.replace(/\{\w+\}|\{\w+, plural,/g, ' '));
 
 for (const lang of LANGUAGES) {
   test(`${lang}: the glossary's terms are used and none of their other spellings appear`, async () => {
-    const glossary = await json(`${lang}/glossary.json`);
-    const all = await strings(lang);
+    const glossary = await readJson(`${lang}/glossary.json`);
+    const all = await paragraphs(lang);
     assert.ok(glossary.terms.length >= 4, `${lang}: a glossary with a few terms`);
     const found = [];
-    for (const { use, avoid, allow = [] } of glossary.terms) {
-      assert.ok(all.some(({ text }) => word(use).test(text)), `${lang}: "${use}" is a glossary term but never used`);
-      for (const { key, text } of all) {
-        // Placeholders ({query}) and allowed phrases (names, titles, a gloss in parentheses) are
-        // cut out before the search.
-        const cleaned = allow.reduce((t, phrase) => t.replace(word(phrase), ' '), text.replace(/\{\w+\}/g, ' '));
+    for (const { use, forms = [use], avoid = [], allow = [] } of glossary.terms) {
+      assert.ok(all.some(({ text }) => findAny(forms, text)), `${lang}: "${use}" is a glossary term but never used`);
+      for (const { at, text } of all) {
+        const cleaned = clean(text, allow);
         for (const bad of avoid) {
           const m = word(bad).exec(cleaned);
-          if (m) found.push(`${key}: "${m[0]}" (write "${use}") in …${cleaned.slice(Math.max(0, m.index - 30), m.index + 40)}…`);
+          if (m) found.push(`${at}: "${m[0]}" (write "${use}") in ${around(cleaned, m.index, m[0].length)}`);
         }
       }
     }
     assert.deepEqual(found, [], `${lang}: spellings the glossary rules out`);
   });
+
+  test(`${lang}: a glossary term tied to an English word is written where the English has it, and only there`, async () => {
+    const glossary = await readJson(`${lang}/glossary.json`);
+    const tied = glossary.terms.filter((t) => t.en);
+    assert.ok(tied.length >= 5, `${lang}: terms for seed, dashed, dotted, hatched, offset, stand-in`);
+    const en = await english();
+    const found = [];
+    for (const { use, forms = [use], en: enWords, enExcept = [], required = false, only = false, allow = [] } of tied) {
+      for (const { at, text } of await paragraphs(lang)) {
+        const source = clean(en.get(at), enExcept);
+        const has = findAny(forms, clean(text, allow));
+        const concept = findAny(enWords, source);
+        if (lang === 'en') continue;  // the English is its own source: only the avoid list applies
+        if (required && concept && !has) found.push(`${at}: the English says "${concept[0]}", write "${use}": ${text.slice(0, 120)}`);
+        if (only && has && !concept) found.push(`${at}: "${has[0]}" is "${enWords[0]}" only, the English has none: ${around(text, has.index, has[0].length)}`);
+      }
+    }
+    assert.deepEqual(found, [], `${lang}: glossary terms out of place`);
+  });
 }
 
-test('the whole-word pattern knows Cyrillic and hyphens', () => {
+test('the whole-word pattern knows Cyrillic, hyphens and a trailing * for endings', () => {
   assert.ok(word('вложение').test('это вложение слова'));
   assert.ok(!word('вложение').test('вложениями'));
+  assert.ok(word('сид*').test('по сидам'));
+  assert.ok(!word('сид*').test('засидка'));
   assert.ok(word('key').test('a key, then'));
-  assert.ok(!word('key').test('key-value'.replace('key-', 'keyvalue')));
+  assert.ok(!word('key').test('keyvalue'));
   assert.ok(!word('layer').test('multi-layer'));
+  assert.ok(word('putus-putus').test('garis putus-putus.'));
 });
