@@ -61,7 +61,11 @@ export const DROPPED = ['reverse'];
 // The plain families that may fail to fit a task in some seed: those no affordable protocol made
 // fit (experiment-log.md says what was tried). tests/js/train-reference.test.js holds the file to
 // this list exactly: each listed family did fail somewhere, and no other did.
-export const EXCEPTIONS = {};
+export const EXCEPTIONS = {
+  // Repeat at 2,000 steps: partial RoPE's seed 2 is at 77 % and 48 % exact at lengths 2 and 8;
+  // the other 44 runs fit. Not retrained longer for lack of time: one protocol for every family.
+  repeat: ['partial-rope'],
+};
 
 // The fixes, as fields added to a task's protocol (web/train/fixes.js, shared with the page).
 export { FIX_NAMES, M_FACTOR };
