@@ -87,7 +87,8 @@ async function checkResults(page, rows, config, { focus = 'rope', runs }) {
       const got = cells[f][i];
       assert.equal(got.length, lengthAt(config, k));
       for (const key of ['mean', 'min', 'max']) assert.ok(Math.abs(got[key] - want[key]) < 1e-12, `${f} ${k}× ${key}: ${got[key]} vs ${want[key]}`);
-      assert.ok(got.text.startsWith(`${fmt(0).format(100 * want.mean)}\u00a0%`), `${f} ${k}×: "${got.text}"`);
+      const percent = EN['train.percent'].replace('{value}', fmt(0).format(100 * want.mean));
+      assert.ok(got.text.startsWith(percent), `${f} ${k}×: "${got.text}"`);
     });
   }
   // Readouts: runs, longest training length, families at or above 90 % at 2×, the best there.
@@ -120,7 +121,7 @@ async function checkResults(page, rows, config, { focus = 'rope', runs }) {
   const summary = await page.textContent(`#${ID} .train-summary`);
   const names = (fs) => new Intl.ListFormat('en', { type: 'conjunction' }).format(fs.map((f) => NAMES[f]));
   const list = high.length ? names(high) : EN['train.nobody'];
-  const sentence = new RegExp(`\\(n\u00a0=\u00a0${twice}\\), in most seeds: at or above 90\u00a0%: ${list.replace(/[()]/g, '\\$&')};`);
+  const sentence = new RegExp(`\\(n\u00a0=\u00a0${twice}\\), in most seeds: at or above 90%: ${list.replace(/[()]/g, '\\$&')};`);
   if (learned.length) assert.match(summary, sentence);
   else assert.ok(!summary.includes('× the longest training length'), 'no sentence past the training lengths when no family learned the task');
   const unlearned = FAMILIES.filter((f) => !learned.includes(f));

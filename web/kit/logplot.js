@@ -37,6 +37,15 @@ export class LogPlot {
     registerFigure(this.svg, { holder: container });
   }
 
+  /**
+   * Forgets how wide the y axis's labels were: the next draw() fits the margin to its own labels
+   * only. A drawing kept and put back later (loss-figure.js) then looks the same whatever was
+   * drawn before it.
+   */
+  resetMargin() {
+    this.margin = firstMargin(PAD.left);
+  }
+
   /** The axis titles where the margin puts them (the y title at the size it fits at). */
   placeTitles() {
     const { left } = this.margin;

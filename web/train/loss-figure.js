@@ -60,6 +60,7 @@ export function lossFigure(m) {
         plot.svg.setAttribute('aria-label', was.label);
         return;
       }
+      if (kept) plot.resetMargin();  // a kept drawing must not depend on the one before it
       drawCurves(curves, total);
       if (kept) {
         // Copies: the plot's next drawing reuses and rewrites the nodes on screen (kit/svg-patch.js's
