@@ -27,7 +27,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MODULES = ['posenc', 'posenc-train'].flatMap((stem) =>
   ['simd', 'scalar'].flatMap((v) => [`wasm/dist/${stem}-${v}.mjs`, `wasm/dist/${stem}-${v}.wasm`]));
 const EXPECTED_FILES = [
-  'LICENSE', 'README.md', 'docs/api.md', 'package.json', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/schema.js', 'wasm/train.js',
+  'LICENSE', 'README.md', 'docs/api.md', 'package.json', 'wasm/families.gen.js', 'wasm/loader.js', 'wasm/posenc.d.ts', 'wasm/posenc.js', 'wasm/schema.js', 'wasm/train.js',
   'wasm/model.js', 'wasm/model/families.js', 'wasm/model/fields.js', 'wasm/model/rope.js',
   ...MODULES,
 ].sort();
