@@ -222,8 +222,9 @@ test('every slider, choice and toggle of every step works from the keyboard', as
   const page = await openStep(b, STEP_IDS[0]);
   for (const id of STEP_IDS) {
     await showStep(page, id);
-    // The controls on screen: those in a closed Go deeper fold cannot take focus.
-    const controls = await page.$$eval(`#${id} .controls input`, (els) => els.filter((el) => !el.closest('details:not([open])'))
+    // The controls on screen: not in a closed Go deeper fold, and not one the step hides for
+    // the current state (attention's head slider shows only for ALiBi).
+    const controls = await page.$$eval(`#${id} .controls input`, (els) => els.filter((el) => !el.closest('details:not([open]), [hidden]'))
       .map((el) => ({ type: el.type, name: el.name, id: el.id, checked: el.checked })));
     for (const c of controls) {
       if (c.type === 'radio' && !c.checked) continue;  // one tab stop per group: the checked one
@@ -404,7 +405,7 @@ test('forced colours (high contrast): controls and readouts stay visible, states
     await openFold(page, id);  // the readouts in the Go deeper fold are checked too
     // Every other disclosure of the step too (the your-model step's paste box): its controls are checked open.
     await page.$$eval(`#${id} .controls details:not([open])`, (ds) => ds.forEach((d) => { d.open = true; }));
-    const report = await page.$$eval(`#${id} .controls input, #${id} .controls button, #${id} .readout, #${id} [data-readout]`, (els) => els.map((el) => {
+    const report = await page.$$eval(`#${id} .controls input, #${id} .controls button, #${id} .readout, #${id} [data-readout]`, (els) => els.filter((el) => !el.closest('[hidden]')).map((el) => {
       const target = el.type === 'radio' ? document.querySelector(`label[for="${el.id}"]`) : el;
       const box = target.getBoundingClientRect();
       let bg = 'rgba(0, 0, 0, 0)';

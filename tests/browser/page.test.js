@@ -45,7 +45,8 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
   for (const [i, id] of STEP_IDS.entries()) {
     // The step's own signal (built, shown, drawn): the rest of the page loading behind it is the
     // same for every step, and the tests above wait for it.
-    const page = await openStep(b, id);
+    // With the Go deeper fold open (from the URL): the figures in it are checked too.
+    const page = await openStep(b, id, 'deeper=1');
     assert.deepEqual(await visibleSteps(page), [id]);
     // The six steps of the idea count to 6, the rest of the field to the number of steps after them (web/place.js).
     const label = i < 6 ? `Step ${i + 1} of 6` : `The rest of the field · ${i - 5} of ${STEP_IDS.length - 6}`;

@@ -78,11 +78,18 @@ function hoverLine(canvas) {
 
 const scroll = (page) => page.evaluate(() => [scrollX, scrollY]);
 
+/** Opens the step's Go deeper fold (what a reader taps to see the rest), and waits two frames. */
+async function openFold(page, id) {
+  await page.$eval(`#${id}`, (section) => { for (const d of section.querySelectorAll('details.deeper')) d.open = true; });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 test('a tap on any heatmap cell reads it out, the text a mouse hover gives; the reading stays after the finger lifts', async () => {
   let maps = 0;
   const page = await open(STEP_IDS[0]);  // one page, moved from step to step as a reader does
   for (const id of STEP_IDS) {
     await showStep(page, id);
+    await openFold(page, id);  // the maps in the fold count too
     const canvases = page.locator(`#${id} canvas.heatmap[data-grid]`);
     for (let k = 0; k < await canvases.count(); k++) {
       const canvas = canvases.nth(k);
@@ -173,7 +180,8 @@ test('a tap on any line plot puts the cursor on the nearest point and reads what
     assert.deepEqual(page.errors, [], id);
   }
   await page.close();
-  assert.ok(!WHOLE_WALK || plots >= 8, `${plots} line plots tapped`);
+  // The plots outside the folds (the learner's path moved some into them): 7 with every fold closed.
+  assert.ok(!WHOLE_WALK || plots >= 7, `${plots} line plots tapped`);
 });
 
 test('a finger drags a slider: the value, the readout and the URL follow, the page stays put', async () => {

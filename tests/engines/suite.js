@@ -140,7 +140,7 @@ export function engineSuite(name, { timing = false } = {}) {
       const loose = await page.eval((step) => [...document.querySelectorAll(`#${step} math`)]
         .filter((el) => /flex/.test(getComputedStyle(el.parentElement).display) && el.firstElementChild)
         .map((el) => {
-          const stretchy = [...el.querySelectorAll('mo')].filter((o) => /^[()[\]|]$/.test(o.textContent) && o.getAttribute('stretchy') !== 'false').length;
+          const stretchy = [...el.querySelectorAll('mo')].filter((o) => /^[()[\]{}|‖]$/.test(o.textContent) && o.getAttribute('stretchy') !== 'false').length;
           return [el.getAttribute('aria-label'), el.getBoundingClientRect().width - el.firstElementChild.getBoundingClientRect().width, 2 + 6 * stretchy];
         })
         .filter(([, extra, allowed]) => extra > allowed), id);

@@ -7,7 +7,7 @@ export const mn = (text) => mm('mn', {}, text);
 // Brackets keep their text size unless asked to stretch (stretchyMo): Firefox and WebKit size a
 // formula for its fences' largest stretch, which leaves gaps between formulas set side by side
 // (seen as a wide gap in the RoPE identity, tests/out/engines/*-rope.png). Chromium does not.
-const FENCES = new Set(['(', ')', '[', ']', '|']);
+const FENCES = new Set(['(', ')', '[', ']', '{', '}', '|', '‖']);
 export const mo = (text) => mm('mo', FENCES.has(text) ? { stretchy: 'false' } : {}, text);
 /** A bracket that grows with what it encloses: around fractions. */
 export const stretchyMo = (text) => mm('mo', {}, text);

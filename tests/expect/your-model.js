@@ -1,0 +1,42 @@
+// Step 13, your model: what the page must show for an atlas model, computed here. The plain
+// frequencies come from θᵢ = base^(−2i/d); the scaled ones and the attention factor from
+// modelPositions in Node (whose numbers tests/js/model-positions.test.js holds to a Python
+// transcription of Hugging Face's functions). Used by the cross-engine suite (tests/engines/);
+// tests/browser/your-model.test.js checks the same readouts in Chromium for several models.
+import { readFileSync } from 'node:fs';
+import { loadPosenc, modelPositions } from '../../wasm/posenc.js';
+
+const atlas = JSON.parse(readFileSync(new URL('../../web/data/atlas.json', import.meta.url), 'utf8'));
+export const configOf = (id) => atlas.models.find((mo) => mo.id === id).config;
+
+/** The four readouts for a config: pairs turning within L, never within L′, the slowest's turns, the factor. */
+export async function expected(config) {
+  const pe = await loadPosenc({ simd: true });
+  const pos = modelPositions(pe, config);
+  const lead = pos.layers.find((l) => l.rope && l.attention === 'full') ?? pos.layers.find((l) => l.rope);
+  const { rotaryDim: d, base, invFreq, attentionFactor } = lead.rope;
+  const trained = pos.lengths.trained;
+  const context = pos.lengths.declared ?? pos.lengths.extended;
+  const plain = Array.from({ length: d / 2 }, (_, i) => base ** (-(2 * i) / d));
+  return {
+    pairs: d / 2,
+    turned: plain.filter((t) => (trained * t) / (2 * Math.PI) >= 1).length,
+    never: Array.from(invFreq).filter((t) => (context * t) / (2 * Math.PI) < 1).length,
+    slowest: (context * Math.min(...invFreq)) / (2 * Math.PI),
+    factor: attentionFactor,
+  };
+}
+
+/** The state the cross-engine suite opens (Llama 3.1 8B, scaled by llama3's rule), and its readouts. */
+export async function seed() {
+  const want = await expected(configOf('llama-3.1-8b'));
+  return {
+    query: 'model=llama-3.1-8b',
+    readouts: {
+      turned: { value: want.turned, tol: 0, text: `${want.turned} of ${want.pairs}` },
+      never: { value: want.never, tol: 0 },
+      slowest: { value: want.slowest, tol: 1e-9 * want.slowest },
+      factor: { value: want.factor, tol: 1e-12 },
+    },
+  };
+}
