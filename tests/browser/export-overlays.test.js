@@ -51,7 +51,7 @@ function stripes(img, y, x0, x1, ground, stripe) {
 }
 
 test('ALiBi: the saved map has the hatched mask over the masked keys, the plain colours under the diagonal', async () => {
-  const page = await openStep(b, 'alibi');
+  const page = await openStep(b, 'alibi', 'deeper=1');  // the bias corner is in the Go deeper fold
   const canvas = page.locator('#alibi .alibi-map canvas.heatmap');
   const n = Number((await canvas.getAttribute('data-grid')).split('x')[0]);
   const box = await canvas.boundingBox();
