@@ -185,12 +185,28 @@ export async function start({
   const paramsOf = new Map(); // id → the step's URL parameters: its own and the fold's
   const loading = new Map();
 
+  // WebKit can settle import() of a module whose import awaits at top level (the code step's
+  // program templates, fetched when the page runs from source) before the module's own body has
+  // run: its exports are then uninitialised and reading one throws a ReferenceError. The body runs
+  // in one go once it starts, so waiting until one export reads is enough.
+  async function exportsReady(module, name) {
+    for (let tries = 0; ; tries++) {
+      try {
+        return module[name];
+      } catch (e) {
+        if (!(e instanceof ReferenceError) || tries >= 500) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+
   /** Loads a step's module and its catalog parts (its manifest's parts), once. */
   function prepare(step) {
     if (!loading.has(step.id)) {
-      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load), stepStyles(step.id)]).then(([module]) => {
+      loading.set(step.id, Promise.all([step.load(), ...step.parts.map(m.load), stepStyles(step.id)]).then(async ([module]) => {
+        const params = await exportsReady(module, 'params');
         modules.set(step.id, module);
-        paramsOf.set(step.id, { ...module.params, deeper: DEEPER });
+        paramsOf.set(step.id, { ...params, deeper: DEEPER });
       }));
     }
     return loading.get(step.id);
