@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { loadPosenc, modelPositions } from '../../wasm/posenc.js';
 import { DIST, startBrowser } from './browser.js';
 import { openStep, pageUrl, updateTimes, urlParams } from './steps.js';
+import { expectedWith } from '../expect/your-model.js';
 
 const ID = 'your-model';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,24 +24,7 @@ let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-/** What the readouts must hold for a config: from modelPositions (θ′) and the formula (θ). */
-function expected(config) {
-  const pos = modelPositions(pe, config);
-  const lead = pos.layers.find((l) => l.rope && l.attention === 'full') ?? pos.layers.find((l) => l.rope);
-  if (!lead) return null;
-  const { rotaryDim: d, base, invFreq, attentionFactor } = lead.rope;
-  const trained = pos.lengths.trained;
-  const context = pos.lengths.declared ?? pos.lengths.extended;
-  const plain = Array.from({ length: d / 2 }, (_, i) => base ** (-(2 * i) / d));
-  return {
-    pairs: d / 2,
-    turned: trained === null ? null : plain.filter((t) => (trained * t) / (2 * Math.PI) >= 1).length,
-    never: Array.from(invFreq).filter((t) => (context * t) / (2 * Math.PI) < 1).length,
-    slowest: (context * Math.min(...invFreq)) / (2 * Math.PI),
-    factor: attentionFactor,
-    layers: pos.numLayers,
-  };
-}
+const expected = (config) => expectedWith(pe, config);
 
 /** Every readout of the step, { text, value }. */
 const read = (page) => page.$$eval(`#${ID} [data-readout]`, (els) => Object.fromEntries(els.map((e) => [

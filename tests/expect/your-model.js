@@ -2,34 +2,40 @@
 // frequencies come from θᵢ = base^(−2i/d); the scaled ones and the attention factor from
 // modelPositions in Node (whose numbers tests/js/model-positions.test.js holds to a Python
 // transcription of Hugging Face's functions). Used by the cross-engine suite (tests/engines/);
-// tests/browser/your-model.test.js checks the same readouts in Chromium for several models.
+// tests/browser/your-model.test.js checks the same readouts (expectedWith) in Chromium for
+// several models.
 import { readFileSync } from 'node:fs';
 import { loadPosenc, modelPositions } from '../../wasm/posenc.js';
 
 const atlas = JSON.parse(readFileSync(new URL('../../web/data/atlas.json', import.meta.url), 'utf8'));
 export const configOf = (id) => atlas.models.find((mo) => mo.id === id).config;
 
-/** The four readouts for a config: pairs turning within L, never within L′, the slowest's turns, the factor. */
-export async function expected(config) {
-  const pe = await loadPosenc({ simd: true });
+/**
+ * What the step's readouts must hold for a config, with a loaded core `pe`: pairs turning within
+ * L (null without a trained length), pairs never turning within L′, the slowest pair's turns, the
+ * attention factor and the layer count; null for a model without RoPE.
+ */
+export function expectedWith(pe, config) {
   const pos = modelPositions(pe, config);
   const lead = pos.layers.find((l) => l.rope && l.attention === 'full') ?? pos.layers.find((l) => l.rope);
+  if (!lead) return null;
   const { rotaryDim: d, base, invFreq, attentionFactor } = lead.rope;
   const trained = pos.lengths.trained;
   const context = pos.lengths.declared ?? pos.lengths.extended;
   const plain = Array.from({ length: d / 2 }, (_, i) => base ** (-(2 * i) / d));
   return {
     pairs: d / 2,
-    turned: plain.filter((t) => (trained * t) / (2 * Math.PI) >= 1).length,
+    turned: trained === null ? null : plain.filter((t) => (trained * t) / (2 * Math.PI) >= 1).length,
     never: Array.from(invFreq).filter((t) => (context * t) / (2 * Math.PI) < 1).length,
     slowest: (context * Math.min(...invFreq)) / (2 * Math.PI),
     factor: attentionFactor,
+    layers: pos.numLayers,
   };
 }
 
 /** The state the cross-engine suite opens (Llama 3.1 8B, scaled by llama3's rule), and its readouts. */
 export async function seed() {
-  const want = await expected(configOf('llama-3.1-8b'));
+  const want = expectedWith(await loadPosenc({ simd: true }), configOf('llama-3.1-8b'));
   return {
     query: 'model=llama-3.1-8b',
     readouts: {
