@@ -8,7 +8,7 @@
 //
 // Adding a family: its struct in core/families/ and its line in the registry (which the build
 // turns into wasm/families.gen.js, the list every page and API list comes from), its words in
-// families.json (four languages), its colour in web/steps/train.css and its reference maths in
+// families.json (four languages), its colour in web/steps/train/train.css and its reference maths in
 // tests/train/torch_reference.py. A family the attention step draws (kFigure) also needs its
 // entry here and its drawing in the Lab.
 import { FAMILY_REGISTRY } from '../wasm/families.gen.js';

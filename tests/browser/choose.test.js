@@ -20,7 +20,7 @@ for (const data of ANSWERS.data) for (const model of ANSWERS.model) for (const l
 }
 
 test('the step module exports a pure recommend() that agrees with the rule table on all 40 answer sets', async () => {
-  const { recommend } = await import('../../web/steps/choose.js');
+  const { recommend } = await import('../../web/steps/choose/choose.js');
   assert.equal(ALL.length, 40);
   const seen = new Set();
   for (const a of ALL) {

@@ -29,9 +29,9 @@ test('index.html links the shared styles, then each step\'s stylesheet as its ma
 test('each manifest names its own module, an existing stylesheet and catalog parts every language has', async () => {
   assert.equal(new Set(STEPS.map((s) => s.id)).size, STEPS.length, 'step ids are unique');
   for (const step of STEPS) {
-    const source = await text(`web/steps/${step.id}.js`);
-    assert.match(source, new RegExp(`^export const id = '${step.id}';$`, 'm'), `web/steps/${step.id}.js exports id '${step.id}'`);
-    assert.match(String(step.load), new RegExp(`import\\('\\./${step.id}\\.js'\\)`), `${step.id}'s load() imports its own module`);
+    const source = await text(`web/steps/${step.id}/${step.id}.js`);
+    assert.match(source, new RegExp(`^export const id = '${step.id}';$`, 'm'), `web/steps/${step.id}/${step.id}.js exports id '${step.id}'`);
+    assert.match(String(step.load), new RegExp(`import\\('\\./${step.id}/${step.id}\\.js'\\)`), `${step.id}'s load() imports its own module`);
     await access(new URL(step.style, root));
     assert.ok(step.parts.length > 0, `${step.id} names its catalog parts`);
     for (const lang of LANGUAGES) {

@@ -5,7 +5,7 @@
 // <section>s and stylesheet links follow it.
 //
 // Each entry is the step's manifest:
-//   id     the step's id: its <section id>, ?step=, its titles.<id> key, its module web/steps/<id>.js
+//   id     the step's id: its <section id>, ?step=, its titles.<id> key, its module web/steps/<id>/<id>.js
 //   parts  the catalog parts (web/i18n/<lang>/<part>.json) its text needs, loaded with it: its
 //          own, and 'families' (the position families' names) where it names families
 //   style  its stylesheet, from the repository root
@@ -18,59 +18,59 @@
 import { IDEA_STEPS } from '../place.js';
 
 const step = (id, load, { lab = null, families = false } = {}) =>
-  Object.freeze({ id, parts: Object.freeze(families ? [id, 'families'] : [id]), style: `web/steps/${id}.css`, lab, load });
+  Object.freeze({ id, parts: Object.freeze(families ? [id, 'families'] : [id]), style: `web/steps/${id}/${id}.css`, lab, load });
 
 export const STEPS = Object.freeze([
-  step('order', () => import('./order.js')),
-  step('sinusoidal', () => import('./sinusoidal.js'), {
+  step('order', () => import('./order/order.js')),
+  step('sinusoidal', () => import('./sinusoidal/sinusoidal.js'), {
     lab: (v) => ({ family: 'sinusoidal', pos: v.pos, dim: v.dim }),
   }),
-  step('frequencies', () => import('./frequencies.js'), {
+  step('frequencies', () => import('./frequencies/frequencies.js'), {
     lab: () => ({ family: 'sinusoidal' }),
   }),
-  step('relative', () => import('./relative.js'), {
+  step('relative', () => import('./relative/relative.js'), {
     lab: (v) => ({ family: 'sinusoidal', qpos: v.i, kpos: v.j }),
   }),
-  step('rope', () => import('./rope.js'), {
+  step('rope', () => import('./rope/rope.js'), {
     lab: (v) => ({ family: 'rope', qpos: v.qpos, kpos: v.kpos }),
   }),
-  step('compare', () => import('./compare.js'), {
+  step('compare', () => import('./compare/compare.js'), {
     lab: (v) => ({ family: 'rope', qpos: v.m, kpos: v.n }),
   }),
-  step('embedding-plus-position', () => import('./embedding-plus-position.js'), {
+  step('embedding-plus-position', () => import('./embedding-plus-position/embedding-plus-position.js'), {
     lab: (v) => ({ family: 'sinusoidal', pos: v.pos }),
   }),
-  step('learned', () => import('./learned.js'), {
+  step('learned', () => import('./learned/learned.js'), {
     lab: (v) => ({ family: 'learned', pos: v.pos }),
   }),
-  step('relative-bias', () => import('./relative-bias.js'), {
+  step('relative-bias', () => import('./relative-bias/relative-bias.js'), {
     // The Lab's T5 is bidirectional when it is not causal (wasm/lab/lab_state.cpp has no
     // 'bidirectional': it ignored the key this link used to pass).
     lab: (v) => ({ family: 't5', len: v.len, buckets: v.nb, maxDistance: v.maxd,
       causal: v.bidir === undefined ? undefined : !v.bidir, seed: v.seed, qpos: v.ti, kpos: v.tj }),
   }),
-  step('alibi', () => import('./alibi.js'), {
+  step('alibi', () => import('./alibi/alibi.js'), {
     lab: (v) => ({ family: 'alibi', heads: v.heads, head: v.head === undefined ? undefined : v.head - 1, len: v.len }),
   }),
-  step('attention', () => import('./attention.js'), {
+  step('attention', () => import('./attention/attention.js'), {
     families: true,
     lab: (v) => ({ family: v.family, len: v.n, causal: v.causal, qpos: v.i, kpos: v.j }),
   }),
-  step('extend', () => import('./extend.js'), {
+  step('extend', () => import('./extend/extend.js'), {
     lab: (v) => ({ family: 'rope', scaling: v.method === 'none' ? 'default' : v.method, factor: v.factor }),
   }),
   // The model's own lab state (its lead RoPE setting, or its family), set by the step as it draws.
-  step('your-model', () => import('./your-model.js'), {
+  step('your-model', () => import('./your-model/your-model.js'), {
     lab: (v) => v.labState ?? { family: 'rope' },
   }),
-  step('vision', () => import('./vision.js')),
-  step('nope', () => import('./nope.js'), {
+  step('vision', () => import('./vision/vision.js')),
+  step('nope', () => import('./nope/nope.js'), {
     lab: (v) => ({ family: 'none', len: v.len, qpos: v.query, causal: v.causal }),
   }),
-  step('train', () => import('./train.js'), { families: true }),
-  step('choose', () => import('./choose.js'), { families: true }),
-  step('code', () => import('./code.js')),
-  step('quiz', () => import('./quiz.js')),
+  step('train', () => import('./train/train.js'), { families: true }),
+  step('choose', () => import('./choose/choose.js'), { families: true }),
+  step('code', () => import('./code/code.js')),
+  step('quiz', () => import('./quiz/quiz.js')),
 ]);
 
 /** Every step's catalog parts, in reading order, each once. */

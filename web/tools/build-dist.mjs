@@ -141,7 +141,7 @@ async function main() {
   };
   const appChunks = imported(key('app.js'));
   const stepChunks = Object.fromEntries(STEPS.map((step) => [step.id,
-    imported(Object.keys(out).find((k) => out[k].entryPoint?.endsWith(`web/steps/${step.id}.js`)))]));
+    imported(Object.keys(out).find((k) => out[k].entryPoint?.endsWith(`web/steps/${step.id}/${step.id}.js`)))]));
   const manifest = {
     first: STEPS[0].id,
     core: 'core/',

@@ -8,19 +8,19 @@
 // last shown digit. The programs are .py templates in web/steps/code/snippets/ (filled by
 // ./code/snippets.js); tests/js/code-snippets.test.js runs them filled, and
 // tests/browser/code.test.js runs what the page shows.
-import { h } from '../kit/dom.js';
-import { button, choice, paramSlider, toggle } from '../kit/controls.js';
-import { pythonFixed } from '../kit/format.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { pairingTable } from './code/pairing.js';
-import { quantities } from './code/quantities.js';
-import { ALIBI_HEADS, ALIBI_DISTANCE, CONTROLS, DIGITS, FACTORS, QUANTITIES, SCALINGS, SETUP, WIDTHS } from './code/setup.js';
-import { snippet } from './code/snippets.js';
-import { TEMPLATES } from './code/templates.js';
+import { h } from '../../kit/dom.js';
+import { button, choice, paramSlider, toggle } from '../../kit/controls.js';
+import { pythonFixed } from '../../kit/format.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { pairingTable } from './pairing.js';
+import { quantities } from './quantities.js';
+import { ALIBI_HEADS, ALIBI_DISTANCE, CONTROLS, DIGITS, FACTORS, QUANTITIES, SCALINGS, SETUP, WIDTHS } from './setup.js';
+import { snippet } from './snippets.js';
+import { TEMPLATES } from './templates.js';
 
-export { DIGITS, SETUP, scalingOf } from './code/setup.js';
+export { DIGITS, SETUP, scalingOf } from './setup.js';
 export const id = 'code';
 
 export const params = {

@@ -2,12 +2,12 @@
 // parameter q); the reader picks an answer first, then reveals the explanation, which is
 // announced politely. The score counts right answers among the revealed ones; a table lists
 // every question with its state. Answers live in memory only: a reload starts afresh.
-import { h } from '../kit/dom.js';
-import { button, paramSlider } from '../kit/controls.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h } from '../../kit/dom.js';
+import { button, paramSlider } from '../../kit/controls.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'quiz';
 

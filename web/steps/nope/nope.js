@@ -4,14 +4,14 @@
 // of token 0 is 1/(i + 1) and a later layer can read i back from it. Without the mask every row
 // is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
 // reordering the earlier tokens (a second, small sentence of distinct words) changes nothing.
-import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { MatrixTable } from '../kit/matrix.js';
-import { math, mfrac, mi, mn, mo, mrow } from '../kit/math.js';
-import { paramSlider, toggle } from '../kit/controls.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { MatrixTable } from '../../kit/matrix.js';
+import { math, mfrac, mi, mn, mo, mrow } from '../../kit/math.js';
+import { paramSlider, toggle } from '../../kit/controls.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'nope';
 const MAX_LEN = 16;

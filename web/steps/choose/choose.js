@@ -4,14 +4,14 @@
 // marked), and a plot of what the pick does with the distance between a query and a key,
 // computed by the core (sinusoidalDot, learned, t5Bucket, ropeApply + attention, alibiSlopes +
 // alibiBias), with the training length marked.
-import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { choice } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { stackOnPhone } from '../kit/stacktable.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { COMPARED } from '../families.js';
+import { h } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { choice } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { stackOnPhone } from '../../kit/stacktable.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { COMPARED } from '../../families.js';
 
 export const id = 'choose';
 

@@ -4,14 +4,14 @@
 // as grouped bars, and the eight sin/cos pairs' shares of their dot product.
 // The notation is the explainer's: positions m and n, pair i with frequency ωᵢ. The URL keeps
 // the step's first names for the two positions, i and j (?i=3&j=8), so old links still open.
-import { h, mm } from '../kit/dom.js';
-import { VectorBars } from '../kit/bars.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
-import { button, paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h, mm } from '../../kit/dom.js';
+import { VectorBars } from '../../kit/bars.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../../kit/math.js';
+import { button, paramSlider } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'relative';
 const POSITIONS = 20;

@@ -2,15 +2,15 @@
 // core.sinusoidal(101, 16)) drawn over positions 0..100, the other even dimensions 0-6 faintly
 // behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
 // a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
-import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { LogPlot } from '../kit/logplot.js';
-import { mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../kit/math.js';
-import { choice } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { subscript } from '../kit/scripts.js';
+import { h } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { LogPlot } from '../../kit/logplot.js';
+import { mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../../kit/math.js';
+import { choice } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { subscript } from '../../kit/scripts.js';
 
 export const id = 'frequencies';
 const POSITIONS = 101;          // positions 0..100

@@ -7,16 +7,16 @@
 // atlas entry's sources. State: ?model=<atlas id>&vs=<atlas id>, a pasted config in #config=.
 // This file holds the controls and the drawing; your-model/ the numbers (model.js), the words
 // (sentences.js) and the atlas (atlas.js).
-import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { LogPlot } from '../kit/logplot.js';
-import { button } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { whenIdleEach } from '../kit/idle.js';
-import { ATLAS } from './your-model/atlas.js';
-import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './your-model/model.js';
-import { formats, groupLine, scalingName, sentences } from './your-model/sentences.js';
+import { h } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { LogPlot } from '../../kit/logplot.js';
+import { button } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { whenIdleEach } from '../../kit/idle.js';
+import { ATLAS } from './atlas.js';
+import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './model.js';
+import { formats, groupLine, scalingName, sentences } from './sentences.js';
 
 export const id = 'your-model';
 const ENTRIES = atlasEntries(ATLAS);

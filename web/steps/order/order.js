@@ -3,15 +3,15 @@
 // the three orders give the same nine numbers, only permuted. The toggle adds the d = 2
 // sinusoidal code of each position (pe.sinusoidal(3, 2) = [sin p, cos p]) to the rows first,
 // and the three matrices stop being permutations of each other.
-import { h, mm } from '../kit/dom.js';
-import { legend } from '../kit/heatmap.js';
-import { math, mi, mo, msub } from '../kit/math.js';
-import { MatrixTable } from '../kit/matrix.js';
-import { ValueStrips } from '../kit/strips.js';
-import { VectorPlane } from '../kit/vectorplane.js';
-import { choice, toggle } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h, mm } from '../../kit/dom.js';
+import { legend } from '../../kit/heatmap.js';
+import { math, mi, mo, msub } from '../../kit/math.js';
+import { MatrixTable } from '../../kit/matrix.js';
+import { ValueStrips } from '../../kit/strips.js';
+import { VectorPlane } from '../../kit/vectorplane.js';
+import { choice, toggle } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'order';
 const D = 2;

@@ -5,21 +5,21 @@
 // most 256 column bins, plus the exact score and probability row of the chosen query i (the
 // readouts and the line plot). The model (contents, biases, stand-ins) is documented in
 // core/family_attention.hpp.
-import { h } from '../kit/dom.js';
-import { Heatmap } from '../kit/heatmap.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { roundedTop, tickLabel } from '../kit/ticks.js';
-import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
-import { choice, paramSlider, toggle } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { FAMILIES, familyName as nameOf, familyPerHead } from '../families.js';
-import { ZERO, cellPixels, cssWord, digitsFor, drawLegend } from './attention/colours.js';
-import { heldContents } from './attention/contents.js';
-import { mspace, scoreFormula } from './attention/formula.js';
-import { FILL_FROM, grid, mapStore } from './attention/maps.js';
-import { whenIdle } from '../kit/idle.js';
-import { pointerHint } from '../kit/pointer.js';
+import { h } from '../../kit/dom.js';
+import { Heatmap } from '../../kit/heatmap.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { roundedTop, tickLabel } from '../../kit/ticks.js';
+import { math, mi, mn, mo, mrow, msub } from '../../kit/math.js';
+import { choice, paramSlider, toggle } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { FAMILIES, familyName as nameOf, familyPerHead } from '../../families.js';
+import { ZERO, cellPixels, cssWord, digitsFor, drawLegend } from './colours.js';
+import { heldContents } from './contents.js';
+import { mspace, scoreFormula } from './formula.js';
+import { FILL_FROM, grid, mapStore } from './maps.js';
+import { whenIdle } from '../../kit/idle.js';
+import { pointerHint } from '../../kit/pointer.js';
 
 export const id = 'attention';
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.

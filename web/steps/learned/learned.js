@@ -5,18 +5,18 @@
 // position slider runs into that region, where core.learned throws a RangeError that the step
 // shows as it is, beside the sinusoidal row (core.sinusoidal with an offset) and a RoPE-rotated
 // vector (core.ropeApply), which exist at any position.
-import { h, s } from '../kit/dom.js';
-import { Heatmap, cellColoursLookedUp, legend } from '../kit/heatmap.js';
-import { addExportOverlay } from '../kit/export.js';
-import { VectorBars } from '../kit/bars.js';
-import { mathPieces, mi, mn, mo, mrow, msub } from '../kit/math.js';
-import { choice, paramSlider, toggle } from '../kit/controls.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { symmetricMarks } from '../kit/format.js';
-import { trainedTablePanel } from '../train/trained-panels.js';
-import { whenIdleEach } from '../kit/idle.js';
-import { pointerHint } from '../kit/pointer.js';
+import { h, s } from '../../kit/dom.js';
+import { Heatmap, cellColoursLookedUp, legend } from '../../kit/heatmap.js';
+import { addExportOverlay } from '../../kit/export.js';
+import { VectorBars } from '../../kit/bars.js';
+import { mathPieces, mi, mn, mo, mrow, msub } from '../../kit/math.js';
+import { choice, paramSlider, toggle } from '../../kit/controls.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { symmetricMarks } from '../../kit/format.js';
+import { trainedTablePanel } from '../../train/trained-panels.js';
+import { whenIdleEach } from '../../kit/idle.js';
+import { pointerHint } from '../../kit/pointer.js';
 
 export const id = 'learned';
 

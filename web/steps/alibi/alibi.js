@@ -4,19 +4,19 @@
 // core.alibiBiasBlock, for the corner of the sequence next to the last query and for that
 // query's whole row; softmax weights from core.softmax. The query is the last position of a
 // sequence of adjustable length, which crosses the paper's training length of 1024.
-import { h, s } from '../kit/dom.js';
-import { patch } from '../kit/svg-patch.js';
-import { Heatmap, legend } from '../kit/heatmap.js';
-import { addExportOverlay, svgOverlay } from '../kit/export.js';
-import { LogPlot } from '../kit/logplot.js';
-import { math, mathPieces, mi, mn, mo, mrow, msub, msup, mfrac } from '../kit/math.js';
-import { choice, paramSlider } from '../kit/controls.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { powerOfTen } from '../kit/scripts.js';
-import { registerFigure } from '../kit/figures.js';
-import { keptPoints } from '../kit/simplify.js';
-import { pointerHint } from '../kit/pointer.js';
+import { h, s } from '../../kit/dom.js';
+import { patch } from '../../kit/svg-patch.js';
+import { Heatmap, legend } from '../../kit/heatmap.js';
+import { addExportOverlay, svgOverlay } from '../../kit/export.js';
+import { LogPlot } from '../../kit/logplot.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, mfrac } from '../../kit/math.js';
+import { choice, paramSlider } from '../../kit/controls.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { powerOfTen } from '../../kit/scripts.js';
+import { registerFigure } from '../../kit/figures.js';
+import { keptPoints } from '../../kit/simplify.js';
+import { pointerHint } from '../../kit/pointer.js';
 
 export const id = 'alibi';
 const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B

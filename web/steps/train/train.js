@@ -13,23 +13,23 @@
 //   [INSIDE]     attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js)
 //   [SETS]       which run set is on screen: the reference run's, or one of the reader's
 //   [TRAINING]   a set's jobs through the runner, progress, keeping the results (web/train/training.js)
-import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
-import { choice, toggle } from '../kit/controls.js';
-import { h } from '../kit/dom.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { csvTables } from '../train/csv-tables.js';
-import { listFormat } from '../train/families.js';
-import { insideSection } from '../train/inside-section.js';
-import { progressPanel } from '../train/progress.js';
-import { dateWriter, describeSet } from '../train/provenance.js';
-import { OPENING_TASK, referenceSet } from '../train/reference.js';
-import { FIX_NAMES } from '../train/fixes.js';
-import { resultsView } from '../train/results-view.js';
-import { runsPanel } from '../train/runs-panel.js';
-import { LENGTHS, STEP_GRID, setupPanel } from '../train/setup-panel.js';
-import { openStore } from '../train/store.js';
-import { newId, trainingControls } from '../train/training.js';
-import { whenIdle } from '../kit/idle.js';
+import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../../wasm/train.js';
+import { choice, toggle } from '../../kit/controls.js';
+import { h } from '../../kit/dom.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { csvTables } from '../../train/csv-tables.js';
+import { listFormat } from '../../train/families.js';
+import { insideSection } from '../../train/inside-section.js';
+import { progressPanel } from '../../train/progress.js';
+import { dateWriter, describeSet } from '../../train/provenance.js';
+import { OPENING_TASK, referenceSet } from '../../train/reference.js';
+import { FIX_NAMES } from '../../train/fixes.js';
+import { resultsView } from '../../train/results-view.js';
+import { runsPanel } from '../../train/runs-panel.js';
+import { LENGTHS, STEP_GRID, setupPanel } from '../../train/setup-panel.js';
+import { openStore } from '../../train/store.js';
+import { newId, trainingControls } from '../../train/training.js';
+import { whenIdle } from '../../kit/idle.js';
 
 export const id = 'train';
 /** The step shows the reference run without the core (app.js mounts it with core = null). */

@@ -11,15 +11,15 @@
 // tests operate every control and focus every plot they find. All three figures are built at
 // mount, so the page's Save PNG buttons are added to each; the two others are taken out right
 // after (a microtask: app.js adds the buttons synchronously after mount() returns).
-import { h } from '../kit/dom.js';
-import { readoutRow } from '../kit/readout.js';
-import { stackOnPhone } from '../kit/stacktable.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { tabStrip } from '../kit/tabs.js';
-import { SHAW_LEN, T5_LEN, XL_LEN, exactCount } from './relative-bias/shared.js';
-import { shawPanel } from './relative-bias/shaw.js';
-import { t5Panel } from './relative-bias/t5.js';
-import { xlPanel } from './relative-bias/xl.js';
+import { h } from '../../kit/dom.js';
+import { readoutRow } from '../../kit/readout.js';
+import { stackOnPhone } from '../../kit/stacktable.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { tabStrip } from '../../kit/tabs.js';
+import { SHAW_LEN, T5_LEN, XL_LEN, exactCount } from './shared.js';
+import { shawPanel } from './shaw.js';
+import { t5Panel } from './t5.js';
+import { xlPanel } from './xl.js';
 
 export const id = 'relative-bias';
 const METHODS = ['shaw', 'xl', 't5'];

@@ -3,13 +3,13 @@
 // the RoPE q'·k' with q = k = (0.6, 0.4) in each of the four pairs (core.ropeApply, then
 // core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
 // schemes side by side.
-import { h, mm, s } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { math, mi, mn, mo, mrow, msub, primed } from '../kit/math.js';
-import { paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h, mm, s } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { math, mi, mn, mo, mrow, msub, primed } from '../../kit/math.js';
+import { paramSlider } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'compare';
 const POSITIONS = 20;           // n (and m) run over 0..19

@@ -6,19 +6,19 @@
 // multiplies by the attention factor, as HF does) against the distance Δ ∈ [0, L′], from
 // core.attention, with the mean score of independent random q, k pairs beside it; a table of
 // every method at the same settings.
-import { h } from '../kit/dom.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { LogPlot } from '../kit/logplot.js';
-import { button, choice, paramSlider } from '../kit/controls.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { stackOnPhone } from '../kit/stacktable.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { extendFormats, methodRules, pairNow } from './extend/formula.js';
-import { extendModels } from './extend/model.js';
-import { BETA_FAST, D, FACTORS, HIGH_FF, METHODS, MODELS, PAIRS, PRESETS, RANDOM_PAIRS, READS, SAMPLES } from './extend/setup.js';
-import { whenIdle } from '../kit/idle.js';
+import { h } from '../../kit/dom.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { LogPlot } from '../../kit/logplot.js';
+import { button, choice, paramSlider } from '../../kit/controls.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { stackOnPhone } from '../../kit/stacktable.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { extendFormats, methodRules, pairNow } from './formula.js';
+import { extendModels } from './model.js';
+import { BETA_FAST, D, FACTORS, HIGH_FF, METHODS, MODELS, PAIRS, PRESETS, RANDOM_PAIRS, READS, SAMPLES } from './setup.js';
+import { whenIdle } from '../../kit/idle.js';
 
-export { scalingFor } from './extend/setup.js';
+export { scalingFor } from './setup.js';
 export const id = 'extend';
 
 export const params = {

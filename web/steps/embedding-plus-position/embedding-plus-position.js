@@ -6,12 +6,12 @@
 // (once, at the input) and where RoPE acts instead (inside every attention layer). Two norm
 // cards and a small table compare the lengths of embedding and code, here and at d = 512, where
 // ‖PE‖ = √(d/2) = 16 meets an embedding of length about 1 unless it is scaled by √d.
-import { h, mm } from '../kit/dom.js';
-import { VectorBars } from '../kit/bars.js';
-import { math, mi, mn, mo, mrow, msub } from '../kit/math.js';
-import { paramSlider } from '../kit/controls.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h, mm } from '../../kit/dom.js';
+import { VectorBars } from '../../kit/bars.js';
+import { math, mi, mn, mo, mrow, msub } from '../../kit/math.js';
+import { paramSlider } from '../../kit/controls.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'embedding-plus-position';
 const D = 4;

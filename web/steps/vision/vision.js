@@ -6,14 +6,14 @@
 // the RoPE cosines), and the readouts the cosine and the dot product with a second patch set by
 // two sliders. This file holds the controls, the readouts and the redraw; vision/ the numbers
 // (model.js), the two maps (maps.js) and the formulas (formulas.js).
-import { h } from '../kit/dom.js';
-import { choice, paramSlider } from '../kit/controls.js';
-import { whenIdleEach } from '../kit/idle.js';
-import { quietReadoutRow, readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
-import { currentLine, formulas } from './vision/formulas.js';
-import { mainMap, sideMap } from './vision/maps.js';
-import { BASES, D, GRIDS, TRAINED, visionModel } from './vision/model.js';
+import { h } from '../../kit/dom.js';
+import { choice, paramSlider } from '../../kit/controls.js';
+import { whenIdleEach } from '../../kit/idle.js';
+import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
+import { currentLine, formulas } from './formulas.js';
+import { mainMap, sideMap } from './maps.js';
+import { BASES, D, GRIDS, TRAINED, visionModel } from './model.js';
 
 export const id = 'vision';
 

@@ -7,14 +7,14 @@
 // plot shows that shifting both leaves q′·k′ alone, and pair 0's arithmetic.
 // (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
 // step, web/steps/code/pairing.js.)
-import { h, mm } from '../kit/dom.js';
-import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../kit/math.js';
-import { button, paramSlider } from '../kit/controls.js';
-import { LinePlot } from '../kit/lineplot.js';
-import { tickLabel } from '../kit/ticks.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h, mm } from '../../kit/dom.js';
+import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../../kit/math.js';
+import { button, paramSlider } from '../../kit/controls.js';
+import { LinePlot } from '../../kit/lineplot.js';
+import { tickLabel } from '../../kit/ticks.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { drawRotation, rotationDiagram, rotationGrid } from '../../kit/rotation.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'rope';
 const D = 8;

@@ -1,12 +1,12 @@
 // Step 2: the sinusoidal table. A 50 x 20 heatmap of pe.sinusoidal(50, 20); sliders pick a
 // cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value.
-import { h } from '../kit/dom.js';
-import { Heatmap, axisTitleY, legend } from '../kit/heatmap.js';
-import { pointerHint } from '../kit/pointer.js';
-import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../kit/math.js';
-import { paramSlider } from '../kit/controls.js';
-import { readout, readoutRow } from '../kit/readout.js';
-import { paragraphs, stepFrame } from '../kit/step.js';
+import { h } from '../../kit/dom.js';
+import { Heatmap, axisTitleY, legend } from '../../kit/heatmap.js';
+import { pointerHint } from '../../kit/pointer.js';
+import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../../kit/math.js';
+import { paramSlider } from '../../kit/controls.js';
+import { readout, readoutRow } from '../../kit/readout.js';
+import { paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'sinusoidal';
 const POSITIONS = 50;
