@@ -15,7 +15,7 @@
 // Each test lists every violation with its key, so one run shows all that is left to fix.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGUAGES, PLURAL_BLOCK } from '../../web/i18n.js';
+import { LANGUAGES, PLURAL_BLOCK, loadMessages } from '../../web/i18n.js';
 import { around, english, paragraphs, readJson, word } from './catalog-text.js';
 
 const NBSP = '\u00a0';
@@ -200,6 +200,20 @@ test('the number reader accepts each language\'s own forms and rejects the other
   assert.equal(prose('Llama 3.1 at 10000^(2i/d) in 2023').match(NUMBER), null);
   assert.ok(COMMA_LIST.test('[0,51, −0,22, 0,88]'));
   assert.ok(!COMMA_LIST.test('[0,51; −0,22; 0,88]'));
+});
+
+// The page's readouts (web/i18n.js m.fixed, Intl with the language's grouping) must write numbers
+// the way the prose does, or a readout of 2048 would sit beside "2048" written otherwise.
+test('every language writes a readout\'s number the way its prose writes it', async () => {
+  for (const lang of LANGUAGES) {
+    const m = await loadMessages(lang, async () => ({}), []);
+    for (const v of [16, 999, 1024, 2048, 9999, 10000, 131072, 1000000]) {
+      for (const digits of [0, 2]) {
+        const text = m.fixed(v, digits);
+        assert.equal(numberFaultFor(text, lang), null, `${lang} ${v}: "${text}"`);
+      }
+    }
+  }
 });
 
 // The Lab's catalogs (lab.json, and families.json, which web/lab.js hands over too) are filled by
