@@ -35,6 +35,13 @@ export async function fetchPart(code, part) {
  * The catalog of one language with `parts` loaded; `m.load(part)` adds another (once) before a
  * step that needs it is built.
  */
+/**
+ * Where a language starts grouping digits, when Intl's own default differs from its typesetting:
+ * Russian leaves four-digit numbers whole (2048) and groups from five digits on (131 072), as its
+ * prose does (tests/js/catalog-lint.test.js checks both). 'min2' is in every engine since 2023; an
+ * older one reads any string as true and groups four digits too, which is only a style slip.
+ */
+export const GROUPING = { ru: 'min2' };
 /** The catalog a language asks for: its own when the explainer has it, else English. */
 export const catalogLanguage = (lang) => (LANGUAGES.includes(lang) ? lang : 'en');
 
@@ -50,7 +57,9 @@ export async function loadMessages(lang, loadPart = fetchPart, parts = PAGE_PART
   const formats = new Map();
   const format = (digits) => {
     if (!formats.has(digits)) {
-      formats.set(digits, new Intl.NumberFormat(code, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+      formats.set(digits, new Intl.NumberFormat(code, {
+        minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: GROUPING[code] ?? 'auto',
+      }));
     }
     return formats.get(digits);
   };

@@ -106,6 +106,14 @@ export const REFERENCES = [
     url: 'https://arxiv.org/abs/2211.05100',
   },
   {
+    id: 'irie2019',
+    authors: 'Irie, K., Zeyer, A., Schlüter, R., & Ney, H.',
+    year: 2019,
+    title: 'Language Modeling with Deep Transformers',
+    venue: 'arXiv:1905.04226; Proceedings of Interspeech 2019',
+    url: 'https://arxiv.org/abs/1905.04226',
+  },
+  {
     id: 'kazemnejad2023',
     authors: 'Kazemnejad, A., Padhi, I., Natesan Ramamurthy, K., Das, P., & Reddy, S.',
     year: 2023,
@@ -286,6 +294,24 @@ export const REFERENCES = [
     title: 'FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning',
     venue: 'arXiv:2307.08691; International Conference on Learning Representations (ICLR 2024)',
     url: 'https://arxiv.org/abs/2307.08691',
+  },
+  {
+    // FlexAttention: the kernel that computes a T5 bucket (and trains its table) in the fused kernel.
+    id: 'dong2024',
+    authors: 'Dong, J., Feng, B., Guessous, D., Liang, Y., & He, H.',
+    year: 2024,
+    title: 'Flex Attention: A Programming Model for Generating Optimized Attention Kernels',
+    venue: 'arXiv:2412.05496',
+    url: 'https://arxiv.org/abs/2412.05496',
+  },
+  {
+    // EleutherAI's comparison of rotary, learned and other embeddings at 125M and 1.3B parameters.
+    id: 'biderman2021',
+    authors: 'Biderman, S., Black, S., Foster, C., Gao, L., Hallahan, E., He, H., Wang, B., & Wang, P.',
+    year: 2021,
+    title: 'Rotary Embeddings: A Relative Revolution',
+    venue: 'EleutherAI blog, April 2021',
+    url: 'https://blog.eleuther.ai/rotary-embeddings/',
   },
   {
     // Meta's announcement; the architecture is also in Hugging Face's modeling_llama4.py.

@@ -90,7 +90,7 @@ test('clicking through all 40 answer sets shows the rule-table method, its row a
 test('each answer set opened from its URL shows the same recommendation; bad values fall back to the defaults', async () => {
   const page = await b.newPage();
   for (const [query, a] of [
-    ['data=image&model=encoder&length=longer&want=fit', { data: 'image', model: 'encoder', length: 'longer', want: 'fit' }],
+    ['data=image&model=encoder&length=longer&want=checkpoint', { data: 'image', model: 'encoder', length: 'longer', want: 'checkpoint' }],
     ['data=text&model=encoder&length=fixed&want=distance', { data: 'text', model: 'encoder', length: 'fixed', want: 'distance' }],
     ['data=video&model=&length=LONGER&want=extrapolate', { data: 'text', model: 'decoder', length: 'fixed', want: 'extrapolate' }],
     ['want=%3Cscript%3E&length=longer&model=1', { data: 'text', model: 'decoder', length: 'longer', want: 'llm' }],
@@ -109,8 +109,8 @@ test('the arrow keys move within a question and change the recommendation', asyn
   await checkState(page, { data: 'text', model: 'decoder', length: 'fixed', want: 'baseline' });
   await page.locator(`#${ID} input[name=want][value=baseline]`).focus();
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('want') === 'fit');
-  await checkState(page, { data: 'text', model: 'decoder', length: 'fixed', want: 'fit' });
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('want') === 'checkpoint');
+  await checkState(page, { data: 'text', model: 'decoder', length: 'fixed', want: 'checkpoint' });
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('want') === 'distance');
   await checkState(page, { data: 'text', model: 'decoder', length: 'fixed', want: 'distance' });
@@ -153,7 +153,7 @@ const WANT = {
 test('the plot of the pick against distance holds the values computed here (CSV), and says so in words', async () => {
   const base = { data: 'text', model: 'decoder', length: 'fixed' };
   const states = {
-    sinusoidal: { want: 'baseline' }, learned: { want: 'fit' }, t5: { want: 'distance', model: 'encoder' },
+    sinusoidal: { want: 'baseline' }, learned: { want: 'checkpoint' }, t5: { want: 'distance', model: 'encoder' },
     rope: { want: 'llm' }, 'rope-scaled': { want: 'llm', length: 'longer' }, alibi: { want: 'extrapolate' },
     vision: { want: 'llm', data: 'image' },
   };

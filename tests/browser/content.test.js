@@ -19,7 +19,7 @@ const ARXIV = {
   chen2023: '2306.15595', dai2019: '1901.02860', raffel2020: '1910.10683', peng2023: '2309.00071',
   dubey2024: '2407.21783', dosovitskiy2020: '2010.11929', he2021: '2111.06377', heo2024: '2403.13298',
   haviv2022: '2203.16634', kazemnejad2023: '2305.19466', ruoss2023: '2305.16843', liu2023: '2307.03172', wang2024: '2409.12191',
-  devlin2018: '1810.04805', scao2022: '2211.05100', gelberg2025: '2512.12167',
+  devlin2018: '1810.04805', scao2022: '2211.05100', gelberg2025: '2512.12167', irie2019: '1905.04226', dong2024: '2412.05496',
   roziere2023: '2308.12950', xiong2023: '2309.16039', men2024: '2405.14591', ding2024: '2402.13753',
   gemma2025: '2503.19786', black2022: '2204.06745', deepseek2024: '2405.04434', dao2023: '2307.08691',
   nakanishi2025: '2501.19399', xu2025: '2503.20215',
@@ -34,6 +34,7 @@ const OTHER = {
   'wang-gptj-2021': 'https://github.com/kingoflolz/mesh-transformer-jax',
   'hf-llama-convert-2023': 'https://github.com/huggingface/transformers/blob/main/src/transformers/models/llama/convert_llama_weights_to_hf.py',
   'meta-llama4-2025': 'https://ai.meta.com/blog/llama-4-multimodal-intelligence/',
+  biderman2021: 'https://blog.eleuther.ai/rotary-embeddings/',
   'cohere-r7b-2024': 'https://huggingface.co/CohereLabs/c4ai-command-r7b-12-2024',
   'hf-smollm3-2025': 'https://huggingface.co/blog/smollm3',
 };

@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { downloaded, openStep, pageUrl, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
 import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
+import { GROUPING } from '../../web/i18n.js';
 
 const ID = 'relative-bias';
 let b;
@@ -442,7 +443,7 @@ test('in Swedish and Russian the Transformer-XL readouts carry a decimal comma, 
   for (const [lang, tab] of [['sv', 'Shaw m.fl.'], ['ru', 'Shaw и др.']]) {
     const page = await openStep(b, ID, `method=xl&xi=20&xj=3&seed=5&lang=${lang}`);
     const { terms, score } = xlTerms(20, 3, 5);
-    const intl = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING[lang] ?? 'auto' });
     const fmt = { format: (v) => intl.format(v).replace('-', '−') };  // the page's minus sign in every locale
     for (const [n, name] of ['a', 'b', 'c', 'd'].entries()) assert.equal((await ro(page, `xl-${name}`)).text, fmt.format(terms[n]), `${lang} (${name})`);
     const s = await ro(page, 'xl-score');

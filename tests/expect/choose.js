@@ -5,7 +5,7 @@ export const ANSWERS = {
   data: ['text', 'image'],
   model: ['decoder', 'encoder'],
   length: ['fixed', 'longer'],
-  want: ['baseline', 'fit', 'distance', 'extrapolate', 'llm'],
+  want: ['baseline', 'checkpoint', 'distance', 'extrapolate', 'llm'],
 };
 // [conditions, method]: the first row whose conditions all hold gives the recommendation.
 export const RULES = [
@@ -16,7 +16,7 @@ export const RULES = [
   [{ length: 'longer' }, 'rope-scaled'],                // must read past the training length
   [{ want: 'distance', model: 'encoder' }, 't5'], // distance-based relations, no cache
   [{ want: 'distance' }, 'rope'],                       // relative without the cache overhead
-  [{ want: 'fit' }, 'learned'],                         // fixed length, best fit
+  [{ want: 'checkpoint' }, 'learned'],                  // fine-tuning a model that has a table
   [{ want: 'baseline' }, 'sinusoidal'],                 // no parameters
 ];
 export const expected = (a) => RULES.find(([cond]) => Object.entries(cond).every(([k, v]) => a[k] === v))[1];

@@ -15,7 +15,7 @@
 // Each test lists every violation with its key, so one run shows all that is left to fix.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGUAGES, PLURAL_BLOCK } from '../../web/i18n.js';
+import { LANGUAGES, PLURAL_BLOCK, loadMessages } from '../../web/i18n.js';
 import { around, english, paragraphs, readJson, word } from './catalog-text.js';
 
 const NBSP = '\u00a0';
@@ -90,12 +90,16 @@ for (const lang of LANGUAGES) {
 
 // A vector or list of numbers with a decimal comma: "0,51, −0,22" cannot be read.
 const COMMA_LIST = /\d,\d+,[\s\u00a0]*[−\-+]?\.?\d|\d,[\s\u00a0]+[−\-+]?\d+,\d/gu;
+// A vector of whole numbers in brackets, "[0, 1, 0, 1]", beside vectors written "[0,51; 0,78]":
+// one vector style per language (an interval such as "[−1, 1)" ends in a parenthesis and passes).
+const COMMA_VECTOR = /\[[−\-+]?\d+(?:,\d+)?(?:,[\s\u00a0]+[−\-+]?\d+(?:,\d+)?)+\]/gu;
 
 for (const lang of LANGUAGES.filter((l) => LOCALE[l].decimal === ',')) {
   test(`${lang}: numbers in a list are separated by "; " where the decimal mark is a comma`, async () => {
     const found = [];
     for (const { at, text } of await paragraphs(lang)) {
       for (const m of prose(text).matchAll(COMMA_LIST)) found.push(`${at}: "${m[0]}" ${around(text, m.index, m[0].length)}`);
+      for (const m of text.matchAll(COMMA_VECTOR)) found.push(`${at}: "${m[0]}" ${around(text, m.index, m[0].length)}`);
     }
     assert.deepEqual(found, [], `${lang}: lists of decimals with commas between them`);
   });
@@ -200,6 +204,21 @@ test('the number reader accepts each language\'s own forms and rejects the other
   assert.equal(prose('Llama 3.1 at 10000^(2i/d) in 2023').match(NUMBER), null);
   assert.ok(COMMA_LIST.test('[0,51, −0,22, 0,88]'));
   assert.ok(!COMMA_LIST.test('[0,51; −0,22; 0,88]'));
+  assert.equal('[0, 1, 0, 1] [0,51, 0,78] [0; 1; 0; 1] [−1, 1)'.match(COMMA_VECTOR).length, 2);
+});
+
+// The page's readouts (web/i18n.js m.fixed, Intl with the language's grouping) must write numbers
+// the way the prose does, or a readout of 2048 would sit beside "2048" written otherwise.
+test('every language writes a readout\'s number the way its prose writes it', async () => {
+  for (const lang of LANGUAGES) {
+    const m = await loadMessages(lang, async () => ({}), []);
+    for (const v of [16, 999, 1024, 2048, 9999, 10000, 131072, 1000000]) {
+      for (const digits of [0, 2]) {
+        const text = m.fixed(v, digits);
+        assert.equal(numberFaultFor(text, lang), null, `${lang} ${v}: "${text}"`);
+      }
+    }
+  }
 });
 
 // The Lab's catalogs (lab.json, and families.json, which web/lab.js hands over too) are filled by

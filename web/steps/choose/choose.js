@@ -19,7 +19,7 @@ export const QUESTIONS = {
   data: ['text', 'image'],
   model: ['decoder', 'encoder'],
   length: ['fixed', 'longer'],
-  want: ['baseline', 'fit', 'distance', 'extrapolate', 'llm'],
+  want: ['baseline', 'checkpoint', 'distance', 'extrapolate', 'llm'],
 };
 
 export const params = {
@@ -51,7 +51,10 @@ export function recommend({ data, model, length, want }) {
   // in one pass; a decoder generating token by token is better served by rotations, which fused
   // attention kernels take without an extra bias matrix per head.
   if (want === 'distance') return model === 'encoder' ? { method: 't5', rule: 'distanceEncoder' } : { method: 'rope', rule: 'distanceDecoder' };
-  if (want === 'fit') return { method: 'learned', rule: 'fit' };
+  // A learned table wins no published comparison on quality (Vaswani et al.: "nearly identical" to
+  // sinusoids; RoFormer and EleutherAI: RoPE at least as good); its case is a pretrained model
+  // that already has one (BERT, GPT-2, ViT), where another encoding would mean pretraining again.
+  if (want === 'checkpoint') return { method: 'learned', rule: 'checkpoint' };
   return { method: 'sinusoidal', rule: 'baseline' };
 }
 
