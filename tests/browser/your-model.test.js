@@ -24,14 +24,14 @@ let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-const expected = (config) => expectedWith(pe, config);
+const expected = (config, seqLen = 0) => expectedWith(pe, config, seqLen);
 
 /** Every readout of the step, { text, value }. */
 const read = (page) => page.$$eval(`#${ID} [data-readout]`, (els) => Object.fromEntries(els.map((e) => [
   e.dataset.readout, { text: e.textContent.trim(), value: e.dataset.value === undefined ? NaN : Number(e.dataset.value) }])));
 
-async function checkReadouts(page, config, label) {
-  const want = expected(config);
+async function checkReadouts(page, config, label, seqLen = 0) {
+  const want = expected(config, seqLen);
   const got = await read(page);
   if (want.turned === null) assert.equal(got.turned.text, '—', label);
   else {
@@ -108,6 +108,53 @@ test('the default model, Llama 3.1 8B: readouts from modelPositions and the form
   const href = new URL(await lab.getAttribute('href'));
   assert.deepEqual(Object.fromEntries(href.searchParams), { family: 'rope', d: '128', base: '500000', layout: 'half', scaling: 'llama3', factor: '8', orig: '8192', lowFreq: '1', highFreq: '4' });
   await updateTimes(page, ID);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Phi-3.5\'s LongRoPE by the length of the text; Llama 3.1 beside Llama 2 in a table and two columns', async () => {
+  const page = await openStep(b, ID, 'model=phi-3.5-mini');
+  const phi = configOf('phi-3.5-mini');
+  const radios = page.locator(`#${ID} .ym-length input[type=radio]`);
+  assert.equal(await radios.count(), 2, 'short and long factors');
+  assert.ok(await radios.nth(0).isChecked(), 'as loaded: the short factors');
+  const short = await checkReadouts(page, phi, 'phi as loaded');
+  // The long factors, by the keyboard: the radio group's arrow key.
+  await radios.nth(0).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((id) => new URL(location.href).searchParams.get('len') !== null, ID);
+  assert.equal((await urlParams(page)).len, String(phi.max_position_embeddings));
+  const long = await checkReadouts(page, phi, 'phi, long factors', phi.max_position_embeddings);
+  assert.notEqual(long.slowest.value, short.slowest.value, 'the long factors slow the slowest pair');
+  // Another model reads as loaded and has no length to choose.
+  await page.selectOption(`#${ID} select[name=model]`, 'llama-3.1-8b');
+  assert.ok(await page.locator(`#${ID} .ym-length`).isHidden());
+  assert.equal((await urlParams(page)).len, undefined);
+
+  // Two models: a table of both readouts, as each model's cards would show them alone.
+  await page.selectOption(`#${ID} select[name=vs]`, 'llama-2-7b');
+  const cells = (row) => page.$$eval(`#${ID} .ym-table tr[data-row=${row}] td`, (tds) => tds.map((td) => td.textContent));
+  const first = await read(page);
+  const table = {};
+  for (const row of ['turned', 'never', 'slowest', 'factor', 'trained', 'context']) table[row] = await cells(row);
+  await page.selectOption(`#${ID} select[name=model]`, 'llama-2-7b');
+  await page.selectOption(`#${ID} select[name=vs]`, 'none');
+  const second = await read(page);
+  for (const row of ['turned', 'never', 'slowest', 'factor']) assert.deepEqual(table[row], [first[row].text, second[row].text], row);
+  assert.deepEqual(table.trained, ['8,192', '4,096']);
+  assert.deepEqual(table.context, ['131,072', '4,096']);
+  assert.equal(await page.locator(`#${ID} .ym-table`).count(), 0, 'no table for one model');
+
+  // Side by side on a wide page, one under the other on a phone.
+  const columns = async () => page.evaluate((id) => {
+    const [a, c] = [document.querySelector(`#${id} .ym-first`), document.querySelector(`#${id} .ym-compare`)].map((e) => e.getBoundingClientRect());
+    return { sameTop: Math.abs(a.top - c.top) < 2, cLeft: c.left > a.right - 1 };
+  }, ID);
+  await page.selectOption(`#${ID} select[name=model]`, 'llama-3.1-8b');
+  await page.selectOption(`#${ID} select[name=vs]`, 'llama-2-7b');
+  assert.deepEqual(await columns(), { sameTop: true, cLeft: true }, 'two columns at 1280 px');
+  await page.setViewportSize({ width: 375, height: 800 });
+  assert.deepEqual(await columns(), { sameTop: false, cLeft: false }, 'stacked at 375 px');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -11,17 +11,19 @@ const atlas = JSON.parse(readFileSync(new URL('../../web/data/atlas.json', impor
 export const configOf = (id) => atlas.models.find((mo) => mo.id === id).config;
 
 /**
- * What the step's readouts must hold for a config, with a loaded core `pe`: pairs turning within
+ * What the step's readouts must hold for a config read at length seqLen (0: as Hugging Face loads
+ * it), with a loaded core `pe`: pairs turning within
  * L (null without a trained length), pairs never turning within L′, the slowest pair's turns, the
  * attention factor and the layer count; null for a model without RoPE.
  */
-export function expectedWith(pe, config) {
-  const pos = modelPositions(pe, config);
+export function expectedWith(pe, config, seqLen = 0) {
+  const pos = modelPositions(pe, config, seqLen ? { seqLen } : undefined);
   const lead = pos.layers.find((l) => l.rope && l.attention === 'full') ?? pos.layers.find((l) => l.rope);
   if (!lead) return null;
   const { rotaryDim: d, base, invFreq, attentionFactor } = lead.rope;
   const trained = pos.lengths.trained;
-  const context = pos.lengths.declared ?? pos.lengths.extended;
+  // A text read past the declared context (dynamic scaling) is the context drawn.
+  const context = Math.max(pos.lengths.declared ?? pos.lengths.extended, seqLen);
   const plain = Array.from({ length: d / 2 }, (_, i) => base ** (-(2 * i) / d));
   return {
     pairs: d / 2,

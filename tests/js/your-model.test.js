@@ -12,7 +12,7 @@ import { test } from 'node:test';
 
 import { modelPositions } from '../../wasm/posenc.js';
 import { LANGUAGES, loadMessages } from '../../web/i18n.js';
-import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from '../../web/steps/your-model/model.js';
+import { MAX_PASTE, MAX_READ, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, lengthChoices, parsePasted, pastedFromHash, readConfig } from '../../web/steps/your-model/model.js';
 import { formats, groupLine, sentences } from '../../web/steps/your-model/sentences.js';
 import { loadBoth, moduleName } from './helpers.js';
 
@@ -155,6 +155,48 @@ for (const pe of cores) {
       checked++;
     }
     assert.ok(checked >= 15, `${checked} models checked`);
+  });
+
+  test(`${moduleName(pe)}: the length of the text switches LongRoPE's factors and grows dynamic NTK's base, as HF does`, () => {
+    // Phi-3.5: HF's longrope uses short_factor while the longest position is within
+    // original_max_position_embeddings (also the state it loads in), long_factor past it:
+    // θᵢ = 1 / (factorᵢ · base^(2i/d)), d = head_dim · partial_rotary_factor.
+    const phi = entries.find((e) => e.id === 'phi-3.5-mini').config;
+    const sc = phi.rope_scaling;
+    const d = (phi.hidden_size / phi.num_attention_heads) * (phi.partial_rotary_factor ?? 1);
+    const expect = (factors) => factors.map((f, i) => 1 / (f * phi.rope_theta ** ((2 * i) / d)));
+    const loaded = readConfig(pe, phi).summary;
+    const choices = lengthChoices(loaded);
+    assert.deepEqual(choices, [
+      { seqLen: 0, kind: 'short', n: phi.original_max_position_embeddings },
+      { seqLen: phi.max_position_embeddings, kind: 'long', n: phi.max_position_embeddings },
+    ]);
+    const at = (len) => readConfig(pe, phi, len).summary.settings[0].scaled;
+    for (const [len, factors] of [[0, sc.short_factor], [phi.original_max_position_embeddings, sc.short_factor],
+      [phi.original_max_position_embeddings + 1, sc.long_factor], [phi.max_position_embeddings, sc.long_factor]]) {
+      expect(factors).forEach((f, i) => assert.ok(rel(at(len)[i], f) < 1e-12, `length ${len}, pair ${i}: ${at(len)[i]} vs ${f}`));
+    }
+    // Within the context the reading length is not a new context.
+    assert.equal(readConfig(pe, phi, phi.max_position_embeddings).summary.context, phi.max_position_embeddings);
+
+    // Dynamic NTK: base' = base · (factor · L / L_max − (factor − 1))^(d / (d − 2)) once the
+    // length L passes max_position_embeddings; the context drawn is then L.
+    const dyn = { model_type: 'llama', hidden_size: 512, num_attention_heads: 8, num_hidden_layers: 2, max_position_embeddings: 4096,
+      rope_theta: 10000, rope_scaling: { rope_type: 'dynamic', factor: 2 } };
+    const asLoaded = readConfig(pe, dyn).summary;
+    assert.deepEqual(lengthChoices(asLoaded).map((c) => [c.seqLen, c.kind]), [[0, 'loaded'], [8192, 'grown'], [16384, 'grown'], [32768, 'grown']]);
+    for (const len of [8192, 32768]) {
+      const grown = readConfig(pe, dyn, len).summary;
+      const base = 10000 * (2 * len / 4096 - 1) ** (64 / 62);
+      grown.settings[0].scaled.forEach((f, i) => assert.ok(rel(f, base ** (-(2 * i) / 64)) < 1e-12, `dynamic at ${len}, pair ${i}`));
+      assert.equal(grown.context, len);
+    }
+    assert.ok(lengthChoices(asLoaded).every((c) => c.seqLen <= MAX_READ));
+
+    // A scaling that does not depend on the length offers no choice.
+    for (const id of ['llama-3.1-8b', 'gpt2', 'gemma-3-4b', 'qwen3-8b']) {
+      assert.equal(lengthChoices(readConfig(pe, entries.find((e) => e.id === id).config).summary), null, id);
+    }
   });
 
   test(`${moduleName(pe)}: bad configs give the API's named error and leave the module working`, () => {

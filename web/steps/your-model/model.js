@@ -62,14 +62,37 @@ export const hashFor = (config) => `#${HASH_KEY}${encodeURIComponent(JSON.string
  * with the API's TypeError/RangeError (any other error too: nothing the reader pastes may break
  * the page).
  */
-export function readConfig(pe, config) {
+export function readConfig(pe, config, seqLen = 0) {
   let positions;
   try {
-    positions = modelPositions(pe, config);
+    positions = modelPositions(pe, config, seqLen > 0 ? { seqLen } : undefined);
   } catch (e) {
     return { error: { kind: 'config', name: e?.name ?? 'Error', message: String(e?.message ?? e) } };
   }
-  return { summary: summarize(pe, positions) };
+  return { summary: summarize(pe, positions, seqLen) };
+}
+
+/** The longest reading length the step offers (2^24 tokens, past every context in the atlas). */
+export const MAX_READ = 2 ** 24;
+
+/**
+ * The reading lengths the step offers when the lead setting's scaling depends on the length of
+ * the text (Hugging Face's dynamic and longrope recompute the frequencies from the longest
+ * position seen): [{ seqLen, kind }] in order, seqLen 0 standing for the state HF loads the model
+ * in; null for every other model. longrope: its short factors (up to originalMaxPositions, the
+ * state at load) or its long ones (past it, up to the context); dynamic: the base as loaded (up to
+ * maxPositions), then as it has grown at 2, 4 and 8 times that length.
+ */
+export function lengthChoices(summary) {
+  const sc = summary.settings[summary.lead]?.rope.scaling;
+  if (sc?.type === 'longrope') {
+    return [{ seqLen: 0, kind: 'short', n: sc.originalMaxPositions }, { seqLen: sc.maxPositions, kind: 'long', n: sc.maxPositions }];
+  }
+  if (sc?.type === 'dynamic') {
+    return [{ seqLen: 0, kind: 'loaded', n: sc.maxPositions },
+      ...[2, 4, 8].map((k) => ({ seqLen: k * sc.maxPositions, kind: 'grown', n: k * sc.maxPositions })).filter((c) => c.seqLen <= MAX_READ)];
+  }
+  return null;
 }
 
 /** The number of turns a pair of wavelength λ makes in n tokens: n/λ = n·θ/2π. */
@@ -79,7 +102,8 @@ export const turns = (n, wavelength) => n / wavelength;
  * What the page shows of modelPositions' result `pos`:
  *   kind, modelType, heads, headDim, numLayers, positions (the result itself)
  *   trained  the length before extension (null when the config cannot say)
- *   context  the length the config declares (max_position_embeddings), else the extended one
+ *   context  the length the config declares (max_position_embeddings), else the extended one;
+ *            a reading length seqLen past it (dynamic scaling read further) takes its place
  *   settings every distinct RoPE setting, in the order of the first layer using it:
  *            { rope, layers, pairs, plain, scaled (inverse frequencies), plainWavelengths,
  *              wavelengths, ratio (θ′/θ per pair), turnedInTraining (pairs whose plain wavelength
@@ -93,10 +117,11 @@ export const turns = (n, wavelength) => n / wavelength;
  *            { kind, attention, window, setting, base, count, layers }
  *   layerGroup  per layer, the index of its group
  */
-export function summarize(pe, pos) {
+export function summarize(pe, pos, seqLen = 0) {
   const { lengths } = pos;
   const trained = lengths.trained ?? null;
-  const context = lengths.declared ?? lengths.extended ?? null;
+  const declared = lengths.declared ?? lengths.extended ?? null;
+  const context = declared !== null && seqLen > declared ? seqLen : declared;
   const settings = [];
   const settingOf = new Map();
   for (const layer of pos.layers) {

@@ -10,12 +10,12 @@
 import { h } from '../../kit/dom.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { LogPlot } from '../../kit/logplot.js';
-import { button } from '../../kit/controls.js';
+import { button, choice } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 import { whenIdleEach } from '../../kit/idle.js';
 import { ATLAS } from './atlas.js';
-import { MAX_PASTE, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, parsePasted, pastedFromHash, readConfig } from './model.js';
+import { MAX_PASTE, MAX_READ, PASTED, SCORE_SAMPLES, allOnesScores, atlasEntries, hashFor, labState, lengthChoices, parsePasted, pastedFromHash, readConfig } from './model.js';
 import { formats, groupLine, scalingName, sentences } from './sentences.js';
 
 export const id = 'your-model';
@@ -27,6 +27,9 @@ const NONE = 'none';
 export const params = {
   model: { type: 'enum', values: [...ENTRIES.map((e) => e.id), PASTED], default: DEFAULT },
   vs: { type: 'enum', values: [NONE, ...ENTRIES.map((e) => e.id)], default: NONE, quiet: true },
+  // The length of the text the first model reads, for a scaling that depends on it (lengthChoices):
+  // 0 is the state Hugging Face loads the model in.
+  len: { type: 'int', min: 0, max: MAX_READ, default: 0, quiet: true },
 };
 
 /** Ticks for a pair axis of n pairs: 0, a round step, ..., and the last pair. */
@@ -47,17 +50,28 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const uid = Math.random().toString(36).slice(2, 8);
 
   // [MODELS] ----------------------------------------------------------------------------------
-  const cache = new Map();  // atlas id → readConfig's result (the atlas reads without error: tested)
-  const atlasRead = (entryId) => {
-    if (!cache.has(entryId)) cache.set(entryId, readConfig(core, BY_ID.get(entryId).config));
-    return cache.get(entryId);
+  // `${atlas id}@${length}` → readConfig's result (the atlas reads without error: tested).
+  const cache = new Map();
+  const atlasRead = (entryId, len = 0) => {
+    const key = `${entryId}@${len}`;
+    if (!cache.has(key)) cache.set(key, readConfig(core, BY_ID.get(entryId).config, len));
+    return cache.get(key);
   };
   let pasted = null;  // { config, summary, n } of the last pasted config that read (n: how many so far)
   let pastes = 0;
-  /** { name, summary, entry } of a choice (the pasted config, or an atlas entry). */
-  const chosen = (choice) => (choice === PASTED
-    ? { name: m.t('your-model.pastedName', { type: pasted.summary.modelType }), summary: pasted.summary, entry: null }
-    : { name: BY_ID.get(choice).name, summary: atlasRead(choice).summary, entry: BY_ID.get(choice) });
+  let pastedAt = null;  // { len, summary } of the pasted config read at a length other than 0
+  const pastedSummary = (len) => {
+    if (!len) return pasted.summary;
+    if (pastedAt?.n !== pasted.n || pastedAt.len !== len) {
+      const read = readConfig(core, pasted.config, len);
+      pastedAt = { n: pasted.n, len, summary: read.summary ?? pasted.summary };
+    }
+    return pastedAt.summary;
+  };
+  /** { name, summary, entry } of a choice (the pasted config, or an atlas entry), read at length len. */
+  const chosen = (pick, len = 0) => (pick === PASTED
+    ? { name: m.t('your-model.pastedName', { type: pasted.summary.modelType }), summary: pastedSummary(len), entry: null }
+    : { name: BY_ID.get(pick).name, summary: atlasRead(pick, len).summary, entry: BY_ID.get(pick) });
 
   // [CONTROLS] --------------------------------------------------------------------------------
   const option = (e) => h('option', { value: e.id }, e.name);
@@ -65,7 +79,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const modelSelect = h('select', { id: `ym-model-${uid}`, name: 'model' }, ENTRIES.map(option));
   const vsSelect = h('select', { id: `ym-vs-${uid}`, name: 'vs' },
     h('option', { value: NONE }, m.t('your-model.compareNone')), ENTRIES.map(option));
-  modelSelect.addEventListener('change', () => set({ model: modelSelect.value }));
+  // A new model is read as loaded: the length of the text belonged to the one before.
+  modelSelect.addEventListener('change', () => set({ model: modelSelect.value, len: 0 }));
   vsSelect.addEventListener('change', () => set({ vs: vsSelect.value }));
   const pick = (label, select) => h('div', { class: 'control ym-pick' }, h('label', { for: select.id }, label), select);
 
@@ -80,8 +95,32 @@ export function mount(root, { core, m, values, setter, index, total }) {
       h('label', { for: area.id }, m.t('your-model.pasteLabel')), area,
       h('p', { class: 'control-hint' }, m.t('your-model.pasteHelp')),
       h('div', {}, readButton), error));
+  // The length of the text, for a model whose scaling depends on it: its choices are the model's.
+  const lengthBox = h('div', { class: 'ym-length' });
+  let lengthControl = null;
+  let lengthKey = '';
+  function drawLength(summary, key) {
+    const choices = lengthChoices(summary);
+    lengthBox.hidden = !choices;
+    if (!choices) {
+      lengthKey = '';
+      lengthBox.replaceChildren();
+      return;
+    }
+    if (key !== lengthKey) {
+      lengthKey = key;
+      lengthControl = choice({
+        name: `ym-len-${uid}`, label: m.t('your-model.readLength'), value: values.len,
+        options: choices.map((c) => ({ value: c.seqLen, label: m.t(`your-model.length${c.kind[0].toUpperCase()}${c.kind.slice(1)}`, { n: int(c.n) }) })),
+        onChange: (v) => set({ len: Number(v) }),
+      });
+      const type = scalingName(summary.settings[summary.lead].rope);
+      lengthBox.replaceChildren(lengthControl.el, h('p', { class: 'control-hint' }, m.t('your-model.lengthHint', { type })));
+    }
+    lengthControl.set(values.len);
+  }
   // The model and the paste box over the chart; the second model, a second look, under the first's text.
-  slots.controls.append(pick(m.t('your-model.model'), modelSelect), pasteBox);
+  slots.controls.append(pick(m.t('your-model.model'), modelSelect), lengthBox, pasteBox);
 
   /**
    * Shows a bad input's message, or clears it: as text (it may quote the pasted text), the
@@ -152,9 +191,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   const says = h('div', { class: 'ym-says' });
   const layers = h('div', { class: 'ym-layers-box' });
+  const firstTitle = h('h3', { hidden: true });
   const compareBox = h('div', { class: 'ym-compare' });
-  slots.readouts.append(readoutRow(out.turned, out.never, out.slowest, out.factor), says, layers,
-    h('div', { class: 'controls ym-compare-pick' }, pick(m.t('your-model.compare'), vsSelect)), compareBox);
+  const compareTable = h('div', { class: 'ym-compare-table' });
+  // With a second model the two columns (each model's sentences and layers) stand side by side
+  // where the page is wide enough, one under the other on a phone; the table puts their readouts
+  // next to each other at any width.
+  const pair = h('div', { class: 'ym-pair' }, h('div', { class: 'ym-first' }, firstTitle, says, layers), compareBox);
+  slots.readouts.append(readoutRow(out.turned, out.never, out.slowest, out.factor),
+    h('div', { class: 'controls ym-compare-pick' }, pick(m.t('your-model.compare'), vsSelect)), compareTable, pair);
   paragraphs(slots.notes, m, 'your-model.notes');
 
   // The fold: the scaling per pair, then what the reader filled in, left out and noted, then the
@@ -243,6 +288,38 @@ export function mount(root, { core, m, values, setter, index, total }) {
       pairs: main.pairs, name: s ? name : other.name, shortest: int(Math.min(...main.wavelengths)), longest: int(Math.max(...main.wavelengths)),
       lines, turn: main.turnInContext ?? '—', never: main.never ?? '—', context: int(context ?? trained ?? 0),
     }));
+  }
+
+  /** The readouts of a model as text, '—' where it has none: the cards' and the table's. */
+  function readoutTexts(summary) {
+    const s = summary.settings[summary.lead];
+    const dash = (v, f) => (v === null || v === undefined ? '—' : f(v));
+    return {
+      turned: s ? dash(s.turnedInTraining, (n) => m.t('your-model.ofPairs', { n, total: s.pairs })) : '—',
+      never: s ? dash(s.never, String) : '—',
+      slowest: s ? dash(s.slowestContext, sig) : '—',
+      factor: s ? fixed4(s.rope.attentionFactor) : '—',
+      trained: dash(summary.trained, int),
+      context: dash(summary.context, int),
+    };
+  }
+
+  /** The two models' readouts in one table: a row per readout, a column per model. */
+  function drawCompareTable(first, second) {
+    if (!second) {
+      compareTable.replaceChildren();
+      return;
+    }
+    const a = readoutTexts(first.summary);
+    const b = readoutTexts(second.summary);
+    const rows = [['turned', 'your-model.readTurned'], ['never', 'your-model.readNever'], ['slowest', 'your-model.readSlowest'],
+      ['factor', 'your-model.readFactor'], ['trained', 'your-model.compareTrained'], ['context', 'your-model.compareContext']];
+    compareTable.replaceChildren(h('table', { class: 'ym-table' },
+      h('caption', {}, m.t('your-model.compareTitle')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, m.t('your-model.compareWhat')),
+        h('th', { scope: 'col' }, first.name), h('th', { scope: 'col' }, second.name))),
+      h('tbody', {}, rows.map(([k, label]) => h('tr', { 'data-row': k }, h('th', { scope: 'row' }, m.t(label)),
+        h('td', {}, a[k]), h('td', {}, b[k]))))));
   }
 
   function drawReadouts(summary) {
@@ -341,7 +418,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // What is drawn, by what it depends on: a change of the second model leaves the first model's
   // text and strip alone, and the fold is drawn only while open (or when it opens).
   const keyOf = (choice) => (choice === PASTED ? `${PASTED}#${pasted?.n}` : choice);
-  const drawn = { main: '', other: '', ladder: '', fold: '' };
+  const drawn = { main: '', other: '', ladder: '', fold: '', pair: '' };
   const fold = root.querySelector(':scope > details.deeper');
   let shown = null;  // { name, summary, entry } of the model drawn, for the CSV buttons and the fold
 
@@ -363,10 +440,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
     if (location.hash !== wanted && (wanted || location.hash.startsWith('#config='))) {
       history.replaceState(history.state, '', `${location.pathname}${location.search}${wanted}`);
     }
-    const mainKey = keyOf(values.model);
+    const modelKey = keyOf(values.model);
+    const mainKey = `${modelKey}@${values.len}`;
     const otherKey = values.vs !== NONE && values.vs !== values.model ? values.vs : '';
-    const cur = chosen(values.model);
+    const cur = chosen(values.model, values.len);
     const other = otherKey ? chosen(otherKey) : null;
+    drawLength(cur.summary, modelKey);
     if (mainKey !== drawn.main) {
       drawn.main = mainKey;
       shown = cur;
@@ -383,6 +462,13 @@ export function mount(root, { core, m, values, setter, index, total }) {
       drawn.other = otherKey;
       compareBox.replaceChildren(...(other ? [h('h3', {}, other.name),
         ...sentences(m, other.name, other.summary).map((t) => h('p', {}, t)), layerStrip(other.name, other.summary)] : []));
+    }
+    if (`${mainKey}|${otherKey}` !== drawn.pair) {
+      drawn.pair = `${mainKey}|${otherKey}`;
+      firstTitle.hidden = !other;
+      firstTitle.textContent = cur.name;
+      pair.classList.toggle('two', Boolean(other));
+      drawCompareTable(cur, other);
     }
     if (`${mainKey}|${otherKey}` !== drawn.ladder) {
       drawn.ladder = `${mainKey}|${otherKey}`;
