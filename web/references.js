@@ -301,7 +301,7 @@ export const REFERENCES = [
     authors: 'Dong, J., Feng, B., Guessous, D., Liang, Y., & He, H.',
     year: 2024,
     title: 'Flex Attention: A Programming Model for Generating Optimized Attention Kernels',
-    venue: 'arXiv:2412.05496',
+    venue: 'arXiv:2412.05496; Conference on Machine Learning and Systems (MLSys 2025)',
     url: 'https://arxiv.org/abs/2412.05496',
   },
   {
