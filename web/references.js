@@ -331,6 +331,15 @@ export const REFERENCES = [
     url: 'https://arxiv.org/abs/2501.19399',
   },
   {
+    // FIRE, the train step's learned function of the log distance.
+    id: 'li2023',
+    authors: 'Li, S., You, C., Guruganesh, G., Ainslie, J., Ontañón, S., Zaheer, M., Sanghai, S., Yang, Y., Kumar, S., & Bhojanapalli, S.',
+    year: 2023,
+    title: 'Functional Interpolation for Relative Positions Improves Long Context Transformers',
+    venue: 'arXiv:2310.04418; International Conference on Learning Representations (ICLR 2024)',
+    url: 'https://arxiv.org/abs/2310.04418',
+  },
+  {
     // The model card describes the 3 : 1 pattern of sliding-window RoPE and global NoPE layers.
     id: 'cohere-r7b-2024',
     authors: 'Cohere and Cohere For AI',
