@@ -301,7 +301,7 @@ export const REFERENCES = [
     authors: 'Dong, J., Feng, B., Guessous, D., Liang, Y., & He, H.',
     year: 2024,
     title: 'Flex Attention: A Programming Model for Generating Optimized Attention Kernels',
-    venue: 'arXiv:2412.05496',
+    venue: 'arXiv:2412.05496; Conference on Machine Learning and Systems (MLSys 2025)',
     url: 'https://arxiv.org/abs/2412.05496',
   },
   {
@@ -329,6 +329,15 @@ export const REFERENCES = [
     title: 'Scalable-Softmax Is Superior for Attention',
     venue: 'arXiv:2501.19399',
     url: 'https://arxiv.org/abs/2501.19399',
+  },
+  {
+    // FIRE, the train step's learned function of the log distance.
+    id: 'li2023',
+    authors: 'Li, S., You, C., Guruganesh, G., Ainslie, J., Ontañón, S., Zaheer, M., Sanghai, S., Yang, Y., Kumar, S., & Bhojanapalli, S.',
+    year: 2023,
+    title: 'Functional Interpolation for Relative Positions Improves Long Context Transformers',
+    venue: 'arXiv:2310.04418; International Conference on Learning Representations (ICLR 2024)',
+    url: 'https://arxiv.org/abs/2310.04418',
   },
   {
     // The model card describes the 3 : 1 pattern of sliding-window RoPE and global NoPE layers.

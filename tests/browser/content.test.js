@@ -22,7 +22,7 @@ const ARXIV = {
   devlin2018: '1810.04805', scao2022: '2211.05100', gelberg2025: '2512.12167', irie2019: '1905.04226', dong2024: '2412.05496',
   roziere2023: '2308.12950', xiong2023: '2309.16039', men2024: '2405.14591', ding2024: '2402.13753',
   gemma2025: '2503.19786', black2022: '2204.06745', deepseek2024: '2405.04434', dao2023: '2307.08691',
-  nakanishi2025: '2501.19399', xu2025: '2503.20215',
+  nakanishi2025: '2501.19399', xu2025: '2503.20215', li2023: '2310.04418',
 };
 // The works that are not on arXiv (reports, posts, code, model cards), cited as what they are.
 const OTHER = {

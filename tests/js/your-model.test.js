@@ -282,7 +282,7 @@ test('en: the sentences of Llama 3.1 8B read as written, with its numbers', asyn
   const slowest = m.fixed(s.slowestContext, 1 - Math.floor(Math.log10(s.slowestContext)));
   const said = sentences(m, 'Llama 3.1 8B', summary).join(' ');
   assert.ok(said.includes('Llama 3.1 8B rotates all 128 dimensions of each head, as 64 pairs, with base 500,000.'), said);
-  assert.ok(said.includes(`In training, on texts of 8,192 tokens, ${s.turnedInTraining} of its 64 pairs turned fully at least once`), said);
+  assert.ok(said.includes(`At its original length of 8,192 tokens, before the scaling, ${s.turnedInTraining} of its 64 pairs turn fully at least once`), said);
   assert.ok(said.includes(`Its llama3 scaling ×8 stretches it to 131,072 tokens: there the slowest pair turns ${slowest} times, and ${s.never} pairs never complete a turn.`), said);
   assert.ok(said.includes('Factor times original length gives 65,536 tokens, while max_position_embeddings says 131,072'), said);
 });
