@@ -259,6 +259,67 @@ test('the trained learned table, its similarity and the T5 biases come from the 
   await page.close();
 });
 
+test('look inside, side by side: RoPE and the learned table at 2× on the offset task, captions from the maps', async () => {
+  const task = 'offset';
+  if (!DATA.tasks[task]) return;  // a file without the offset task shows no such pair (checked below on another task)
+  const page = await openTrain(`task=${task}`);
+  const { config } = DATA.tasks[task];
+  const twice = lengthAt(config, 2);
+  const k = config.offset;
+  await page.waitForSelector(`#${ID} .train-compare:not([hidden]) .train-compare-panel figcaption:not(:empty)`);
+  // Each family's best head, worked out here from the file's bytes: the answer rows whose
+  // largest weight (first on a tie) is on the key k − 1 before the query.
+  const best = (family) => {
+    const ins = DATA.tasks[task].trained[family].inspections.find((x) => x.length === twice);
+    const bytes = Buffer.from(ins.attention, 'base64');
+    const n = ins.rows;
+    let top = null;
+    for (let l = 0; l < config.layers; l++) {
+      for (let hd = 0; hd < config.heads; hd++) {
+        let hits = 0;
+        let sum = 0;
+        const rows = [];
+        for (let q = ins.answerStart - 1; q < n; q++) {
+          const at = ((l * config.heads + hd) * n + q) * n;
+          let arg = 0;
+          for (let j = 1; j <= q; j++) if (bytes[at + j] > bytes[at + arg]) arg = j;
+          if (arg === q - (k - 1)) hits++;
+          sum += bytes[at + q - (k - 1)];
+          rows.push(q);
+        }
+        if (!top || hits > top.hits || (hits === top.hits && sum > top.sum)) top = { layer: l + 1, head: hd + 1, hits, sum, rows: rows.length };
+      }
+    }
+    const right = ins.predicted.filter((p, i) => p === ins.tokens[ins.answerStart + i]).length;
+    return { ...top, right, of: ins.predicted.length };
+  };
+  const captions = await page.$$eval(`#${ID} .train-compare-panel figcaption`, (els) => els.map((e) => e.textContent));
+  const want = ['rope', 'learned'].map((f) => {
+    const b = best(f);
+    return EN['train.compare.caption'].replace('{family}', NAMES[f]).replace('{layer}', b.layer).replace('{head}', b.head)
+      .replace('{k}', k).replace('{hits}', b.hits).replace('{rows}', b.rows).replace('{right}', b.right).replace('{of}', b.of);
+  });
+  assert.deepEqual(captions, want);
+  // Both maps drawn, one head each (rows × rows), on the same scale; a text alternative each.
+  for (const f of ['rope', 'learned']) {
+    const map = `#${ID} canvas.train-compare-map[data-family=${f}]`;
+    assert.ok(await page.$eval(map, heatmapHolds), `${f}: drawn`);
+    assert.match(await page.getAttribute(map, 'aria-label'), new RegExp(`^Attention of ${NAMES[f]}, layer \\d, head \\d, on one example of ${twice + k} positions`));
+  }
+  // Keyboard: the first arrow press reads out query 0, key 0.
+  await page.locator(`#${ID} canvas.train-compare-map[data-family=rope]`).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent(`#${ID} .train-compare-panel[data-family=rope] .hover-readout`), /^query 0 \(.+\), key 0 \(.+\): weight /);
+  // Another task has no k back: the pair is hidden.
+  const other = Object.keys(DATA.tasks).find((t) => t !== task);
+  if (other) {
+    await page.check(`#${ID} input[name=task][value=${other}]`, { force: true });
+    await page.waitForSelector(`#${ID} .train-compare[hidden]`, { state: 'attached' });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('without WebAssembly the reference run still shows, with Train off and the reason given', async () => {
   const page = await b.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
