@@ -60,7 +60,6 @@ export function fixesView(m, t) {
       family: familyName(m, x.family), from: pct(x.from), to: pct(x.to), seeds: x.seeds, of: x.of,
     })));
     const paras = [];
-    if (!fixes.length) paras.push(t('fixesNone'));
     for (const fix of fixes) {
       const e = fixEffects(set, set.fixes[fix], MULTIPLE, { by: MOVE });
       const name = t(`fix.${fix}`);
@@ -71,7 +70,7 @@ export function fixesView(m, t) {
     }
     // A fix the reference run did not reach for this task is named, not left out silently.
     const absent = FIXES.filter((f) => !set.fixes?.[f]);
-    if (fixes.length && absent.length) paras.push(t('fixesNotReached', { list: listFormat(m).format(absent.map((f) => t(`fix.${f}`))) }));
+    if (absent.length) paras.push(t('fixesNotReached', { list: listFormat(m).format(absent.map((f) => t(`fix.${f}`))) }));
     return [parts, [h('h4', {}, t('fixesSummaryTitle')), ...paras.map((p) => h('p', {}, p))]];
   }
 
