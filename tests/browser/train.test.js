@@ -320,6 +320,30 @@ test('look inside, side by side: RoPE and the learned table at 2× on the offset
   await page.close();
 });
 
+test('each task the file holds: the fixes it has say what they moved, the ones it lacks are named as not reached', async () => {
+  const page = await openTrain();
+  const fixNames = ['random', 'ssmax'];
+  const list = (xs) => new Intl.ListFormat('en', { type: 'conjunction' }).format(xs.map((f) => EN[`train.fix.${f}`]));
+  for (const task of Object.keys(DATA.tasks)) {
+    await page.check(`#${ID} input[name=task][value=${task}]`, { force: true });
+    assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
+    const text = await page.textContent(`#${ID} .train-fixes-summary`);
+    const held = fixNames.filter((f) => DATA.tasks[task].fixes?.[f]);
+    const absent = fixNames.filter((f) => !held.includes(f));
+    if (absent.length) assert.ok(text.includes(EN['train.fixesNotReached'].replace('{list}', list(absent))), `${task}: ${text}`);
+    else assert.ok(!text.includes(EN['train.fixesNotReached'].split('(')[0]), `${task}: nothing named as not reached`);
+    // Each fix it holds gets a sentence: raised, lowered, or moved no family.
+    for (const f of held) {
+      const name = EN[`train.fix.${f}`];
+      assert.ok([`${name} raised`, `${name} lowered`, `${name} moved no family`].some((x) => text.includes(x)), `${task} ${f}: ${text}`);
+    }
+    // The bars: one column per fix it holds, besides plain.
+    assert.deepEqual(await page.$$eval(`#${ID} .train-fixes-table thead th[data-fix]`, (ths) => ths.map((th) => th.dataset.fix)), ['plain', ...held]);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('without WebAssembly the reference run still shows, with Train off and the reason given', async () => {
   const page = await b.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
@@ -458,6 +482,29 @@ test('Train with 40 steps and randomised positions trains every family in Web Wo
   assert.deepEqual(back.map(({ set, ...r }) => r), rows.map(({ set, ...r }) => r));
   assert.deepEqual(again.errors, []);
   await again.close();
+});
+
+test('Train on the first screen with the fold closed: opening the fold then draws the loss curves and the maps', async () => {
+  // As a reader first meets the step: no ?deeper, Train beside the figure.
+  const page = await openStep(b, ID, 'task=offset&steps=20&seeds=1');
+  await page.waitForSelector(`#${ID}[data-train-ready][data-train-store]`, { timeout: 20000 });
+  assert.equal(await page.locator(`#${ID} > details.deeper`).getAttribute('open'), null);
+  assert.ok(await page.isVisible(`#${ID} button[name=train]`), 'Train is on the first screen');
+  assert.ok(!(await page.isVisible(`#${ID} button[name=pause]`)), 'Pause only while a set trains');
+  await page.click(`#${ID} button[name=train]`);
+  await trained(page);
+  assert.ok(await page.isVisible(`#${ID} .train-progress`), 'the progress beside Train');
+  // The reader's set is on screen: its figure and sentences on the first screen.
+  assert.equal(await page.locator(`#${ID} .train-accuracy path.series`).count(), FAMILIES.length);
+  assert.match(await page.textContent(`#${ID} .train-origin`), /^Your run set, task Offset: 1 seed per family, fix: Plain, trained in this tab/);
+  // Nothing was drawn into the closed fold; opening it draws the set's loss curves and its maps.
+  await page.click(`#${ID} > details.deeper > summary`);
+  await page.waitForFunction((id) => document.querySelectorAll(`#${id} .train-loss path.series`).length > 0, ID);
+  assert.equal(await page.locator(`#${ID} .train-loss path.series`).count(), FAMILIES.length);
+  await page.waitForSelector(`#${ID}:not([data-busy]) .train-compare:not([hidden]) canvas.train-compare-map[data-family=rope]`);
+  assert.ok(await page.$eval(`#${ID} canvas.train-compare-map[data-family=rope]`, heatmapHolds), 'the side-by-side maps are drawn');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('bad imports are refused with a message naming the problem, and nothing kept is lost', async () => {

@@ -173,6 +173,8 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   }
 
   const set = setter(render);
+  // What the fold holds is drawn when it opens (results-view.js, inside-section.js skip it closed).
+  root.querySelector(':scope > details.deeper')?.addEventListener('toggle', (e) => { if (e.target.open) render(); });
 
   // [TRAINING] ----------------------------------------------------------------------------------
   async function saveWhole(s) {

@@ -95,7 +95,9 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   /** Draws what changed; resolves when its drawings and any still under way (which wait for turns) are done. */
   function drawInside(view) {
     const s = view.set;
-    if (!s) return Promise.allSettled([...inFlight]);
+    // Nothing is drawn into the closed fold (the reader's sets need the trainer on this thread for
+    // it); opening the fold renders the step, which draws it then.
+    if (!s || insideEl.closest('details:not([open])')) return Promise.allSettled([...inFlight]);
     const family = values.family;
     const length = exampleLength(s);
     const key = `${modelKey(s, family)}|${length}`;

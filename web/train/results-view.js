@@ -56,8 +56,17 @@ export function resultsView({ m, t, values, live }) {
     return true;
   };
 
+  // The loss curves sit in the step's fold: while it is closed they are not drawn (live, four
+  // times a second, that was most of the page's main-thread work while a set trained), and the
+  // render that opening the fold makes draws them.
+  const folded = () => Boolean(loss.el.closest('details:not([open])'));
+
   /** The loss curves: the set's records, or the live logs of the set that is training. */
   function drawLoss(s) {
+    if (folded()) {
+      drawn.loss = null;
+      return;
+    }
     const running = live(s);
     const curves = [];
     for (const family of s.families) {
