@@ -13,6 +13,7 @@ import { loadTrainer } from '../../wasm/train.js';
 import { OPENING_TASK, trainedTask } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
+import { cardMeasure, clippedScrollers, smallText } from './phone-checks.js';
 import { downloaded, heatmapHolds, minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
 import { DATA, FAMILIES, NAMES, aggregate, fmt, highInMostSeeds, learnedFamilies, lengthAt, referenceRows } from '../expect/train.js';
 
@@ -340,6 +341,27 @@ test('each task the file holds: the fixes it has say what they moved, the ones i
     // The bars: one column per fix it holds, besides plain.
     assert.deepEqual(await page.$$eval(`#${ID} .train-fixes-table thead th[data-fix]`, (ths) => ths.map((th) => th.dataset.fix)), ['plain', ...held]);
   }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('on a phone (375 × 700), each language: figure first, at most four screens with the fold closed; opened, nothing clipped sideways, no text under 12 px', async () => {
+  const page = await b.newPage({ viewport: { width: 375, height: 700 } });
+  const problems = [];
+  for (const lang of ['en', 'id', 'sv', 'ru']) {
+    await page.goto(`${b.url}?step=${ID}&lang=${lang}`);
+    await page.waitForSelector(`#${ID}[data-shown=true][data-train-ready]:not([data-busy])`);
+    const card = await page.evaluate(cardMeasure, ID);
+    // The lead, the task, the figure, its sentences and Train: the issue's "about 3–4 screens".
+    assert.ok(card.height <= 4 * 700, `${lang}: ${(card.height / 700).toFixed(1)} screens`);
+    assert.ok(card.figure !== null && card.figure < 1.5 * 700, `${lang}: the figure starts ${card.figure} px into the card`);
+    assert.ok(await page.isVisible(`#${ID} button[name=train]`), `${lang}: Train on the first screens`);
+    await page.goto(`${b.url}?step=${ID}&lang=${lang}&deeper=1`);
+    await page.waitForSelector(`#${ID}[data-shown=true][data-train-ready]:not([data-busy])`);
+    problems.push(...(await page.evaluate(clippedScrollers, ID)).map((c) => `${lang}: clipped sideways: ${c}`));
+    problems.push(...(await page.evaluate(smallText, ID)).out.map((o) => `${lang}: ${o}`));
+  }
+  assert.deepEqual(problems, []);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -39,7 +39,8 @@ export function fixesView(m, t) {
     return h('td', { class: 'train-fix-cell', 'data-mean': a.mean, 'data-min': a.min, 'data-max': a.max, 'data-fit': fit, 'data-of': of },
       bar,
       h('span', { class: 'train-cell-mean' }, t('percent', { value: pct(a.mean) })),
-      a.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${t('range', { min: pct(a.min), max: pct(a.max) })}`) : null,
+      // A break allowed after the dash (a zero-width space): on a phone "(100–100)" may take two lines.
+      a.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${t('range', { min: pct(a.min), max: `\u200b${pct(a.max)}` })}`) : null,
       fit < of ? h('span', { class: 'train-fix-note' }, ` ${t('learnedIn', { fit, of })}`) : null);
   }
 
