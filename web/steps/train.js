@@ -125,6 +125,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   // Attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js).
   const inside = insideSection({
     m, t, values, set: (patch) => set(patch), core, platform, reference: () => state.data, date,
+    training: () => Boolean(state.training),
   });
   slots.deeper.append(inside.el,
     h('h3', { class: 'train-section-title' }, t('setupTitle')), h('div', { class: 'controls train-setup' }, ...setup.els),

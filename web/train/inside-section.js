@@ -21,9 +21,10 @@ import { vocabulary } from './tokens.js';
 /**
  * @param {{m:object, t:(key:string, vars?:object)=>string, values:object, set:(patch:object)=>void,
  *   core:object|null, platform:object, reference:()=>object|null, date:(iso:string)=>string}} o
- *   reference: the reference run's file once it has loaded; date: a set's creation time as text.
+ *   reference: the reference run's file once it has loaded; date: a set's creation time as text;
+ *   training: whether a set is training now.
  */
-export function insideSection({ m, t, values, set, core, platform, reference, date }) {
+export function insideSection({ m, t, values, set, core, platform, reference, date, training = () => false }) {
   const wasm = Boolean(core);
   let trainer = null;       // the trainer on this thread, once loaded (inspections, analysis)
   const inside = {
@@ -95,9 +96,9 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   /** Draws what changed; resolves when its drawings and any still under way (which wait for turns) are done. */
   function drawInside(view) {
     const s = view.set;
-    // Nothing is drawn into the closed fold (the reader's sets need the trainer on this thread for
-    // it); opening the fold renders the step, which draws it then.
-    if (!s || insideEl.closest('details:not([open])')) return Promise.allSettled([...inFlight]);
+    // Nothing is drawn into the closed fold while a set trains (each finished run would put the
+    // trainer to work on this thread); opening the fold, or the set's end, renders the step.
+    if (!s || (training() && insideEl.closest('details:not([open])'))) return Promise.allSettled([...inFlight]);
     const family = values.family;
     const length = exampleLength(s);
     const key = `${modelKey(s, family)}|${length}`;

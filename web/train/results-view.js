@@ -36,7 +36,10 @@ export function resultsView({ m, t, values, live }) {
   const fixes = fixesView(m, t);
   // What a screen reader hears when the set on screen changes (a task picked, a run finished):
   // the task and the sentence at twice the training length, the figure's verdict.
-  const spoken = h('p', { class: 'sr-only train-spoken', 'aria-live': 'polite' });
+  // It is the step's one live readouts row (the page's rule for every step), kept off screen: the
+  // figure and its sentences above say the same to the eye.
+  const spokenText = h('p', { class: 'train-spoken' });
+  const spoken = h('div', { class: 'sr-only' }, h('div', { class: 'readouts', 'aria-live': 'polite' }, spokenText));
   const out = {
     task: readout('task', t('outTask')),
     runs: readout('runs', t('outRuns')),
@@ -56,18 +59,18 @@ export function resultsView({ m, t, values, live }) {
     return true;
   };
 
-  // The loss curves sit in the step's fold: while it is closed they are not drawn (live, four
-  // times a second, that was most of the page's main-thread work while a set trained), and the
-  // render that opening the fold makes draws them.
+  // The loss curves sit in the step's fold: while it is closed the live ones are not drawn (four
+  // times a second, that was most of the page's main-thread work while a set trained); the render
+  // that opening the fold makes, or the set's end, draws them.
   const folded = () => Boolean(loss.el.closest('details:not([open])'));
 
   /** The loss curves: the set's records, or the live logs of the set that is training. */
   function drawLoss(s) {
-    if (folded()) {
+    const running = live(s);
+    if (running && folded()) {
       drawn.loss = null;
       return;
     }
-    const running = live(s);
     const curves = [];
     for (const family of s.families) {
       if (running) {
@@ -148,7 +151,7 @@ export function resultsView({ m, t, values, live }) {
     const top = best(s, 2, metric());
     const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
     out.task.set(t(`task.${s.task}`));
-    spoken.textContent = [t(`task.${s.task}`), sentencesOf(s).verdict].filter(Boolean).join('. ');
+    spokenText.textContent = [t(`task.${s.task}`), sentencesOf(s).verdict].filter(Boolean).join('. ');
     out.runs.set(m.fixed(s.runs.length, 0), s.runs.length);
     out.longest.set(m.fixed(longestTraining(s.config), 0), longestTraining(s.config));
     out.above.set(m.fixed(above.high.length, 0), above.high.length);
@@ -203,6 +206,7 @@ export function resultsView({ m, t, values, live }) {
         more.replaceChildren();
         fixes.draw(null);
         for (const r of Object.values(out)) r.set('—');
+        spokenText.textContent = why;  // why nothing is shown (loading, not reached, dropped)
         return;
       }
       if (!same(drawn.loss, [s, s.runs.length]) || live(s)) drawLoss(s);
