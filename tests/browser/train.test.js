@@ -13,6 +13,7 @@ import { loadTrainer } from '../../wasm/train.js';
 import { OPENING_TASK, trainedTask } from '../../web/train/reference.js';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
+import { cardMeasure, clippedScrollers, smallText } from './phone-checks.js';
 import { downloaded, heatmapHolds, minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
 import { DATA, FAMILIES, NAMES, aggregate, fmt, highInMostSeeds, learnedFamilies, lengthAt, referenceRows } from '../expect/train.js';
 
@@ -259,6 +260,112 @@ test('the trained learned table, its similarity and the T5 biases come from the 
   await page.close();
 });
 
+test('look inside, side by side: RoPE and the learned table at 2× on the offset task, captions from the maps', async () => {
+  const task = 'offset';
+  if (!DATA.tasks[task]) return;  // a file without the offset task shows no such pair (checked below on another task)
+  const page = await openTrain(`task=${task}`);
+  const { config } = DATA.tasks[task];
+  const twice = lengthAt(config, 2);
+  const k = config.offset;
+  await page.waitForSelector(`#${ID} .train-compare:not([hidden]) .train-compare-panel figcaption:not(:empty)`);
+  // Each family's best head, worked out here from the file's bytes: the answer rows whose
+  // largest weight (first on a tie) is on the key k − 1 before the query.
+  const best = (family) => {
+    const ins = DATA.tasks[task].trained[family].inspections.find((x) => x.length === twice);
+    const bytes = Buffer.from(ins.attention, 'base64');
+    const n = ins.rows;
+    let top = null;
+    for (let l = 0; l < config.layers; l++) {
+      for (let hd = 0; hd < config.heads; hd++) {
+        let hits = 0;
+        let sum = 0;
+        const rows = [];
+        for (let q = ins.answerStart - 1; q < n; q++) {
+          const at = ((l * config.heads + hd) * n + q) * n;
+          let arg = 0;
+          for (let j = 1; j <= q; j++) if (bytes[at + j] > bytes[at + arg]) arg = j;
+          if (arg === q - (k - 1)) hits++;
+          sum += bytes[at + q - (k - 1)];
+          rows.push(q);
+        }
+        if (!top || hits > top.hits || (hits === top.hits && sum > top.sum)) top = { layer: l + 1, head: hd + 1, hits, sum, rows: rows.length };
+      }
+    }
+    const right = ins.predicted.filter((p, i) => p === ins.tokens[ins.answerStart + i]).length;
+    return { ...top, right, of: ins.predicted.length };
+  };
+  const captions = await page.$$eval(`#${ID} .train-compare-panel figcaption`, (els) => els.map((e) => e.textContent));
+  const want = ['rope', 'learned'].map((f) => {
+    const b = best(f);
+    return EN['train.compare.caption'].replace('{family}', NAMES[f]).replace('{layer}', b.layer).replace('{head}', b.head)
+      .replace('{k}', k).replace('{hits}', b.hits).replace('{rows}', b.rows).replace('{right}', b.right).replace('{of}', b.of);
+  });
+  assert.deepEqual(captions, want);
+  // Both maps drawn, one head each (rows × rows), on the same scale; a text alternative each.
+  for (const f of ['rope', 'learned']) {
+    const map = `#${ID} canvas.train-compare-map[data-family=${f}]`;
+    assert.ok(await page.$eval(map, heatmapHolds), `${f}: drawn`);
+    assert.match(await page.getAttribute(map, 'aria-label'), new RegExp(`^Attention of ${NAMES[f]}, layer \\d, head \\d, on one example of ${twice + k} positions`));
+  }
+  // Keyboard: the first arrow press reads out query 0, key 0.
+  await page.locator(`#${ID} canvas.train-compare-map[data-family=rope]`).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent(`#${ID} .train-compare-panel[data-family=rope] .hover-readout`), /^query 0 \(.+\), key 0 \(.+\): weight /);
+  // Another task has no k back: the pair is hidden.
+  const other = Object.keys(DATA.tasks).find((t) => t !== task);
+  if (other) {
+    await page.check(`#${ID} input[name=task][value=${other}]`, { force: true });
+    await page.waitForSelector(`#${ID} .train-compare[hidden]`, { state: 'attached' });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('each task the file holds: the fixes it has say what they moved, the ones it lacks are named as not reached', async () => {
+  const page = await openTrain();
+  const fixNames = ['random', 'ssmax'];
+  const list = (xs) => new Intl.ListFormat('en', { type: 'conjunction' }).format(xs.map((f) => EN[`train.fix.${f}`]));
+  for (const task of Object.keys(DATA.tasks)) {
+    await page.check(`#${ID} input[name=task][value=${task}]`, { force: true });
+    assert.equal(await page.getAttribute(`#${ID}`, 'data-train-set'), `reference-${task}`);
+    const text = await page.textContent(`#${ID} .train-fixes-summary`);
+    const held = fixNames.filter((f) => DATA.tasks[task].fixes?.[f]);
+    const absent = fixNames.filter((f) => !held.includes(f));
+    if (absent.length) assert.ok(text.includes(EN['train.fixesNotReached'].replace('{list}', list(absent))), `${task}: ${text}`);
+    else assert.ok(!text.includes(EN['train.fixesNotReached'].split('(')[0]), `${task}: nothing named as not reached`);
+    // Each fix it holds gets a sentence: raised, lowered, or moved no family.
+    for (const f of held) {
+      const name = EN[`train.fix.${f}`];
+      assert.ok([`${name} raised`, `${name} lowered`, `${name} moved no family`].some((x) => text.includes(x)), `${task} ${f}: ${text}`);
+    }
+    // The bars: one column per fix it holds, besides plain.
+    assert.deepEqual(await page.$$eval(`#${ID} .train-fixes-table thead th[data-fix]`, (ths) => ths.map((th) => th.dataset.fix)), ['plain', ...held]);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('on a phone (375 × 700), each language: figure first, at most four screens with the fold closed; opened, nothing clipped sideways, no text under 12 px', async () => {
+  const page = await b.newPage({ viewport: { width: 375, height: 700 } });
+  const problems = [];
+  for (const lang of ['en', 'id', 'sv', 'ru']) {
+    await page.goto(`${b.url}?step=${ID}&lang=${lang}`);
+    await page.waitForSelector(`#${ID}[data-shown=true][data-train-ready]:not([data-busy])`);
+    const card = await page.evaluate(cardMeasure, ID);
+    // The lead, the task, the figure, its sentences and Train: the issue's "about 3–4 screens".
+    assert.ok(card.height <= 4 * 700, `${lang}: ${(card.height / 700).toFixed(1)} screens`);
+    assert.ok(card.figure !== null && card.figure < 1.5 * 700, `${lang}: the figure starts ${card.figure} px into the card`);
+    assert.ok(await page.isVisible(`#${ID} button[name=train]`), `${lang}: Train on the first screens`);
+    await page.goto(`${b.url}?step=${ID}&lang=${lang}&deeper=1`);
+    await page.waitForSelector(`#${ID}[data-shown=true][data-train-ready]:not([data-busy])`);
+    problems.push(...(await page.evaluate(clippedScrollers, ID)).map((c) => `${lang}: clipped sideways: ${c}`));
+    problems.push(...(await page.evaluate(smallText, ID)).out.map((o) => `${lang}: ${o}`));
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('without WebAssembly the reference run still shows, with Train off and the reason given', async () => {
   const page = await b.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
@@ -397,6 +504,29 @@ test('Train with 40 steps and randomised positions trains every family in Web Wo
   assert.deepEqual(back.map(({ set, ...r }) => r), rows.map(({ set, ...r }) => r));
   assert.deepEqual(again.errors, []);
   await again.close();
+});
+
+test('Train on the first screen with the fold closed: opening the fold then draws the loss curves and the maps', async () => {
+  // As a reader first meets the step: no ?deeper, Train beside the figure.
+  const page = await openStep(b, ID, 'task=offset&steps=20&seeds=1');
+  await page.waitForSelector(`#${ID}[data-train-ready][data-train-store]`, { timeout: 20000 });
+  assert.equal(await page.locator(`#${ID} > details.deeper`).getAttribute('open'), null);
+  assert.ok(await page.isVisible(`#${ID} button[name=train]`), 'Train is on the first screen');
+  assert.ok(!(await page.isVisible(`#${ID} button[name=pause]`)), 'Pause only while a set trains');
+  await page.click(`#${ID} button[name=train]`);
+  await trained(page);
+  assert.ok(await page.isVisible(`#${ID} .train-progress`), 'the progress beside Train');
+  // The reader's set is on screen: its figure and sentences on the first screen.
+  assert.equal(await page.locator(`#${ID} .train-accuracy path.series`).count(), FAMILIES.length);
+  assert.match(await page.textContent(`#${ID} .train-origin`), /^Your run set, task Offset: 1 seed per family, fix: Plain, trained in this tab/);
+  // Nothing was drawn into the closed fold; opening it draws the set's loss curves and its maps.
+  await page.click(`#${ID} > details.deeper > summary`);
+  await page.waitForFunction((id) => document.querySelectorAll(`#${id} .train-loss path.series`).length > 0, ID);
+  assert.equal(await page.locator(`#${ID} .train-loss path.series`).count(), FAMILIES.length);
+  await page.waitForSelector(`#${ID}:not([data-busy]) .train-compare:not([hidden]) canvas.train-compare-map[data-family=rope]`);
+  assert.ok(await page.$eval(`#${ID} canvas.train-compare-map[data-family=rope]`, heatmapHolds), 'the side-by-side maps are drawn');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('bad imports are refused with a message naming the problem, and nothing kept is lost', async () => {

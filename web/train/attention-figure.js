@@ -114,7 +114,7 @@ export function attentionFigure(m) {
 }
 
 /** A bar from 0 (no weight) to 1 (all of a query's weight on one key). */
-function attentionLegend(element, m) {
+export function attentionLegend(element, m) {
   const steps = 32;
   const bar = h('canvas', { class: 'legend-bar', width: steps, height: 1, 'aria-hidden': 'true' });
   const ctx = bar.getContext('2d');

@@ -13,11 +13,12 @@ const MOVE = 0.2;  // a fix "moved" a family when a seed's score changed by at l
 
 export function fixesView(m, t) {
   const table = h('table', { class: 'train-table train-fixes-table' });
+  // The sentences go on the step's first screen, the bars in its fold.
   const sentences = h('div', { class: 'train-summary train-fixes-summary' });
   const el = h('section', { class: 'train-fixes', 'aria-labelledby': 'train-fixes-title' },
     h('h3', { class: 'train-section-title', id: 'train-fixes-title' }, t('fixesTitle')),
     h('p', { class: 'train-fixes-note' }, t('fixesNote')),
-    h('div', { class: 'train-table-wrap table-scroller' }, table), sentences);
+    h('div', { class: 'train-table-wrap table-scroller' }, table));
   const pct = (v) => m.fixed(100 * v, 0);
   const built = new WeakMap();  // set → [table parts, sentences]
 
@@ -38,7 +39,8 @@ export function fixesView(m, t) {
     return h('td', { class: 'train-fix-cell', 'data-mean': a.mean, 'data-min': a.min, 'data-max': a.max, 'data-fit': fit, 'data-of': of },
       bar,
       h('span', { class: 'train-cell-mean' }, t('percent', { value: pct(a.mean) })),
-      a.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${t('range', { min: pct(a.min), max: pct(a.max) })}`) : null,
+      // A break allowed after the dash (a zero-width space): on a phone "(100–100)" may take two lines.
+      a.n > 1 ? h('span', { class: 'train-cell-range' }, ` ${t('range', { min: pct(a.min), max: `\u200b${pct(a.max)}` })}`) : null,
       fit < of ? h('span', { class: 'train-fix-note' }, ` ${t('learnedIn', { fit, of })}`) : null);
   }
 
@@ -59,10 +61,6 @@ export function fixesView(m, t) {
       family: familyName(m, x.family), from: pct(x.from), to: pct(x.to), seeds: x.seeds, of: x.of,
     })));
     const paras = [];
-    if (!fixes.length) paras.push(t('fixesNone'));
-    // A fix the reference run did not reach for this task is named, not left out silently.
-    const absent = FIXES.filter((f) => !set.fixes?.[f]);
-    if (fixes.length && absent.length) paras.push(t('fixesNotReached', { list: listFormat(m).format(absent.map((f) => t(`fix.${f}`))) }));
     for (const fix of fixes) {
       const e = fixEffects(set, set.fixes[fix], MULTIPLE, { by: MOVE });
       const name = t(`fix.${fix}`);
@@ -71,15 +69,19 @@ export function fixesView(m, t) {
       if (!e.up.length && !e.down.length) paras.push(t('fixNoMove', { fix: name, length }));
       if (e.unfit.length) paras.push(t('fixUnfit', { fix: name, list: list(e.unfit) }));
     }
+    // A fix the reference run did not reach for this task is named, not left out silently.
+    const absent = FIXES.filter((f) => !set.fixes?.[f]);
+    if (absent.length) paras.push(t('fixesNotReached', { list: listFormat(m).format(absent.map((f) => t(`fix.${f}`))) }));
     return [parts, [h('h4', {}, t('fixesSummaryTitle')), ...paras.map((p) => h('p', {}, p))]];
   }
 
   return {
     el,
+    sentences,
     /** Shows `set`'s fixes; a set without any (the reader's, or a task run plain only) hides the section. */
     draw(set) {
       const show = Boolean(set && set.source === 'reference');
-      el.hidden = !show;
+      el.hidden = sentences.hidden = !show;
       if (!show) return;
       if (!built.has(set)) built.set(set, build(set));
       const [parts, paras] = built.get(set);

@@ -8,6 +8,7 @@ import { choice } from '../kit/controls.js';
 import { h } from '../kit/dom.js';
 import { lengthAt, longestTraining } from './aggregate.js';
 import { attentionFigure } from './attention-figure.js';
+import { compareFigure } from './compare-figure.js';
 import { biasCurves, biasFigure } from './bias-figure.js';
 import { familyName, listFormat } from './families.js';
 import { fireFigure } from './fire-figure.js';
@@ -20,9 +21,10 @@ import { vocabulary } from './tokens.js';
 /**
  * @param {{m:object, t:(key:string, vars?:object)=>string, values:object, set:(patch:object)=>void,
  *   core:object|null, platform:object, reference:()=>object|null, date:(iso:string)=>string}} o
- *   reference: the reference run's file once it has loaded; date: a set's creation time as text.
+ *   reference: the reference run's file once it has loaded; date: a set's creation time as text;
+ *   training: whether a set is training now.
  */
-export function insideSection({ m, t, values, set, core, platform, reference, date }) {
+export function insideSection({ m, t, values, set, core, platform, reference, date, training = () => false }) {
   const wasm = Boolean(core);
   let trainer = null;       // the trainer on this thread, once loaded (inspections, analysis)
   const inside = {
@@ -36,6 +38,8 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     }),
   };
   const attention = attentionFigure(m);
+  // The offset task's relative and absolute family side by side, past the training length.
+  const compare = compareFigure(m, t);
   const learned = learnedPanel(m);
   const bias = biasFigure(m, {
     x: t('bias.x'), xBuckets: t('bias.xBuckets'), y: t('bias.y'), head: (n) => t('head', { n }), trained: t('bias.trained'),
@@ -49,13 +53,14 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   const fireNote = h('p', { class: 'train-note' });
   const insideEl = h('section', { class: 'train-inside', 'aria-labelledby': 'train-inside-title' },
     h('h3', { id: 'train-inside-title' }, t('insideTitle')),
+    compare.el,
     h('p', { class: 'train-note' }, t('insideIntro')),
     h('div', { class: 'controls train-inside-controls' }, inside.family.el, inside.at.el),
     attention.el, learned.el,
     h('section', { class: 'train-t5', 'aria-labelledby': 'train-t5-title' }, h('h3', { id: 'train-t5-title' }, t('bias.title')), biasNote, bias.el),
     h('section', { class: 'train-fire-panel', 'aria-labelledby': 'train-fire-title' }, h('h3', { id: 'train-fire-title' }, t('fire.title')), fireNote, fire.el));
 
-  const memo = { attention: null, learned: null, bias: null, fire: null };
+  const memo = { attention: null, compare: null, learned: null, bias: null, fire: null };
   const inspections = new Map();  // `${set}|${family}|${length}` → inspection (reader's sets)
 
   /** Rows a sequence of task length n has (the tokens the model reads), from the trainer. */
@@ -91,7 +96,9 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
   /** Draws what changed; resolves when its drawings and any still under way (which wait for turns) are done. */
   function drawInside(view) {
     const s = view.set;
-    if (!s) return Promise.allSettled([...inFlight]);
+    // Nothing is drawn into the closed fold while a set trains (each finished run would put the
+    // trainer to work on this thread); opening the fold, or the set's end, renders the step.
+    if (!s || (training() && insideEl.closest('details:not([open])'))) return Promise.allSettled([...inFlight]);
     const family = values.family;
     const length = exampleLength(s);
     const key = `${modelKey(s, family)}|${length}`;
@@ -102,6 +109,11 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
         attention.draw(ins, { layers: s.config.layers, heads: s.config.heads, vocab: vocabulary(s.config),
           family: familyName(m, family), longest: longestTraining(s.config) });
       }));
+    }
+    const compareKey = s.task === 'offset' ? compare.families.map((f) => modelKey(s, f)).join('|') : 'none';
+    if (memo.compare !== compareKey) {
+      memo.compare = compareKey;
+      track(drawCompare(s, compareKey));
     }
     if (memo.learned !== modelKey(s, 'learned')) {
       memo.learned = modelKey(s, 'learned');
@@ -162,6 +174,23 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
       return name === 'position.table' ? tr?.table ?? null : tr?.bias ?? null;
     }
     return tensorOf(firstRun(s, family)?.parameters, name);
+  }
+
+  /** The offset task's two families at twice the longest training length; hidden on other tasks. */
+  async function drawCompare(s, key) {
+    if (s.task !== 'offset') {
+      compare.el.hidden = true;
+      return;
+    }
+    const length = lengthAt(s.config, 2);
+    const list = [];
+    for (const f of compare.families) list.push(await inspectionOf(s, f, length));
+    await turn();
+    if (memo.compare !== key) return;
+    compare.draw(list, {
+      layers: s.config.layers, heads: s.config.heads, k: s.config.offset ?? 3, vocab: vocabulary(s.config),
+      names: compare.families.map((f) => familyName(m, f)), length, longest: longestTraining(s.config),
+    });
   }
 
   async function drawLearned(s, key) {

@@ -42,3 +42,16 @@ export function describeSet({ m, t, date }, { set: s, kind }, { task, dataError,
     status: t(`setStatus.${s.status ?? 'done'}`),
   });
 }
+
+/**
+ * The short line above the figure: whose run, how many seeds, where it trained; the whole
+ * provenance (`line`, from describeSet) is in the fold. Without a set, `line` says why.
+ */
+export function describeOrigin({ m, t, date }, { set: s, kind }, line) {
+  if (!s) return line;
+  if (s.source === 'reference') {
+    return [kind === 'fallback' ? t('noOwnRuns') : '', t('originReference', { task: t(`task.${s.task}`), seeds: s.seeds.length })]
+      .filter(Boolean).join(' ');
+  }
+  return t('originYours', { task: t(`task.${s.task}`), seeds: s.seeds.length, date: date(s.created), fix: t(`fix.${fixOf(s.config)}`) });
+}

@@ -4,7 +4,7 @@
 // changed: opening the store, a family picked for the closer look or the per-token switch leave
 // the other figures as they are.
 import { h } from '../kit/dom.js';
-import { readout, readoutRow } from '../kit/readout.js';
+import { quietReadoutRow, readout } from '../kit/readout.js';
 import { accuracyFigure } from './accuracy-figure.js';
 import { accuracyTableView } from './accuracy-table.js';
 import { best, familiesWithRuns, fitCount, longestTraining, meanLoss, verdicts, widestSpread } from './aggregate.js';
@@ -31,7 +31,15 @@ export function resultsView({ m, t, values, live }) {
   const accuracy = accuracyFigure(m);
   const table = accuracyTableView(m);
   const summary = h('div', { class: 'train-summary' });
+  // The sentences at the longest training length and at 4×: beside the table, in the fold.
+  const more = h('div', { class: 'train-summary train-summary-more' });
   const fixes = fixesView(m, t);
+  // What a screen reader hears when the set on screen changes (a task picked, a run finished):
+  // the task and the sentence at twice the training length, the figure's verdict.
+  // It is the step's one live readouts row (the page's rule for every step), kept off screen: the
+  // figure and its sentences above say the same to the eye.
+  const spokenText = h('p', { class: 'train-spoken' });
+  const spoken = h('div', { class: 'sr-only' }, h('div', { class: 'readouts', 'aria-live': 'polite' }, spokenText));
   const out = {
     task: readout('task', t('outTask')),
     runs: readout('runs', t('outRuns')),
@@ -51,9 +59,18 @@ export function resultsView({ m, t, values, live }) {
     return true;
   };
 
+  // The loss curves sit in the step's fold: while it is closed the live ones are not drawn (four
+  // times a second, that was most of the page's main-thread work while a set trained); the render
+  // that opening the fold makes, or the set's end, draws them.
+  const folded = () => Boolean(loss.el.closest('details:not([open])'));
+
   /** The loss curves: the set's records, or the live logs of the set that is training. */
   function drawLoss(s) {
     const running = live(s);
+    if (running && folded()) {
+      drawn.loss = null;
+      return;
+    }
     const curves = [];
     for (const family of s.families) {
       if (running) {
@@ -83,13 +100,17 @@ export function resultsView({ m, t, values, live }) {
   }
 
   function drawSummary(s) {
-    summary.replaceChildren(...sentencesOf(s));
+    const parts = sentencesOf(s);
+    summary.replaceChildren(...parts.main);
+    more.replaceChildren(...parts.more);
   }
 
   function summaryOf(s, mt) {
     const list = (fams) => familyList(m, fams, t('nobody'));
     const longest = longestTraining(s.config);
     const paras = [];
+    const later = [];  // the fold's sentences
+    let verdict = '';  // the sentence at 2×
     // Which families learned the task at the training lengths (fit.js), before anything past them.
     const counts = familiesWithRuns(s).map((f) => ({ family: f, ...fitCount(s, f) }));
     const none = counts.filter((c) => c.fit === 0).map((c) => c.family);
@@ -105,16 +126,22 @@ export function resultsView({ m, t, values, live }) {
       const v = verdicts(s, multiple, { metric: mt, high: HIGH, low: LOW });
       if (v.length === null) continue;
       if (multiple > 1 && !v.high.length && !v.low.length && !v.mid.length) continue;
-      paras.push(t(multiple === 1 ? 'sumAtTrain' : 'sumPast', {
+      const sentence = t(multiple === 1 ? 'sumAtTrain' : 'sumPast', {
         multiple, length: v.length, longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
         metric: t(mt === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
-      }));
+      });
+      if (multiple === 2) verdict = sentence;
+      (multiple === 2 ? paras : later).push(sentence);
     }
     const wide = widestSpread(s, 2, mt);
     paras.push(!wide ? t('sumOneSeed')
       : wide.max > wide.min ? t('sumSpread', { family: familyName(m, wide.family), length: wide.length, min: pct(wide.min), max: pct(wide.max), seeds: wide.n })
         : t('sumNoSpread', { length: wide.length }));
-    return [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))];
+    return {
+      main: [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))],
+      more: later.map((p) => h('p', {}, p)),
+      verdict,
+    };
   }
 
   function drawNumbers(s) {
@@ -124,6 +151,7 @@ export function resultsView({ m, t, values, live }) {
     const top = best(s, 2, metric());
     const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
     out.task.set(t(`task.${s.task}`));
+    spokenText.textContent = [t(`task.${s.task}`), sentencesOf(s).verdict].filter(Boolean).join('. ');
     out.runs.set(m.fixed(s.runs.length, 0), s.runs.length);
     out.longest.set(m.fixed(longestTraining(s.config), 0), longestTraining(s.config));
     out.above.set(m.fixed(above.high.length, 0), above.high.length);
@@ -133,11 +161,15 @@ export function resultsView({ m, t, values, live }) {
   }
 
   return {
-    /** What the step shows first: accuracy against length, its sentences, plain against each fix. */
-    els: [accuracy.el, summary, fixes.el],
-    /** What goes in the step's "Go deeper" fold: the loss curves and the 1×–4× table. */
-    deeper: [loss.el, table.el],
-    readouts: readoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue),
+    /** What the step shows first: accuracy against length, its sentences at 2×, what the fixes did. */
+    els: [accuracy.el, summary, fixes.sentences],
+    /** The fold's tables: plain against each fix (bars), the 1×–4× table and its other sentences. */
+    tables: [fixes.el, table.el, more],
+    /** The fold's loss curves. */
+    loss: loss.el,
+    /** The readouts: in the fold, so not a live region; `spoken` speaks for the first screen. */
+    readouts: quietReadoutRow(out.task, out.runs, out.longest, out.above, out.best, out.bestValue),
+    spoken,
     drawLoss,
     /**
      * Works out ahead what drawing `set` with the current choices needs (its aggregates, its
@@ -171,8 +203,10 @@ export function resultsView({ m, t, values, live }) {
         loss.draw([], 1);
         table.empty(why);
         summary.replaceChildren();
+        more.replaceChildren();
         fixes.draw(null);
         for (const r of Object.values(out)) r.set('—');
+        spokenText.textContent = why;  // why nothing is shown (loading, not reached, dropped)
         return;
       }
       if (!same(drawn.loss, [s, s.runs.length]) || live(s)) drawLoss(s);

@@ -50,10 +50,10 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
   return {
     /** The task: on the step's first screen, above the figure (it picks the reference run's task too). */
     task: controls.task.el,
-    els: [
-      controls.lengths.el, controls.size.el, controls.fix.el, controls.seeds.el, controls.steps.el,
-      h('div', { class: 'train-buttons' }, buttons.train, buttons.pause, buttons.cancel), note,
-    ],
+    /** The setup itself: in the step's Go deeper fold. */
+    els: [controls.lengths.el, controls.size.el, controls.fix.el, controls.seeds.el, controls.steps.el],
+    /** Train, Pause, Cancel and the note saying what Train starts: on the step's first screen. */
+    run: [h('div', { class: 'train-buttons' }, buttons.train, buttons.pause, buttons.cancel), note],
     buttons,
     /** The line under the buttons; training writes its failures there. */
     note,
@@ -65,10 +65,15 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
       buttons.train.disabled = running || !wasm || values.steps === null;
       buttons.pause.disabled = !running;
       buttons.cancel.disabled = !running;
+      // Out of the way until there is something to pause or cancel.
+      buttons.pause.hidden = buttons.cancel.hidden = !running;
       buttons.pause.textContent = t(training?.runner.paused ? 'resumeButton' : 'pauseButton');
       const L = LENGTHS[values.lengths];
       note.textContent = !wasm ? t('noWasm')
-        : t('setupNote', { runs: TRAIN_FAMILIES.length * values.seeds, from: 1, to: L, test: 4 * L });
+        : t('setupNote', {
+          runs: TRAIN_FAMILIES.length * values.seeds, from: 1, to: L, test: 4 * L, task: t(`task.${values.task}`),
+          steps: m.fixed(values.steps ?? 0, 0), fix: t(`fix.${values.fix}`),
+        });
     },
   };
 }

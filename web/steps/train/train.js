@@ -21,7 +21,7 @@ import { csvTables } from '../../train/csv-tables.js';
 import { listFormat } from '../../train/families.js';
 import { insideSection } from '../../train/inside-section.js';
 import { progressPanel } from '../../train/progress.js';
-import { dateWriter, describeSet } from '../../train/provenance.js';
+import { dateWriter, describeOrigin, describeSet } from '../../train/provenance.js';
 import { OPENING_TASK, referenceSet } from '../../train/reference.js';
 import { FIX_NAMES } from '../../train/fixes.js';
 import { resultsView } from '../../train/results-view.js';
@@ -85,6 +85,9 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   };
 
   // [RESULTS] -----------------------------------------------------------------------------------
+  // Where the set on screen comes from: one short line above the figure, the whole of it (command,
+  // commit, date, machine) in the fold.
+  const origin = h('p', { class: 'train-origin' });
   const provenance = h('p', { class: 'train-provenance' });
   const progress = progressPanel(m);
   // The sentences' list formatter, made while the step is built rather than inside the update that
@@ -107,23 +110,26 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
       set({ source: 'yours', task: copy.task });
     },
   });
-  // Figure first (the learner's path): the task and what to show above the results; training
-  // one's own set, the loss curves, the 1×–4× table and the trained models in the fold.
-  slots.controls.append(setup.task, view.source.el, view.tokens.el);
-  slots.figure.append(provenance, ...results.els);
-  slots.readouts.append(results.readouts);
+  // Figure first (the learner's path): the task, the figure, its sentences and Train on the first
+  // screens; the provenance, the tables, the trained models inside and the setup in the fold.
+  // Which set to show is offered once the reader has sets of their own.
+  slots.controls.append(setup.task, view.source.el);
+  slots.figure.append(origin, ...results.els, h('div', { class: 'train-run-block' }, ...setup.run, progress.el));
+  slots.readouts.append(results.spoken);
   slots.deeper.append(
-    h('h3', { class: 'train-section-title' }, t('setupTitle')), h('div', { class: 'controls train-setup' }, ...setup.els),
-    h('h3', { class: 'train-section-title' }, t('progressTitle')), progress.el, runs.el,
-    h('h3', { class: 'train-section-title' }, t('resultsTitle')), ...results.deeper);
+    h('h3', { class: 'train-section-title' }, t('resultsTitle')), provenance,
+    h('div', { class: 'controls train-view' }, view.tokens.el), ...results.tables, results.readouts);
+  paragraphs(slots.deeper, m, 'train.notes');
 
   // [INSIDE] ------------------------------------------------------------------------------------
   // Attention maps of one example, the learned table, the T5 biases (web/train/inside-section.js).
   const inside = insideSection({
     m, t, values, set: (patch) => set(patch), core, platform, reference: () => state.data, date,
+    training: () => Boolean(state.training),
   });
-  slots.deeper.append(inside.el);
-  paragraphs(slots.notes, m, 'train.notes');
+  slots.deeper.append(inside.el,
+    h('h3', { class: 'train-section-title' }, t('setupTitle')), h('div', { class: 'controls train-setup' }, ...setup.els),
+    runs.el, h('h3', { class: 'train-section-title' }, t('lossTitle')), results.loss);
   paragraphs(slots.deeper, m, 'train.deeper');
 
   // [SETS] --------------------------------------------------------------------------------------
@@ -146,6 +152,8 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
     root.dataset.trainSet = v.set?.id ?? v.kind;  // which set the figures show (data-shown is the page's: built and shown)
     const line = describeSet({ m, t, date }, v, { task: values.task, dataError: state.dataError, missing: state.data?.provenance.missing });
     provenance.textContent = line;
+    provenance.hidden = !v.set;
+    origin.textContent = describeOrigin({ m, t, date }, v, line);
     results.draw(v, line);
     // data-busy until the reference run has loaded (or failed to) and the inside section's
     // drawings (after a turn, or the trainer's loading) are done: the page's own signal that the
@@ -160,11 +168,14 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   function syncControls() {
     setup.sync(state.training);
     view.source.set(values.source);
+    view.source.el.hidden = !state.sets.length && values.source === 'reference';
     view.tokens.set(values.tokens);
     inside.sync();
   }
 
   const set = setter(render);
+  // What the fold holds is drawn when it opens (results-view.js, inside-section.js skip it closed).
+  root.querySelector(':scope > details.deeper')?.addEventListener('toggle', (e) => { if (e.target.open) render(); });
 
   // [TRAINING] ----------------------------------------------------------------------------------
   async function saveWhole(s) {
@@ -195,9 +206,14 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   }
 
   // [START] -------------------------------------------------------------------------------------
+  // The progress panel stays out of the way until Train is pressed (progress.start shows it),
+  // except on the single file, where it says before anything starts why training is slower.
+  progress.el.hidden = true;
   if (!wasm) progress.mode('none');
-  else if (!platform.workerUrl) progress.mode('main', { reason: t('modeFile') });
-  else progress.el.querySelector('.train-mode').textContent = t('modeIdle');
+  else if (!platform.workerUrl) {
+    progress.mode('main', { reason: t('modeFile') });
+    progress.el.hidden = false;
+  } else progress.el.querySelector('.train-mode').textContent = t('modeIdle');
 
   platform.reference().then((json) => {
     state.data = json;
