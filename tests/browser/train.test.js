@@ -519,6 +519,11 @@ test('Train on the first screen with the fold closed: opening the fold then draw
   // The reader's set is on screen: its figure and sentences on the first screen.
   assert.equal(await page.locator(`#${ID} .train-accuracy path.series`).count(), FAMILIES.length);
   assert.match(await page.textContent(`#${ID} .train-origin`), /^Your run set, task Offset: 1 seed per family, fix: Plain, trained in this tab/);
+  // One seed has no majority: the verdicts say whose numbers they read (20 steps: only the one at
+  // the training length, in the fold, since no family learned the task).
+  const said = (await page.$$eval(`#${ID} .train-summary:not(.train-fixes-summary)`, (els) => els.map((e) => e.textContent))).join(' ');
+  assert.match(said, /At the longest training length \(n.=.8\), by exact match, in this set's one seed: at or above 90%/);
+  assert.doesNotMatch(said, /in most seeds/);
   // Nothing was drawn into the closed fold; opening it draws the set's loss curves and its maps.
   await page.click(`#${ID} > details.deeper > summary`);
   await page.waitForFunction((id) => document.querySelectorAll(`#${id} .train-loss path.series`).length > 0, ID);

@@ -122,11 +122,14 @@ export function resultsView({ m, t, values, live }) {
         list: listFormat(m).format(some.map((c) => t('familyLearnedIn', { family: familyName(m, c.family), fit: c.fit, of: c.of }))),
       }));
     }
+    const oneSeed = Math.max(...counts.map((c) => c.of)) === 1;
     for (const multiple of [1, 2, 4]) {
       const v = verdicts(s, multiple, { metric: mt, high: HIGH, low: LOW });
       if (v.length === null) continue;
       if (multiple > 1 && !v.high.length && !v.low.length && !v.mid.length) continue;
-      const sentence = t(multiple === 1 ? 'sumAtTrain' : 'sumPast', {
+      // A set of one seed has no "most seeds" to speak of.
+      const key = `${multiple === 1 ? 'sumAtTrain' : 'sumPast'}${oneSeed ? 'One' : ''}`;
+      const sentence = t(key, {
         multiple, length: v.length, longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
         metric: t(mt === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
       });
