@@ -52,7 +52,34 @@ export function stepShell(root, m, { id, index, total }) {
   root.setAttribute('aria-labelledby', `${id}-title`);
 }
 
-/** Paragraphs of a catalog key into an element. */
-export function paragraphs(el, m, key, vars) {
-  el.append(...m.paras(key, vars).map((p) => h('p', {}, p)));
+/**
+ * Paragraphs of a catalog key into an element. `formulas` maps a placeholder's name to a
+ * function that makes its MathML (kit/math.js inlineMath): "{omega}" in the text becomes that
+ * formula, so prose shows typeset maths, not "10000^(2i/d)". A formula keeps the punctuation
+ * right after it (and an opening bracket right before it) on its line.
+ */
+export function paragraphs(el, m, key, vars, formulas = {}) {
+  el.append(...m.paras(key, vars).map((p) => paragraph(p, formulas)));
+}
+
+const FORMULA = /(\(?)\{(\w+)\}([.,;:!?)…»”]*)/g;
+
+/** One paragraph's text as a <p>, with the named formulas set as MathML. */
+export function paragraph(text, formulas = {}) {
+  return h('p', {}, ...richText(text, formulas));
+}
+
+/** A text's pieces: strings, and the named formulas as MathML (a label, a card's name). */
+export function richText(text, formulas = {}) {
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(FORMULA)) {
+    const [whole, before, name, after] = match;
+    if (!formulas[name]) continue;
+    parts.push(text.slice(at, match.index));
+    parts.push(before || after ? h('span', { class: 'nowrap' }, before, formulas[name](), after) : formulas[name]());
+    at = match.index + whole.length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((x) => x !== '');
 }
