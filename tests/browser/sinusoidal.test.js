@@ -172,8 +172,15 @@ test('the notes name d as the table has it, define ωᵢ for the angle card, and
   const notes = await page.textContent('#sinusoidal .notes');
   assert.ok(notes.includes(`d = ${columns}`), `notes say d = ${columns}`);
   assert.ok(notes.includes('frequency ωᵢ'), 'ωᵢ is defined in the notes');
-  assert.match(await page.textContent('#sinusoidal .readouts'), /pos·ωᵢ/);
-  assert.match(notes, /not a binary code/);
+  // The angle and its divisor are MathML in the sentence (students read "10000^(2i/d)" as raw
+  // text), and the card names the same angle.
+  assert.deepEqual(await page.$$eval('#sinusoidal .notes math.math-inline', (ms) => ms.map((x) => x.textContent.replace(/\s+/g, ''))),
+    ['pos·ωi=pos/100002i/d']);
+  assert.match((await page.textContent('#sinusoidal .readouts')).replace(/\s+/g, ''), /Anglepos·ωi/);
+  // One image for the counter, in step 3: step 2 no longer says "not a binary code"; the fold
+  // says where its stripes come from.
+  assert.doesNotMatch(notes, /binary/);
+  assert.match(await page.textContent('#sinusoidal .deeper-body'), /hence the stripes/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

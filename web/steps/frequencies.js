@@ -94,7 +94,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     d: D,
   };
   const formulas = {
-    ratioDef: () => inlineMath(`${BASE} to the power 2 over ${D}`, msup(mn(m.fixed(BASE, 0)), mrow(mn('2'), mo('/'), mn(String(D))))),
+    ratioDef: () => inlineMath(`${BASE} to the power 2 over ${D}, about ${noteVars.ratio}`,
+      msup(mn(m.fixed(BASE, 0)), mrow(mn('2'), mo('/'), mn(String(D)))), mo('≈'), mn(noteVars.ratio)),
     wavelengthDef: () => inlineMath('lambda i equals 2 pi over omega i', msub(mi('λ'), mi('i')), mo('='), mn('2'), mi('π'), mo('/'), msub(mi('ω'), mi('i'))),
   };
   paragraphs(slots.notes, m, 'frequencies.notes', noteVars, formulas);

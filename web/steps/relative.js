@@ -11,7 +11,7 @@ import { tickLabel } from '../kit/ticks.js';
 import { inlineMath, math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../kit/math.js';
 import { button, paramSlider } from '../kit/controls.js';
 import { readout, readoutRow } from '../kit/readout.js';
-import { paragraph, richText, stepFrame } from '../kit/step.js';
+import { glueFormulas, paragraph, richText, stepFrame } from '../kit/step.js';
 
 export const id = 'relative';
 const POSITIONS = 20;
@@ -114,7 +114,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
 
   // Figure 3: the dot product against the offset, its title above it.
-  const plotFig = h('figure', { class: 'relative-fig relative-curve' }, h('figcaption', {}, m.t('relative.plotCaption', { d: D })));
+  const plotFig = h('figure', { class: 'relative-fig relative-curve' }, h('figcaption', {}, glueFormulas(m.t('relative.plotCaption', { d: D }))));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: tickLabel(m),

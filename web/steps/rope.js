@@ -14,7 +14,7 @@ import { LinePlot } from '../kit/lineplot.js';
 import { tickLabel } from '../kit/ticks.js';
 import { readout, readoutRow } from '../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../kit/rotation.js';
-import { paragraph, paragraphs, stepFrame } from '../kit/step.js';
+import { glueFormulas, paragraph, paragraphs, richText, stepFrame } from '../kit/step.js';
 
 export const id = 'rope';
 const D = 8;
@@ -138,7 +138,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
     const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), offset: m.fixed(offset, 0) });
     pair0.turns.replaceChildren(...turns.split(/\s+·\s+/).flatMap((phrase, i) =>
-      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, phrase)]));
+      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, glueFormulas(phrase))]));
 
     // One rotation diagram per pair, each drawn into its own picture (made once).
     if (!grid.childElementCount) {
@@ -164,7 +164,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     diagramLegend.replaceChildren(
       legendItem('a', m.t('rope.legendQ', { m: qpos })),
       legendItem('b', m.t('rope.legendK', { n: kpos })),
-      legendItem('rope-arc', m.t('rope.legendArc')),
+      // The turn (n − m)·θᵢ as one MathML box: as text it broke after "(n −" on a phone.
+      legendItem('rope-arc', ...richText(m.t('rope.legendArc'), {
+        turn: () => inlineMath('(n minus m) theta i', mo('('), mi('n'), mo('−'), mi('m'), mo(')'), mo('·'), msub(mi('θ'), mi('i'))),
+      })),
       legendItem('rope-ghost', m.t('rope.legendGhost')),
     );
 
@@ -237,8 +240,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
 }
 
-function legendItem(cls, text) {
-  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), text);
+function legendItem(cls, ...text) {
+  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), ...text);
 }
 
 const sub = (base, i) => msub(mi(base), mi(i));
