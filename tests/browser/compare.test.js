@@ -243,7 +243,8 @@ test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((n − m)θᵢ + φ�
 
 test('the notes give the peak and the RoPE factor as computed here, and step 6 closes the idea', async () => {
   const page = await openStep(b, 'compare');
-  const notes = await page.textContent('#compare .notes');
+  // (No-break spaces glue a formula's operator to its neighbours: read them as spaces.)
+  const notes = (await page.textContent('#compare .notes')).replace(/\u00a0/g, ' ');
   assert.ok(notes.includes(`at ${(sinDot(3, 3)).toFixed(0)} = d/2`), 'the sinusoidal peak d/2');
   assert.ok(notes.includes(`${pairNorm.toFixed(2)} times the height`), 'the RoPE curve’s factor |(0.6, 0.4)|²');
   assert.match(notes, /completes the idea in six steps/);

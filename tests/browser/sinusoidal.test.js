@@ -169,7 +169,8 @@ test('the notes name d as the table has it, define ωᵢ for the angle card, and
   // The heatmap's columns are the table's dimensions: the notes give the same d.
   const columns = await page.$$eval('#sinusoidal .controls input[type=range]', (rs) => Math.min(...rs.map((r) => Number(r.max))) + 1);
   assert.equal(columns, D);
-  const notes = await page.textContent('#sinusoidal .notes');
+  // (No-break spaces glue a formula's operator to its neighbours: read them as spaces.)
+  const notes = (await page.textContent('#sinusoidal .notes')).replace(/\u00a0/g, ' ');
   assert.ok(notes.includes(`d = ${columns}`), `notes say d = ${columns}`);
   assert.ok(notes.includes('frequency ωᵢ'), 'ωᵢ is defined in the notes');
   // The angle and its divisor are MathML in the sentence (students read "10000^(2i/d)" as raw

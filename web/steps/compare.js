@@ -214,7 +214,7 @@ const inlineFormulas = {
   offset: () => inlineMath('n minus m', mi('n'), mo('−'), mi('m')),
   phi: () => inlineMath('phi i', msub(mi('φ'), mi('i'))),
   equalPairs: () => inlineMath('phi i equals 0 and the length of k i equals the length of q i',
-    msub(mi('φ'), mi('i')), mo('='), mn('0'), mo(','), mo('|'), msub(mi('k'), mi('i')), mo('|'), mo('='), mo('|'), msub(mi('q'), mi('i')), mo('|')),
+    msub(mi('φ'), mi('i')), mo('='), mn('0'), mo(','), mrow(mo('|'), msub(mi('k'), mi('i')), mo('|')), mo('='), mrow(mo('|'), msub(mi('q'), mi('i')), mo('|'))),
   squares: () => inlineMath('the sum over i of the squared length of q i times the cosine of (n minus m) theta i',
     mo('∑'), msup(mrow(mo('|'), msub(mi('q'), mi('i')), mo('|')), mn('2')),
     mi('cos'), mo('\u2061'), mo('('), mo('('), mi('n'), mo('−'), mi('m'), mo(')'), msub(mi('θ'), mi('i')), mo(')')),
