@@ -111,11 +111,20 @@ export class Heatmap {
     canvas.addEventListener('pointermove', (e) => this.#pointer(e));
     if (dragSelects) {
       canvas.addEventListener('pointerup', (e) => {
-        if (e.pointerType !== 'mouse' && e.isPrimary && this.cursor && this.onSelect) this.onSelect(this.cursor);
+        if (e.pointerType === 'mouse' || !e.isPrimary || !this.cursor || !this.onSelect) return;
+        this.onSelect(this.cursor);
+        // A tap's click follows: the cell is chosen already, and the step may have moved the
+        // map a few pixels since (its formula above changed), so the click would pick the row
+        // next to it.
+        this.releasedAt = e.timeStamp;
       });
     }
     canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#setCursor(null); });
     canvas.addEventListener('click', (e) => {
+      if (this.releasedAt !== undefined && e.timeStamp - this.releasedAt < 1000) {
+        this.releasedAt = undefined;
+        return;
+      }
       const cell = this.#cellAt(e);
       if (cell && this.onSelect) this.onSelect(cell);
     });
