@@ -241,7 +241,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
 }
 
 function legendItem(cls, ...text) {
-  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), ...text);
+  // The words (and a formula among them) in one box: as flex items of the entry they stood in
+  // columns on a phone.
+  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), h('span', {}, ...text));
 }
 
 const sub = (base, i) => msub(mi(base), mi(i));
