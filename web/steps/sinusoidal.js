@@ -53,8 +53,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('div', { class: 'heatmap-frame sinusoidal-frame' },
       h('span', { class: 'axis axis-x' }, m.t('sinusoidal.axisDims')),
       axisTitleY(m.t('sinusoidal.axisPositions')),
-      ticks('ticks-x', [0, 5, 10, 15, 19], D, 'left'),
-      ticks('ticks-y', [0, 10, 20, 30, 40, 49], POSITIONS, 'top'),
       canvas, keys),
     legendEl, hover,
   );
@@ -70,6 +68,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     dragSelects: true,
   });
   heatmap.draw(table, POSITIONS, D);
+  // In the box that holds the canvas itself (kit/heatmap.js), so the numbers follow the map's
+  // own size: below it in the frame sit its tools, which a frame-sized column would span.
+  canvas.parentElement.append(ticks('ticks-x', [0, 5, 10, 15, 19], D, 'left'), ticks('ticks-y', [0, 10, 20, 30, 40, 49], POSITIONS, 'top'));
 
   const out = {
     angle: readout('angle', h('span', {}, ...richText(m.t('sinusoidal.angle'), { angle: () => inlineMath('pos · ω i', mi('pos'), mo('·'), omegaI()) }))),
