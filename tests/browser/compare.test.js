@@ -219,11 +219,23 @@ test('at 360 px nothing in the step is wider than the screen', async () => {
   await page.close();
 });
 
-test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φᵢ), and says when it reduces to the sinusoidal shape', async () => {
+test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((n − m)θᵢ + φᵢ), after the words that define φᵢ, and says when it reduces to the sinusoidal shape', async () => {
   const page = await openStep(b, 'compare');
-  const math = await page.$$eval('#compare .compare-formulas math', (els) => els.map((e) => e.textContent.replace(/\s+/g, '')));
-  assert.ok(math.some((t) => t.startsWith('q′·k′=') && t.includes('|qi||ki|') && t.includes('θi+φi')), math.join('\n'));
-  assert.match(await page.textContent('#compare .compare-when'), /φᵢ = 0, \|kᵢ\| = \|qᵢ\|/);
+  const math = await page.$$eval('#compare .compare-formulas math[display=block]', (els) => els.map((e) => e.textContent.replace(/\s+/g, '')));
+  assert.ok(math.some((t) => t.startsWith('q′·k′=') && t.includes('|qi||ki|') && t.includes('(n−m)θi+φi')), math.join('\n'));
+  // Students met φᵢ in the formula before its definition: the paragraph that defines it comes first.
+  const order = await page.$eval('#compare .compare-formulas', (box) => {
+    const when = box.querySelector('.compare-when');
+    const rope = [...box.querySelectorAll('math[display=block]')].find((e) => e.textContent.includes('φ'));
+    return when && rope ? when.compareDocumentPosition(rope) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+  });
+  assert.ok(order, 'the definition of φᵢ precedes the RoPE formula');
+  const when = (await page.textContent('#compare .compare-when')).replace(/\s+/g, ' ');
+  assert.match(when, /angle from query pair i to key pair i/);
+  assert.match(when.replace(/\s+/g, ''), /\(φi=0,\|ki\|=\|qi\|\)/);
+  assert.match(when, /every pair has the same length/, 'equal pairs are not enough: the pairs must be equally long too');
+  // Its formulas are MathML boxes, so "Σ|qᵢ|²" can never break before its square.
+  assert.equal(await page.locator('#compare .compare-when math.math-inline').count(), 3);
   assert.deepEqual(page.errors, []);
   await updateTimes(page, 'compare');
   await page.close();
@@ -231,7 +243,8 @@ test('the RoPE formula is the general one, |qᵢ||kᵢ| cos((m − n)θᵢ + φ�
 
 test('the notes give the peak and the RoPE factor as computed here, and step 6 closes the idea', async () => {
   const page = await openStep(b, 'compare');
-  const notes = await page.textContent('#compare .notes');
+  // (No-break spaces glue a formula's operator to its neighbours: read them as spaces.)
+  const notes = (await page.textContent('#compare .notes')).replace(/\u00a0/g, ' ');
   assert.ok(notes.includes(`at ${(sinDot(3, 3)).toFixed(0)} = d/2`), 'the sinusoidal peak d/2');
   assert.ok(notes.includes(`${pairNorm.toFixed(2)} times the height`), 'the RoPE curve’s factor |(0.6, 0.4)|²');
   assert.match(notes, /completes the idea in six steps/);

@@ -106,3 +106,38 @@ export function smallText(id, min = 12) {
   }
   return { out, n };
 }
+
+/**
+ * Formulas in the prose of step `id` that a line break splits (students read "Σ|qᵢ|" / "²" and
+ * "(m −" / "n))" across two lines): an inline <math> box on more than one line, and, in the
+ * text, a binary operator with spaces on both sides ("x = y", "a + b") or a cos/sin and its
+ * argument whose characters do not all sit on one line. Each as "<text>" (<where>), and how many
+ * were checked. Text inside closed folds is left out.
+ */
+export function brokenFormulas(id) {
+  const out = [];
+  let n = 0;
+  const root = document.getElementById(id);
+  const shown = (el) => el.checkVisibility() && !el.closest('details:not([open])');
+  const lines = (range) => new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top + r.height / 2))).size;
+  for (const m of root.querySelectorAll('p math, li math, figcaption math, .legend-item math')) {
+    if (!shown(m)) continue;
+    n++;
+    const rects = [...m.getClientRects()];
+    if (rects.length > 1) out.push(`"${m.textContent.replace(/\s+/g, '')}" (inline formula on ${rects.length} lines)`);
+  }
+  const pattern = /\S[ \u00a0][=≈−+×·≤≥<>][ \u00a0]\S|(?<![\p{L}])(?:cos|sin)[ \u00a0][\p{N}(−\p{Script=Greek}]/gu;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !el.closest('p, li, figcaption') || el.closest('svg, math') || !shown(el)) continue;
+    for (const match of node.textContent.matchAll(pattern)) {
+      n++;
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (lines(range) > 1) out.push(`"${match[0]}" in "${node.textContent.slice(Math.max(0, match.index - 20), match.index + 25)}"`);
+    }
+  }
+  return { out, n };
+}

@@ -247,8 +247,14 @@ test('the notes set the identity as display formulas, in the step’s notation, 
   // (Text without spaces and the invisible function-application sign after sin and cos.)
   const formulas = await page.$$eval('#relative .notes > .relative-identity math', (ms) => ms.map((x) => x.textContent.replace(/[\s\u2061]+/g, '')));
   assert.equal(formulas.join(' '),
-    `sin(ωim)sin(ωin) +cos(ωim)cos(ωin) =cos(ωi(m−n)) PE(m)·PE(n)=∑i=0${PAIRS - 1}cos(ωi(m−n))`);
-  assert.equal(await page.locator('#relative .notes p math').count(), 0, 'no formula inside a paragraph');
+    `sin(ωim)sin(ωin) +cos(ωim)cos(ωin) =cos(ωi(n−m)) PE(m)·PE(n)=∑i=0${PAIRS - 1}cos(ωi(n−m))`);
+  // The identity itself holds with this sign: sin a sin b + cos a cos b = cos(b − a).
+  for (const [a, c] of [[0.3, 2.9], [5, -1.25]]) assert.ok(Math.abs(Math.sin(a) * Math.sin(c) + Math.cos(a) * Math.cos(c) - Math.cos(c - a)) < 1e-12);
+  assert.equal(await page.locator('#relative .notes p math[display=block]').count(), 0, 'no display formula inside a paragraph');
+  // Inside the sentences: the signed offset n − m (as steps 5 and 6 write it) and the distance,
+  // each an inline MathML box that cannot break.
+  assert.deepEqual(await page.$$eval('#relative .notes p math', (ms) => ms.map((x) => [x.className, x.textContent.replace(/\s+/g, '')])),
+    [['math-inline', 'n−m'], ['math-inline', '|n−m|']]);
   const notes = await page.textContent('#relative .notes');
   assert.ok(notes.includes(`${dot(0, 0).toFixed(0)} at distance 0`), 'the peak d/2 as computed here');
   // Positions are m and n on the page (the URL keeps i and j): the sliders' labels say so.

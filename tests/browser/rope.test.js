@@ -19,10 +19,11 @@ async function expectState(page, qpos, kpos) {
   // The core works in float32: a few ulps of ~2 on the sum.
   assert.ok(Math.abs(qk.value - want) < 2e-5, `q′·k′ at (${qpos}, ${kpos}): ${qk.value} vs ${want}`);
   assert.equal(qk.text, fixed(want, 2));
-  // The signed offset m − n: the score sees the sign (only this toy's q = k hides it).
+  // The signed offset n − m (key minus query, as steps 4 and 6 write it): the score sees the
+  // sign (only this toy's q = k hides it).
   const offset = await readout(page, 'rope', 'offset');
-  assert.equal(offset.value, qpos - kpos);
-  assert.equal(offset.text, fixed(qpos - kpos, 0));
+  assert.equal(offset.value, kpos - qpos);
+  assert.equal(offset.text, fixed(kpos - qpos, 0));
   const q = rotate(qpos);
   const k = rotate(kpos);
   for (const [name, want0] of [['q0x', q[0]], ['q0y', q[1]], ['k0x', k[0]], ['k0y', k[1]]]) {
@@ -33,12 +34,12 @@ async function expectState(page, qpos, kpos) {
   return qk.value;
 }
 
-test("the seed's state m 3, n 7 reads q′·k′ 1.18, offset −4, q′ of pair 0 (−0.65, −0.31)", async () => {
+test("the seed's state m 3, n 7 reads q′·k′ 1.18, offset n − m = 4, q′ of pair 0 (−0.65, −0.31)", async () => {
   for (const query of ['', 'qpos=3&kpos=7']) {
     const page = await openStep(b, 'rope', query);
     await expectState(page, 3, 7);
     assert.equal((await readout(page, 'rope', 'qk')).text, '1.18');
-    assert.equal((await readout(page, 'rope', 'offset')).text, '−4');
+    assert.equal((await readout(page, 'rope', 'offset')).text, '4');
     assert.equal((await readout(page, 'rope', 'q0x')).text, '−0.65');
     assert.equal((await readout(page, 'rope', 'q0y')).text, '−0.31');
     assert.equal((await readout(page, 'rope', 'k0x')).text, '0.19');
@@ -49,7 +50,7 @@ test("the seed's state m 3, n 7 reads q′·k′ 1.18, offset −4, q′ of pair
   }
 });
 
-test('each pair diagram draws q′ and k′ where the rotation puts them, names them off the unit circle, with Δᵢ = (m − n)·θᵢ in its title', async () => {
+test('each pair diagram draws q′ and k′ where the rotation puts them, names them off the unit circle, with Δᵢ = (n − m)·θᵢ in its title', async () => {
   const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
   for (const [qpos, kpos] of [[3, 7], [12, 5], [0, 19]]) {
     await setSlider(page, 'rope', 'qpos', qpos);
@@ -80,7 +81,7 @@ test('each pair diagram draws q′ and k′ where the rotation puts them, names 
         assert.ok(Math.abs(p.q[c] - q[2 * i + c]) < 1e-3, `pair ${i} q′[${c}]: ${p.q[c]} vs ${q[2 * i + c]}`);
         assert.ok(Math.abs(p.k[c] - k[2 * i + c]) < 1e-3, `pair ${i} k′[${c}]: ${p.k[c]} vs ${k[2 * i + c]}`);
       }
-      assert.equal(p.title, `pair ${i}: Δ = ${fixed((qpos - kpos) * theta(i), 3)}`);
+      assert.equal(p.title, `pair ${i}: Δ = ${fixed((kpos - qpos) * theta(i), 3)}`);
       assert.ok(p.label.length > 40, 'each diagram describes itself');
       assert.equal(p.names, 2, `pair ${i}: q′ and k′ named`);
       assert.deepEqual(p.crossing, [], `pair ${i} at (${qpos}, ${kpos}): a name drawn across the unit circle`);
@@ -222,7 +223,10 @@ test('the notes give θᵢ as computed and set the identity as display formulas,
   assert.deepEqual(formulas.slice(0, 1), ['R(a)TR(b)=R(b−a)']);
   assert.equal(formulas.length, 3, 'R(a)ᵀR(b), then the identity in two pieces');
   assert.equal(formulas.slice(1).join(''), '(R(mθi)qi)·(R(nθi)ki)=qi·(R((n−m)θi)ki)');
-  assert.equal(await page.locator('#rope .notes p math').count(), 0, 'no formula inside a paragraph');
+  assert.equal(await page.locator('#rope .notes p math[display=block]').count(), 0, 'no display formula inside a paragraph');
+  // Inside the sentences only the inline offset n − m (kit/math.js inlineMath), one unbreakable box.
+  assert.deepEqual(await page.$$eval('#rope .notes p math', (ms) => ms.map((x) => [x.className, x.textContent.replace(/\s+/g, '')])),
+    [['math-inline', 'n−m']]);
   // What the formulas say, checked here: rotating the same pair by m·θ and n·θ scores as the
   // unrotated pair against one rotated by (n − m)·θ.
   const turn = ([x, y], a) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)];
@@ -233,6 +237,50 @@ test('the notes give θᵢ as computed and set the identity as display formulas,
       assert.ok(Math.abs(left - dot2([0.6, 0.4], turn([0.6, 0.4], (n - m) * theta(i)))) < 1e-12);
       assert.ok(Math.abs(left - (rotate(m)[2 * i] * rotate(n)[2 * i] + rotate(m)[2 * i + 1] * rotate(n)[2 * i + 1])) < 1e-12);
     }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// Students read pair 0's arc for Δ = −4 as wrong: it was drawn the short way round, +2.28 rad.
+// Now the arc is the whole turn from q′ to k′: its winding angle (summed along the path, about
+// the centre) is Δ, with the sign of Δ, even past one full turn, and it ends on k′'s direction.
+test('each pair arc turns through the whole of Δᵢ = (n − m)·θᵢ, unwound, from q′ to k′', async () => {
+  const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
+  for (const [qpos, kpos] of [[7, 3], [3, 7], [0, 19], [19, 0], [5, 5]]) {
+    await setSlider(page, 'rope', 'qpos', qpos);
+    await setSlider(page, 'rope', 'kpos', kpos);
+    const arcs = await page.$$eval('#rope .rotations svg.rotation', (svgs) => svgs.map((svg) => {
+      const unit = svg.querySelector('circle.unit');
+      const cx = Number(unit.getAttribute('cx'));
+      const cy = Number(unit.getAttribute('cy'));
+      const pts = svg.querySelector('path.arc').getAttribute('d').replace(/[ML]/g, ' ').trim().split(/\s+/)
+        .map((p) => p.split(',').map(Number));
+      let wound = 0;
+      for (let n = 1; n < pts.length; n++) {
+        // y grows downwards in SVG: angles measured with y flipped, as the maths draws them.
+        const a0 = Math.atan2(cy - pts[n - 1][1], pts[n - 1][0] - cx);
+        const a1 = Math.atan2(cy - pts[n][1], pts[n][0] - cx);
+        let d = a1 - a0;
+        if (d > Math.PI) d -= 2 * Math.PI;
+        if (d < -Math.PI) d += 2 * Math.PI;
+        wound += d;
+      }
+      const start = Math.atan2(cy - pts[0][1], pts[0][0] - cx);
+      const k = svg.querySelector('line.vec.k');
+      const kAngle = Math.atan2(cy - Number(k.getAttribute('y2')), Number(k.getAttribute('x2')) - cx);
+      const q = svg.querySelector('line.vec.q');
+      const qAngle = Math.atan2(cy - Number(q.getAttribute('y2')), Number(q.getAttribute('x2')) - cx);
+      return { wound, start, kAngle, qAngle, heads: svg.querySelectorAll('.arc-head').length };
+    }));
+    const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
+    arcs.forEach((arc, i) => {
+      const delta = (kpos - qpos) * theta(i);
+      assert.ok(Math.abs(arc.wound - delta) < 0.02, `pair ${i} at (${qpos}, ${kpos}): the arc winds ${arc.wound.toFixed(3)} rad, Δ is ${delta.toFixed(3)}`);
+      assert.ok(Math.abs(wrap(arc.start - arc.qAngle)) < 0.02, `pair ${i}: the arc starts on q′`);
+      assert.ok(Math.abs(wrap(arc.start + arc.wound - arc.kAngle)) < 0.03, `pair ${i}: the arc ends on k′`);
+      assert.equal(arc.heads, Math.abs(delta) > 0.05 ? 1 : 0, `pair ${i}: an arrowhead shows the direction of a visible turn`);
+    });
   }
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -169,11 +169,40 @@ test('the notes name d as the table has it, define ωᵢ for the angle card, and
   // The heatmap's columns are the table's dimensions: the notes give the same d.
   const columns = await page.$$eval('#sinusoidal .controls input[type=range]', (rs) => Math.min(...rs.map((r) => Number(r.max))) + 1);
   assert.equal(columns, D);
-  const notes = await page.textContent('#sinusoidal .notes');
+  // (No-break spaces glue a formula's operator to its neighbours: read them as spaces.)
+  const notes = (await page.textContent('#sinusoidal .notes')).replace(/\u00a0/g, ' ');
   assert.ok(notes.includes(`d = ${columns}`), `notes say d = ${columns}`);
   assert.ok(notes.includes('frequency ωᵢ'), 'ωᵢ is defined in the notes');
-  assert.match(await page.textContent('#sinusoidal .readouts'), /pos·ωᵢ/);
-  assert.match(notes, /not a binary code/);
+  // The angle and its divisor are MathML in the sentence (students read "10000^(2i/d)" as raw
+  // text), and the card names the same angle.
+  assert.deepEqual(await page.$$eval('#sinusoidal .notes math.math-inline', (ms) => ms.map((x) => x.textContent.replace(/\s+/g, ''))),
+    ['pos·ωi=pos/100002i/d']);
+  assert.match((await page.textContent('#sinusoidal .readouts')).replace(/\s+/g, ''), /Anglepos·ωi/);
+  // One image for the counter, in step 3: step 2 no longer says "not a binary code"; the fold
+  // says where its stripes come from.
+  assert.doesNotMatch(notes, /binary/);
+  assert.match(await page.textContent('#sinusoidal .deeper-body'), /hence the stripes/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// The axis numbers sit on their rows and columns at a desktop width too, where the map is capped
+// in height and its tools sit below it (numbers laid out over the whole frame drifted 25 px).
+test('the map numbers its rows and columns, each centred on its own row or column, on a wide screen', async () => {
+  const page = await openStep(b, 'sinusoidal');
+  const r = await page.$eval('#sinusoidal canvas.heatmap', (canvas) => {
+    const box = canvas.getBoundingClientRect();
+    const marks = (cls) => [...document.querySelectorAll(`#sinusoidal .${cls} > span`)].map((t) => {
+      const b = t.getBoundingClientRect();
+      return { n: Number(t.textContent), cx: b.x + b.width / 2, cy: b.y + b.height / 2 };
+    });
+    return { box: { x: box.x, y: box.y, w: box.width, h: box.height }, x: marks('ticks-x'), y: marks('ticks-y') };
+  });
+  assert.deepEqual(r.x.map((t) => t.n), [0, 5, 10, 15, 19]);
+  assert.deepEqual(r.y.map((t) => t.n), [0, 10, 20, 30, 40, 49]);
+  for (const t of r.x) assert.ok(Math.abs(t.cx - (r.box.x + ((t.n + 0.5) / 20) * r.box.w)) < 1 && t.cy < r.box.y, `column ${t.n}`);
+  for (const t of r.y) assert.ok(Math.abs(t.cy - (r.box.y + ((t.n + 0.5) / 50) * r.box.h)) < 1 && t.cx < r.box.x, `row ${t.n}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+

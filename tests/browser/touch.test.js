@@ -204,7 +204,7 @@ test('a finger drags a slider: the value, the readout and the URL follow, the pa
   await page.close();
 });
 
-test('a finger drags the heatmap cursor across cells; the page does not pan under it', async () => {
+test('a finger drags the heatmap cursor across cells and lets go on the one it wants; the page does not pan under it', async () => {
   const page = await open('sinusoidal', 'pos=10&dim=4');
   const canvas = page.locator('#sinusoidal canvas.heatmap');
   const line = page.locator('#sinusoidal .hover-readout');
@@ -214,12 +214,49 @@ test('a finger drags the heatmap cursor across cells; the page does not pan unde
   await drag(page, from, to, 12);
   assert.equal(await line.textContent(), `position 40, dimension 12: ${minus(pe(40, 12).toFixed(4))}`);
   assert.deepEqual(await scroll(page), still, 'the page did not pan under the drag');
-  // A drag is not a tap: the chosen cell stays where it was.
-  assert.deepEqual([(await urlParams(page)).pos, (await urlParams(page)).dim], ['10', '4']);
+  // On the sinusoidal map a row is 7 px tall on a phone, too small to tap (students): the cell the
+  // finger lets go of is chosen, the sliders and the URL move there.
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') === '40');
+  assert.deepEqual([(await urlParams(page)).pos, (await urlParams(page)).dim], ['40', '12']);
+  assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), '40');
+  assert.equal(await page.inputValue('#sinusoidal input[name=dim]'), '12');
   // Dragged past the map's edge, the cursor stays on the last cell it was over.
   const edge = await pointIn(canvas, 1.03, 40.5 / 50);
   await drag(page, to, edge, 30);
   assert.match(await line.textContent(), /^position 40, dimension 19: /);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// Students could not tell which row is position 10: the map has numbers on both axes, each
+// centred on its row or column, at a size a phone can read.
+test('the sinusoidal map numbers its rows and columns, each number centred on its own row or column', async () => {
+  const page = await open('sinusoidal');
+  const canvas = page.locator('#sinusoidal canvas.heatmap');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const ticks = await page.$$eval('#sinusoidal .heatmap-ticks', (groups) => groups.map((g) => ({
+    axis: g.classList.contains('ticks-x') ? 'x' : 'y',
+    marks: [...g.children].map((t) => {
+      const r = t.getBoundingClientRect();
+      return { text: t.textContent, cx: r.x + r.width / 2, cy: r.y + r.height / 2, px: parseFloat(getComputedStyle(t).fontSize) };
+    }),
+  })));
+  const x = ticks.find((t) => t.axis === 'x');
+  const y = ticks.find((t) => t.axis === 'y');
+  assert.deepEqual(x.marks.map((t) => t.text), ['0', '5', '10', '15', '19']);
+  assert.deepEqual(y.marks.map((t) => t.text), ['0', '10', '20', '30', '40', '49']);
+  for (const t of x.marks) {
+    const col = Number(t.text);
+    assert.ok(Math.abs(t.cx - (box.x + ((col + 0.5) / 20) * box.width)) < 1, `column ${col}'s number sits over its column`);
+    assert.ok(t.cy < box.y, `column ${col}'s number is above the map`);
+  }
+  for (const t of y.marks) {
+    const row = Number(t.text);
+    assert.ok(Math.abs(t.cy - (box.y + ((row + 0.5) / 50) * box.height)) < 1, `row ${row}'s number sits beside its row`);
+    assert.ok(t.cx < box.x, `row ${row}'s number is left of the map`);
+  }
+  for (const t of [...x.marks, ...y.marks]) assert.ok(t.px >= 12, `${t.text}: ${t.px} px`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

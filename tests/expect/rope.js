@@ -45,7 +45,7 @@ export function seed() {
     query: `qpos=${qpos}&kpos=${kpos}`,
     readouts: {
       qk: { value: qk, tol: 2e-5, text: fixed(qk, 2) },
-      offset: { value: qpos - kpos, tol: 0, text: fixed(qpos - kpos, 0) },
+      offset: { value: kpos - qpos, tol: 0, text: fixed(kpos - qpos, 0) },  // n − m
       q0x: { value: q[0], tol: 2e-6, text: fixed(q[0], 2) },
       q0y: { value: q[1], tol: 2e-6, text: fixed(q[1], 2) },
       k0x: { value: k[0], tol: 2e-6, text: fixed(k[0], 2) },

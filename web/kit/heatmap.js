@@ -91,7 +91,11 @@ export class Heatmap {
    * @param {HTMLCanvasElement} canvas
    * @param {{limit?: number, onCell?: (cell: {row:number, col:number, value:number}|null) => void}} [options]
    */
-  constructor(canvas, { limit = 1, onCell = () => {}, onSelect = null } = {}) {
+  /**
+   * dragSelects: a finger or pen that drags over the map selects the cell it lifts from (onSelect),
+   * as a tap does, so a reader on a phone can slide to a cell too small to hit and let go there.
+   */
+  constructor(canvas, { limit = 1, onCell = () => {}, onSelect = null, dragSelects = false } = {}) {
     this.canvas = canvas;
     registerFigure(canvas);
     this.limit = limit;
@@ -105,8 +109,22 @@ export class Heatmap {
     canvas.setAttribute('role', 'application');
     canvas.addEventListener('pointerdown', (e) => this.#press(e));
     canvas.addEventListener('pointermove', (e) => this.#pointer(e));
+    if (dragSelects) {
+      canvas.addEventListener('pointerup', (e) => {
+        if (e.pointerType === 'mouse' || !e.isPrimary || !this.cursor || !this.onSelect) return;
+        this.onSelect(this.cursor);
+        // A tap's click follows: the cell is chosen already, and the step may have moved the
+        // map a few pixels since (its formula above changed), so the click would pick the row
+        // next to it.
+        this.releasedAt = e.timeStamp;
+      });
+    }
     canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#setCursor(null); });
     canvas.addEventListener('click', (e) => {
+      if (this.releasedAt !== undefined && e.timeStamp - this.releasedAt < 1000) {
+        this.releasedAt = undefined;
+        return;
+      }
       const cell = this.#cellAt(e);
       if (cell && this.onSelect) this.onSelect(cell);
     });

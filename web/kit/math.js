@@ -23,6 +23,14 @@ export const msqrt = (...c) => mm('msqrt', {}, ...c);
  */
 export const primed = (name) => mrow(mi(name), mo('′'));
 
+/**
+ * A formula inside a sentence (kit/step.js paragraphs): inline, its label the words a screen
+ * reader says. A <math> is one box, so a line never breaks inside it.
+ */
+export function inlineMath(label, ...children) {
+  return mm('math', { class: 'math-inline', 'aria-label': label }, mrow(...children));
+}
+
 /** A display-style formula with an accessible label. */
 export function math(label, ...children) {
   return mm('math', { display: 'block', 'aria-label': label }, mrow(...children));

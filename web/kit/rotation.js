@@ -8,6 +8,7 @@ import { keptFont, textWidth } from './textfit.js';
 const R = 46;   // pixels per unit
 const C = 60;   // centre
 const TITLE_ROOM = 116;  // the title's width at most: the drawing is 120 wide
+const SPIRAL = 3.5;      // how far an unwound arc moves out per full turn (px)
 
 /** An arrow from the centre to (x, y), as parts [tag, attributes] for svg-patch.js's patch. */
 function arrow(x, y, cls) {
@@ -36,12 +37,29 @@ export function rotationDiagram() {
  * @param {{q:[number,number], k:[number,number], title:string, label:string,
  *   original?:[number,number], names?:{q:string, k:string}}} d
  */
-export function drawRotation(svg, { q, k, title, label, original = null, names = null }) {
+export function drawRotation(svg, { q, k, title, label, original = null, names = null, sweep: unwound = null }) {
   const aq = Math.atan2(q[1], q[0]);
   const ak = Math.atan2(k[1], k[0]);
   const r = 0.45 * R;
-  const sweep = turn(aq, ak);
-  const arc = `M${C + r * Math.cos(aq)},${C - r * Math.sin(aq)} A${r},${r} 0 0 ${sweep > 0 ? 0 : 1} ${C + r * Math.cos(aq + sweep)},${C - r * Math.sin(aq + sweep)}`;
+  // The arc from q to k: the shorter way round, or (sweep, in radians) the whole turn the caller
+  // knows, unwound: a spiral that moves out SPIRAL px per full turn, so −4 rad is drawn as −4 rad
+  // and not as the +2.28 rad it equals on the circle (students read the wrapped arc as a mistake).
+  const sweep = unwound ?? turn(aq, ak);
+  const steps = Math.max(2, Math.ceil(Math.abs(sweep) / 0.08));
+  const at = (t) => {
+    const a = aq + t * sweep;
+    const rr = r + SPIRAL * (t * Math.abs(sweep)) / (2 * Math.PI);
+    return [C + rr * Math.cos(a), C - rr * Math.sin(a)];
+  };
+  const points = Array.from({ length: steps + 1 }, (_, n) => at(n / steps).map((v) => v.toFixed(2)).join(','));
+  const arc = `M${points[0]} L${points.slice(1).join(' ')}`;
+  // An arrowhead at the arc's end, so its direction (the sign of the turn) shows.
+  const [ex, ey] = at(1);
+  const [bx, by] = at(Math.max(0, 1 - 0.35 / Math.max(Math.abs(sweep), 0.35)));
+  const len = Math.hypot(ex - bx, ey - by) || 1;
+  const ux = (ex - bx) / len;
+  const uy = (ey - by) / len;
+  const arcHead = `${ex},${ey} ${ex - 5 * ux - 3 * uy},${ey - 5 * uy + 3 * ux} ${ex - 5 * ux + 3 * uy},${ey - 5 * uy - 3 * ux}`;
   const parts = [
     ['circle', { cx: C, cy: C, r: R, class: 'unit' }],
     ['line', { x1: C - R - 6, x2: C + R + 6, y1: C, y2: C, class: 'axis' }],
@@ -53,7 +71,8 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
   const titleEl = svg.querySelector('.rotation-title');
   const font = titleEl && keptFont(titleEl);
   const fit = font && textWidth(font, title) > TITLE_ROOM ? { textLength: TITLE_ROOM, lengthAdjust: 'spacingAndGlyphs' } : {};
-  parts.push(['path', { d: arc, class: 'arc' }], ...arrow(q[0], q[1], 'q'), ...arrow(k[0], k[1], 'k'),
+  const headParts = Math.abs(sweep) > 0.05 ? [['polygon', { points: arcHead, class: 'arc-head' }]] : [];
+  parts.push(['path', { d: arc, class: 'arc' }], ...headParts, ...arrow(q[0], q[1], 'q'), ...arrow(k[0], k[1], 'k'),
     ['text', { x: C, y: 132, 'text-anchor': 'middle', class: 'rotation-title', ...fit }, title]);
   if (names) {
     // In the drawing's coordinates (y down), from the centre.
@@ -77,7 +96,7 @@ export function drawRotation(svg, { q, k, title, label, original = null, names =
   patch(svg, parts);
   if (svg.getAttribute('aria-label') !== label) svg.setAttribute('aria-label', label);
   // The first drawing made the title: now its font can be read, and the fit applied.
-  if (!font && svg.isConnected && keptFont(svg.querySelector('.rotation-title'))) drawRotation(svg, { q, k, title, label, original, names });
+  if (!font && svg.isConnected && keptFont(svg.querySelector('.rotation-title'))) drawRotation(svg, { q, k, title, label, original, names, sweep: unwound });
 }
 
 /**

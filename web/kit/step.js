@@ -35,9 +35,9 @@ export function stepHead(m, { id, index, total }) {
   return [
     h('p', { class: 'step-count' }, m.t(where.group === 'idea' ? 'page.stepOf' : 'page.fieldOf', { n: where.n, total: where.of })),
     h('h2', { id: `${id}-title`, tabindex: '-1' }, m.t(`titles.${id}`)),
-    h('p', { class: 'subtitle' }, m.t(`${id}.subtitle`)),
+    h('p', { class: 'subtitle' }, glueFormulas(m.t(`${id}.subtitle`))),
     // A lead that says what the hand does ("click a patch") has a touch screen's text beside it.
-    ...m.paras(!canHover() && m.has(`${id}.leadTouch`) ? `${id}.leadTouch` : `${id}.lead`).map((p) => h('p', { class: 'lead' }, p)),
+    ...m.paras(!canHover() && m.has(`${id}.leadTouch`) ? `${id}.leadTouch` : `${id}.lead`).map((p) => h('p', { class: 'lead' }, glueFormulas(p))),
   ];
 }
 
@@ -52,7 +52,44 @@ export function stepShell(root, m, { id, index, total }) {
   root.setAttribute('aria-labelledby', `${id}-title`);
 }
 
-/** Paragraphs of a catalog key into an element. */
-export function paragraphs(el, m, key, vars) {
-  el.append(...m.paras(key, vars).map((p) => h('p', {}, p)));
+/**
+ * Paragraphs of a catalog key into an element. `formulas` maps a placeholder's name to a
+ * function that makes its MathML (kit/math.js inlineMath): "{omega}" in the text becomes that
+ * formula, so prose shows typeset maths, not "10000^(2i/d)". A formula keeps the punctuation
+ * right after it (and an opening bracket right before it) on its line.
+ */
+export function paragraphs(el, m, key, vars, formulas = {}) {
+  el.append(...m.paras(key, vars).map((p) => paragraph(p, formulas)));
+}
+
+const FORMULA = /(\(?)\{(\w+)\}([.,;:!?)…»”]*)/g;
+
+/** One paragraph's text as a <p>, with the named formulas set as MathML. */
+export function paragraph(text, formulas = {}) {
+  return h('p', {}, ...richText(text, formulas));
+}
+
+// A formula left as text ("d/2 = 8", "cos 0 = 1", "0.36 + 0.16 = 0.52") must not break at a
+// space inside it: students read "cos" / "0 = 1" and "(m −" / "n))" across two lines. A binary
+// operator written with spaces on both sides is glued to its neighbours with no-break spaces,
+// and so is a cos or sin to its argument. A dash in prose is – or —, never one of these.
+const SPACED_OPERATOR = /(?<=\S) ([=≈−+×·≤≥<>]) (?=\S)/g;
+// (Not before a Latin letter: Swedish "sin egen" is a word, not a sine.)
+const FUNCTION_ARGUMENT = /(?<![\p{L}])(cos|sin) (?=[\p{N}(−\p{Script=Greek}])/gu;
+export const glueFormulas = (text) => text.replace(SPACED_OPERATOR, '\u00a0$1\u00a0').replace(FUNCTION_ARGUMENT, '$1\u00a0');
+
+/** A text's pieces: strings, and the named formulas as MathML (a label, a card's name). */
+export function richText(text, formulas = {}) {
+  text = glueFormulas(text);
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(FORMULA)) {
+    const [whole, before, name, after] = match;
+    if (!formulas[name]) continue;
+    parts.push(text.slice(at, match.index));
+    parts.push(before || after ? h('span', { class: 'nowrap' }, before, formulas[name](), after) : formulas[name]());
+    at = match.index + whole.length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((x) => x !== '');
 }

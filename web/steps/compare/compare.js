@@ -6,10 +6,10 @@
 import { h, mm, s } from '../../kit/dom.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
-import { math, mi, mn, mo, mrow, msub, primed } from '../../kit/math.js';
+import { inlineMath, math, mi, mn, mo, mrow, msub, msup, primed } from '../../kit/math.js';
 import { paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
-import { paragraphs, stepFrame } from '../../kit/step.js';
+import { paragraph, paragraphs, stepFrame } from '../../kit/step.js';
 
 export const id = 'compare';
 const POSITIONS = 20;           // n (and m) run over 0..19
@@ -71,9 +71,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
 
   // The sinusoidal peak PE(m)·PE(m) = d/2 and the RoPE curve's factor |(0.6, 0.4)|², from the core.
-  paragraphs(slots.notes, m, 'compare.notes', { peak: m.fixed(core.sinusoidalDot(0, 0, D), 0), norm: m.fixed(pairNorm, 2) });
+  paragraphs(slots.notes, m, 'compare.notes', { peak: m.fixed(core.sinusoidalDot(0, 0, D), 0), norm: m.fixed(pairNorm, 2) }, inlineFormulas);
   slots.deeper.append(comparisonTable(m), formulas);
-  paragraphs(slots.deeper, m, 'compare.deeper');
+  paragraphs(slots.deeper, m, 'compare.deeper', {}, inlineFormulas);
 
   let curves = null;  // the plotted values, for the CSV export
 
@@ -98,8 +98,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     plot.svg.setAttribute('aria-label', m.t('compare.alt', { m: qPos, n: kPos }));
 
     formulas.replaceChildren(
-      sinFormula(m, qPos - kPos, sin[kPos]),
-      ropeFormula(m, qPos - kPos, pairNorm, rope[kPos]),
+      // The signed offset n − m, as steps 4 and 5 write it.
+      sinFormula(m, kPos - qPos, sin[kPos]),
+      ropeFormula(m, kPos - qPos, pairNorm, rope[kPos]),
     );
     out.distance.set(m.fixed(distance, 0), distance);
     out.sin.set(m.fixed(sin[kPos], 2), sin[kPos]);
@@ -146,7 +147,7 @@ function sum() {
   return mm('munderover', {}, mo('∑'), mrow(mi('i'), mo('='), mn('0')), mn(String(D / 2 - 1)));
 }
 
-/** The signed offset m − n, with a real minus sign. */
+/** The signed offset n − m, with a real minus sign. */
 function offset(m, delta) {
   return delta < 0 ? mrow(mo('−'), mn(m.fixed(-delta, 0))) : mn(m.fixed(delta, 0));
 }
@@ -165,26 +166,28 @@ function sinFormula(m, delta, value) {
   return formulaLine(
     math(m.t('compare.formulaSin'),
       mi('PE'), mo('('), mi('m'), mo(')'), mo('·'), mi('PE'), mo('('), mi('n'), mo(')'), mo('='),
-      sum(), cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('ω'), mi('i'))])),
+      sum(), cosOf([mo('('), mi('n'), mo('−'), mi('m'), mo(')'), msub(mi('ω'), mi('i'))])),
     math(m.t('compare.formulaSinNow', { delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
       mo('='), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='), mn(m.fixed(value, 2))),
   );
 }
 
-// The general RoPE score (each pair: |qᵢ||kᵢ| cos((m − n)θᵢ + φᵢ), φᵢ the angle from kᵢ to qᵢ
-// before rotating), then its value on this step, where every kᵢ = qᵢ, so φᵢ = 0.
+// The general RoPE score (each pair: |qᵢ||kᵢ| cos((n − m)θᵢ + φᵢ), φᵢ the angle from qᵢ to kᵢ
+// before rotating), then its value on this step, where every kᵢ = qᵢ, so φᵢ = 0. The paragraph
+// that defines φᵢ and says when the sum is a scaled copy of the sinusoidal one comes first
+// (students met φᵢ in the formula before its definition).
 function ropeFormula(m, delta, pairNorm, value) {
   const len = (v) => mrow(mo('|'), msub(mi(v), mi('i')), mo('|'));
   return h('div', {},
+    h('div', { class: 'compare-when' }, paragraph(m.t('compare.formulaRopeWhen'), inlineFormulas)),
     formulaLine(
       math(m.t('compare.formulaRope'),
         primed('q'), mo('·'), primed('k'), mo('='),
         sum(), len('q'), len('k'),
-        cosOf([mo('('), mi('m'), mo('−'), mi('n'), mo(')'), msub(mi('θ'), mi('i')), mo('+'), msub(mi('φ'), mi('i'))])),
+        cosOf([mo('('), mi('n'), mo('−'), mi('m'), mo(')'), msub(mi('θ'), mi('i')), mo('+'), msub(mi('φ'), mi('i'))])),
       math(m.t('compare.formulaRopeNow', { norm: m.fixed(pairNorm, 2), delta: m.fixed(delta, 0), value: m.fixed(value, 2) }),
         mo('='), mn(m.fixed(pairNorm, 2)), mo('×'), sum(), cosOf([offset(m, delta), msub(mi('ω'), mi('i'))]), mo('='),
-        mn(m.fixed(value, 2)))),
-    h('p', { class: 'compare-when' }, m.t('compare.formulaRopeWhen')));
+        mn(m.fixed(value, 2)))));
 }
 
 /**
@@ -205,3 +208,19 @@ function comparisonTable(m) {
         h('td', { role: 'cell' }, m.t(`compare.table.${row}.sin`)),
         h('td', { role: 'cell' }, m.t(`compare.table.${row}.rope`)))))));
 }
+
+/** The formulas inside compare's sentences (kit/step.js), each one unbreakable box. */
+const inlineFormulas = {
+  offset: () => inlineMath('n minus m', mi('n'), mo('−'), mi('m')),
+  phi: () => inlineMath('phi i', msub(mi('φ'), mi('i'))),
+  equalPairs: () => inlineMath('phi i equals 0 and the length of k i equals the length of q i',
+    msub(mi('φ'), mi('i')), mo('='), mn('0'), mo(','), mrow(mo('|'), msub(mi('k'), mi('i')), mo('|')), mo('='), mrow(mo('|'), msub(mi('q'), mi('i')), mo('|'))),
+  squares: () => inlineMath('the sum over i of the squared length of q i times the cosine of (n minus m) theta i',
+    mo('∑'), msup(mrow(mo('|'), msub(mi('q'), mi('i')), mo('|')), mn('2')),
+    mi('cos'), mo('\u2061'), mo('('), mo('('), mi('n'), mo('−'), mi('m'), mo(')'), msub(mi('θ'), mi('i')), mo(')')),
+  frequencies: () => inlineMath('omega i equals theta i equals 10000 to the power minus 2i over 8',
+    msub(mi('ω'), mi('i')), mo('='), msub(mi('θ'), mi('i')), mo('='),
+    msup(mn('10000'), mrow(mo('−'), mn('2'), mi('i'), mo('/'), mn('8')))),
+  sumCos: () => inlineMath('the sum of cosines of (n minus m) omega i',
+    mo('∑'), mi('cos'), mo('\u2061'), mo('('), mo('('), mi('n'), mo('−'), mi('m'), mo(')'), msub(mi('ω'), mi('i')), mo(')')),
+};

@@ -6,7 +6,7 @@ import { h } from '../../kit/dom.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
 import { LogPlot } from '../../kit/logplot.js';
-import { mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../../kit/math.js';
+import { inlineMath, mathPieces, mfrac, mi, mn, mo, msub, msup, mrow } from '../../kit/math.js';
 import { choice } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
@@ -93,9 +93,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
     longest: num(longest),
     d: D,
   };
-  paragraphs(slots.notes, m, 'frequencies.notes', noteVars);
+  const formulas = {
+    ratioDef: () => inlineMath(`${BASE} to the power 2 over ${D}, about ${noteVars.ratio}`,
+      msup(mn(m.fixed(BASE, 0)), mrow(mn('2'), mo('/'), mn(String(D)))), mo('≈'), mn(noteVars.ratio)),
+    wavelengthDef: () => inlineMath('lambda i equals 2 pi over omega i', msub(mi('λ'), mi('i')), mo('='), mn('2'), mi('π'), mo('/'), msub(mi('ω'), mi('i'))),
+  };
+  paragraphs(slots.notes, m, 'frequencies.notes', noteVars, formulas);
+  ladderFigure.append(h('div', { class: 'plot-legend freq-window-key' },
+    h('span', { class: 'legend-item window' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+      m.t('frequencies.ladderWindow', { last: POSITIONS - 1 }))));
   slots.deeper.append(ladderFigure);
-  paragraphs(slots.deeper, m, 'frequencies.deeper', noteVars);
+  paragraphs(slots.deeper, m, 'frequencies.deeper', noteVars, formulas);
 
   // The ladder's fixed parts: every pair's wavelength, 2π below, 10000·2π above, the plot's width.
   const ladderBase = {
@@ -108,7 +116,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }],
     hlines: [
       { y: longest, cls: 'limit', anchor: 'start', label: m.t('frequencies.ladderLongest', { value: num(longest), d: D }) },
-      { y: POSITIONS - 1, cls: 'window', label: m.t('frequencies.ladderWindow', { last: POSITIONS - 1 }) },
+      // Unlabelled in the drawing: the ladder crosses this line, and its label with it (students:
+      // "the label is crossed by the line"); the key under the chart says what it is.
+      { y: POSITIONS - 1, cls: 'window' },
       { y: 2 * Math.PI, cls: 'limit', label: m.t('frequencies.ladderShortest', { value: wave(2 * Math.PI) }) },
     ],
   };
@@ -124,12 +134,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
     formula.replaceChildren(
       mathPieces(m.t('frequencies.formulaFrequency', { i, dim, value: m.fixed(omega, 4) }),
         [msub(mi('ω'), mn(String(i))), mo('='),
-          msup(mn(String(BASE)), mrow(mo('−'), mfrac(mrow(mn('2'), mo('·'), mn(String(i))), mn(String(D)))))],
-        [mo('='), msup(mn(String(BASE)), mrow(mo('−'), mfrac(mn(String(dim)), mn(String(D))))),
+          msup(mn(String(BASE)), mrow(mo('−'), mn('2'), mo('·'), mn(String(i)), mo('/'), mn(String(D))))],
+        [mo('='), msup(mn(String(BASE)), mrow(mo('−'), mn(String(dim)), mo('/'), mn(String(D)))),
           mo('='), mn(m.fixed(omega, 4))]),
       mathPieces(m.t('frequencies.formulaWavelength', { i, dim, value: wave(lambda) }),
         [msub(mi('λ'), mn(String(i))), mo('='), mfrac(mrow(mn('2'), mi('π')), msub(mi('ω'), mn(String(i))))],
-        [mo('='), mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mfrac(mn(String(dim)), mn(String(D)))),
+        // Exponents on one line with a slash: a fraction inside an exponent was two 12 px levels
+        // that students could not read on a phone.
+        [mo('='), mn('2'), mi('π'), mo('·'), msup(mn(String(BASE)), mrow(mn(String(dim)), mo('/'), mn(String(D)))),
           mo('≈'), mn(wave(lambda))]),
     );
 

@@ -5,7 +5,7 @@
 // and the three matrices stop being permutations of each other.
 import { h, mm } from '../../kit/dom.js';
 import { legend } from '../../kit/heatmap.js';
-import { math, mi, mo, msub } from '../../kit/math.js';
+import { inlineMath, math, mi, mn, mo, msqrt, msub } from '../../kit/math.js';
 import { MatrixTable } from '../../kit/matrix.js';
 import { ValueStrips } from '../../kit/strips.js';
 import { VectorPlane } from '../../kit/vectorplane.js';
@@ -108,7 +108,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
         h('div', { class: 'order-inputs-wrap', tabindex: '0', role: 'region', 'aria-label': m.t('order.inputsLabel') }, inputs)),
       h('div', { class: 'order-panel' }, h('h3', {}, m.t('order.stripsTitle')), stripsBox,
         h('p', { class: 'order-hint' }, m.t('order.stripsHint')))));
-  paragraphs(slots.deeper, m, 'order.deeper');
+  // 1/√d as MathML: in a sentence, "1/√d" broke and read as raw text.
+  paragraphs(slots.deeper, m, 'order.deeper', {}, {
+    scale: () => inlineMath('1 over the square root of d', mn('1'), mo('/'), msqrt(mi('d'))),
+  });
 
   /** The rows fed to attention for sentence k: embeddings, plus PE(p) when pe is on. */
   function rows(k, pe) {

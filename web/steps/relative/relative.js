@@ -8,10 +8,10 @@ import { h, mm } from '../../kit/dom.js';
 import { VectorBars } from '../../kit/bars.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
-import { math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../../kit/math.js';
+import { inlineMath, math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../../kit/math.js';
 import { button, paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
-import { paragraphs, stepFrame } from '../../kit/step.js';
+import { glueFormulas, paragraph, richText, stepFrame } from '../../kit/step.js';
 
 export const id = 'relative';
 const POSITIONS = 20;
@@ -70,7 +70,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // Formulas: the cosine of a difference for one pair, and summed, the identity (in the notes);
   // the frequencies and the same sum with the current positions (in the fold). Each wraps
   // between its pieces on a phone.
-  const diff = () => mrow(mo('('), mi('m'), mo('−'), mi('n'), mo(')'));
+  // The signed offset n − m (key minus query), as steps 5 and 6 write it.
+  const diff = () => mrow(mo('('), mi('n'), mo('−'), mi('m'), mo(')'));
   const angle = (p) => mrow(omega(), mi(p));
   const identity = [
     mathPieces(m.t('relative.pairLabel'),
@@ -94,12 +95,26 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // Figure 2: each pair's share of the dot product.
   const pairFig = h('figure', { class: 'relative-fig relative-pairs' });
-  pairFig.append(h('figcaption', {}, m.t('relative.pairsCaption')));
+  // Formulas inside the sentences (kit/step.js), each one unbreakable box.
+  const inline = {
+    offset: () => inlineMath('n minus m', mi('n'), mo('−'), mi('m')),
+    distance: () => inlineMath('the absolute value of n minus m', mo('|'), mi('n'), mo('−'), mi('m'), mo('|')),
+    pairTerm: () => inlineMath('cosine of omega i times (n minus m)', fn('cos', omega(), diff())),
+    sinPk: () => inlineMath('sine of omega (p plus k)', fn('sin', mi('ω'), mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')')))),
+    cosPk: () => inlineMath('cosine of omega (p plus k)', fn('cos', mi('ω'), mrow(mo('('), mi('p'), mo('+'), mi('k'), mo(')')))),
+    sinP: () => inlineMath('sine of omega p', fn('sin', mi('ω'), mi('p'))),
+    cosP: () => inlineMath('cosine of omega p', fn('cos', mi('ω'), mi('p'))),
+    scoreTerms: () => inlineMath('(e plus p m) transposed, times W q transposed W k, times (e prime plus p n)',
+      msup(mrow(mo('('), mi('e'), mo('+'), msub(mi('p'), mi('m')), mo(')')), mi('T')),
+      mm('msubsup', {}, mi('W'), mi('q'), mi('T')), msub(mi('W'), mi('k')),
+      mo('('), mi('e'), mo('′'), mo('+'), msub(mi('p'), mi('n')), mo(')')),
+  };
+  pairFig.append(h('figcaption', {}, ...richText(m.t('relative.pairsCaption'), inline)));
   const pairBars = new VectorBars(pairFig, { label: '' });
   pairFig.append(h('p', { class: 'relative-axis' }, m.t('relative.pairsAxis')));
 
   // Figure 3: the dot product against the offset, its title above it.
-  const plotFig = h('figure', { class: 'relative-fig relative-curve' }, h('figcaption', {}, m.t('relative.plotCaption', { d: D })));
+  const plotFig = h('figure', { class: 'relative-fig relative-curve' }, h('figcaption', {}, glueFormulas(m.t('relative.plotCaption', { d: D }))));
   const plot = new LinePlot(plotFig, {
     xLabel: m.t('relative.plotX'), yLabel: m.t('relative.plotY'), label: '',
     format: tickLabel(m),
@@ -120,7 +135,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // The peak, PE(m)·PE(m) = d/2, as the core computes it.
   m.paras('relative.notes', { max: m.fixed(gram[0], 0) }).forEach((text, n) => {
-    slots.notes.append(h('p', {}, text));
+    slots.notes.append(paragraph(text, inline));
     if (n === IDENTITY_NOTE) slots.notes.append(h('div', { class: 'formula relative-formulas relative-identity' }, ...identity.map((f) => h('div', {}, f))));
   });
   // The fold: the formulas, the bar charts, then its paragraphs, the angle-addition rotation
@@ -129,7 +144,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     h('div', { class: 'formula relative-formulas' }, h('div', {}, frequency), current),
     h('div', { class: 'relative-figs' }, vecFig, pairFig));
   m.paras('relative.deeper').forEach((text, n) => {
-    slots.deeper.append(h('p', {}, text));
+    slots.deeper.append(paragraph(text, inline));
     if (n === ROTATION_NOTE) slots.deeper.append(rotationFormula(m));
   });
 
@@ -142,7 +157,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     current.replaceChildren(math(
       m.t('relative.formulaNowLabel', { m: i, n: j, dot: dotText }),
       pe(mn(String(i))), mo('·'), pe(mn(String(j))), mo('='),
-      sum(), fn('cos', omega(), mo('·'), mrow(mo('('), mn(String(i)), mo('−'), mn(String(j)), mo(')'))),
+      sum(), fn('cos', omega(), mo('·'), mrow(mo('('), mn(String(j)), mo('−'), mn(String(i)), mo(')'))),
       mo('='), mn(dotText),
     ));
 

@@ -1,20 +1,20 @@
 // Step 5: RoPE as 2D rotations. d = 8, four pairs, q = k = (0.6, 0.4) in every pair
 // (interleaved layout: pair i is dimensions 2i, 2i+1). Sliders set the query position m and
 // the key position n; the core rotates both (pe.ropeApply) and scores them (pe.attention).
-// One diagram per pair shows q′ and k′; the cards give the score and the signed offset m − n
+// One diagram per pair shows q′ and k′; the cards give the score and the signed offset n − m
 // (the score sees the sign; only this toy's q = k makes it symmetric); the identity that makes
 // the score relative is set as display formulas between the paragraphs. In the fold, a line
 // plot shows that shifting both leaves q′·k′ alone, and pair 0's arithmetic.
 // (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
 // step, web/steps/code/pairing.js.)
 import { h, mm } from '../../kit/dom.js';
-import { math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../../kit/math.js';
+import { inlineMath, math, mathPieces, mi, mn, mo, mrow, msub, msup, primed } from '../../kit/math.js';
 import { button, paramSlider } from '../../kit/controls.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../../kit/rotation.js';
-import { paragraphs, stepFrame } from '../../kit/step.js';
+import { glueFormulas, paragraph, paragraphs, richText, stepFrame } from '../../kit/step.js';
 
 export const id = 'rope';
 const D = 8;
@@ -110,8 +110,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // angles per position are the core's θᵢ.
   // With d = 8, θᵢ = 10^(−i): i decimals show each exactly (1, 0.1, 0.01, 0.001).
   const perPosition = Object.fromEntries(Array.from(theta, (t, i) => [`t${i}`, m.fixed(t, i)]));
+  const inline = {
+    offset: () => inlineMath('n minus m', mi('n'), mo('−'), mi('m')),
+    euler: () => inlineMath('e to the i alpha', msup(mi('e'), mrow(mi('i'), mi('α')))),
+  };
   m.paras('rope.notes', perPosition).forEach((text, n) => {
-    slots.notes.append(h('p', {}, text));
+    slots.notes.append(paragraph(text, inline));
     if (n === IDENTITY_AFTER) slots.notes.append(h('div', { class: 'formula rope-formulas' }, identityFormulas(m)));
   });
   slots.deeper.append(
@@ -119,14 +123,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
     plotFigure,
     h('div', { class: 'rope-pair0' }, h('h3', { class: 'rope-heading' }, m.t('rope.pair0Heading')), pair0.arith, pair0.turns,
       h('div', { class: 'formula rope-formulas rope-rotation' }, rotationFormula(m))));
-  paragraphs(slots.deeper, m, 'rope.deeper');
+  paragraphs(slots.deeper, m, 'rope.deeper', {}, inline);
 
   function render() {
     const { qpos, kpos } = values;
     const q = core.ropeApply(Q, [qpos], D, { layout: LAYOUT });
     const k = core.ropeApply(K, [kpos], D, { layout: LAYOUT });
     const qk = core.attention(q, k, D, DOT)[0];
-    const offset = qpos - kpos;
+    const offset = kpos - qpos;  // the signed offset n − m, as steps 4 and 6 write it
     const f2 = (v) => m.fixed(v, 2);
 
     // Pair 0, as arithmetic with the current numbers. The turns line is three phrases: each is
@@ -134,7 +138,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
     const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), offset: m.fixed(offset, 0) });
     pair0.turns.replaceChildren(...turns.split(/\s+·\s+/).flatMap((phrase, i) =>
-      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, phrase)]));
+      [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, glueFormulas(phrase))]));
 
     // One rotation diagram per pair, each drawn into its own picture (made once).
     if (!grid.childElementCount) {
@@ -147,9 +151,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     [...grid.children].forEach((svg, i) => {
       const qi = [q[2 * i], q[2 * i + 1]];
       const ki = [k[2 * i], k[2 * i + 1]];
-      const delta = (qpos - kpos) * theta[i];
+      const delta = (kpos - qpos) * theta[i];  // the turn from q′ to k′, unwound
       drawRotation(svg, {
-        q: qi, k: ki, original: [Q[2 * i], Q[2 * i + 1]], names: { q: m.t('rope.qLabel'), k: m.t('rope.kLabel') },
+        q: qi, k: ki, original: [Q[2 * i], Q[2 * i + 1]], names: { q: m.t('rope.qLabel'), k: m.t('rope.kLabel') }, sweep: delta,
         title: m.t('rope.pairTitle', { i, delta: m.fixed(delta, 3) }),
         label: m.t('rope.pairAlt', {
           i, theta: m.fixed(theta[i], 3), a: m.fixed(qpos * theta[i], 3), b: m.fixed(kpos * theta[i], 3),
@@ -160,7 +164,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     diagramLegend.replaceChildren(
       legendItem('a', m.t('rope.legendQ', { m: qpos })),
       legendItem('b', m.t('rope.legendK', { n: kpos })),
-      legendItem('rope-arc', m.t('rope.legendArc')),
+      // The turn (n − m)·θᵢ as one MathML box: as text it broke after "(n −" on a phone.
+      legendItem('rope-arc', ...richText(m.t('rope.legendArc'), {
+        turn: () => inlineMath('(n minus m) theta i', mo('('), mi('n'), mo('−'), mi('m'), mo(')'), mo('·'), msub(mi('θ'), mi('i'))),
+      })),
       legendItem('rope-ghost', m.t('rope.legendGhost')),
     );
 
@@ -233,8 +240,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
 }
 
-function legendItem(cls, text) {
-  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), text);
+function legendItem(cls, ...text) {
+  // The words (and a formula among them) in one box: as flex items of the entry they stood in
+  // columns on a phone.
+  return h('span', { class: `legend-item ${cls}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), h('span', {}, ...text));
 }
 
 const sub = (base, i) => msub(mi(base), mi(i));

@@ -3,10 +3,10 @@
 import { h } from '../../kit/dom.js';
 import { Heatmap, axisTitleY, legend } from '../../kit/heatmap.js';
 import { pointerHint } from '../../kit/pointer.js';
-import { math, mfrac, mi, mn, mo, msub, msup, mtext, mrow, stretchyMo } from '../../kit/math.js';
+import { inlineMath, math, mfrac, mi, mn, mo, msub, msqrt, msup, mtext, mrow, stretchyMo } from '../../kit/math.js';
 import { paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
-import { paragraphs, stepFrame } from '../../kit/step.js';
+import { paragraphs, richText, stepFrame } from '../../kit/step.js';
 
 export const id = 'sinusoidal';
 const POSITIONS = 50;
@@ -40,9 +40,17 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const hint = pointerHint(m, 'sinusoidal.hoverHint');
   const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend' });
+  // Numbers on both axes (students could not tell which row is position 10): placed at the
+  // centres of their rows and columns, in per cent of the map, so they follow its size.
+  const ticks = (cls, at, count, side) => h('span', { class: `heatmap-ticks ${cls}`, 'aria-hidden': 'true' },
+    at.map((v) => {
+      const t = h('span', {}, m.fixed(v, 0));
+      t.style[side] = `${((v + 0.5) / count) * 100}%`;
+      return t;
+    }));
   slots.figure.append(
     formula,
-    h('div', { class: 'heatmap-frame' },
+    h('div', { class: 'heatmap-frame sinusoidal-frame' },
       h('span', { class: 'axis axis-x' }, m.t('sinusoidal.axisDims')),
       axisTitleY(m.t('sinusoidal.axisPositions')),
       canvas, keys),
@@ -55,17 +63,33 @@ export function mount(root, { core, m, values, setter, index, total }) {
       hover.textContent = c ? m.t('sinusoidal.hover', { pos: c.row, dim: c.col, value: m.fixed(c.value, 4) }) : hint;
     },
     onSelect: (c) => set({ pos: c.row, dim: c.col }),
+    // A row is 7 px tall on a phone: too small to hit with a finger, so a finger slides to the
+    // cell (the line under the map names it) and lets go there.
+    dragSelects: true,
   });
   heatmap.draw(table, POSITIONS, D);
+  // In the box that holds the canvas itself (kit/heatmap.js), so the numbers follow the map's
+  // own size: below it in the frame sit its tools, which a frame-sized column would span.
+  canvas.parentElement.append(ticks('ticks-x', [0, 5, 10, 15, 19], D, 'left'), ticks('ticks-y', [0, 10, 20, 30, 40, 49], POSITIONS, 'top'));
 
   const out = {
-    angle: readout('angle', m.t('sinusoidal.angle')),
+    angle: readout('angle', h('span', {}, ...richText(m.t('sinusoidal.angle'), { angle: () => inlineMath('pos · ω i', mi('pos'), mo('·'), omegaI()) }))),
     value: readout('value', m.t('sinusoidal.value')),
     kind: readout('which', m.t('sinusoidal.which'), { phrase: true }),
   };
   slots.readouts.append(readoutRow(out.angle, out.value, out.kind));
-  paragraphs(slots.notes, m, 'sinusoidal.notes');
-  paragraphs(slots.deeper, m, 'sinusoidal.deeper');
+  paragraphs(slots.notes, m, 'sinusoidal.notes', {}, {
+    angleDef: () => inlineMath('pos times omega i equals pos over 10000 to the power 2i over d',
+      mi('pos'), mo('·'), omegaI(), mo('='), mi('pos'), mo('/'), divisor()),
+  });
+  paragraphs(slots.deeper, m, 'sinusoidal.deeper', {}, {
+    norm: () => inlineMath('the length of PE(pos) equals the square root of d over 2',
+      mo('‖'), mi('PE'), mo('('), mi('pos'), mo(')'), mo('‖'), mo('='), msqrt(mi('d'), mo('/'), mn('2'))),
+    sqrtD: () => inlineMath('the square root of d', msqrt(mi('d'))),
+    dModel: () => inlineMath('d model', msub(mi('d'), mtext('model'))),
+    linear: () => inlineMath('W times (e plus p) equals W e plus W p',
+      mi('W'), mo('('), mi('e'), mo('+'), mi('p'), mo(')'), mo('='), mi('W'), mi('e'), mo('+'), mi('W'), mi('p')),
+  });
 
   function render() {
     const { pos, dim } = values;
@@ -81,7 +105,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     formula.replaceChildren(
       math(label,
         mi('PE'), mo('('), mi('pos'), mo(','), isSin ? mrow(mn('2'), mi('i')) : mrow(mn('2'), mi('i'), mo('+'), mn('1')), mo(')'), mo('='),
-        mi(fn), stretchyMo('('), mfrac(mi('pos'), msup(mn(String(BASE)), mrow(mn('2'), mi('i'), mo('/'), msub(mi('d'), mtext('model'))))), stretchyMo(')')),
+        mi(fn), stretchyMo('('), mfrac(mi('pos'), divisor()), stretchyMo(')')),
       math(label,
         mo('='), mi(fn), stretchyMo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), stretchyMo(')'),
         mo('='), mrow(mn(m.fixed(value, 3)))),
@@ -106,3 +130,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }],
   };
 }
+
+const omegaI = () => msub(mi('ω'), mi('i'));
+/** 10000^(2i/d): what the formula divides pos by. */
+const divisor = () => msup(mn(String(BASE)), mrow(mn('2'), mi('i'), mo('/'), mi('d')));
