@@ -1,6 +1,7 @@
 // Colour bars under heatmaps: a canvas one pixel high, stretched by CSS (.legend-bar), and the
 // marks under it (.legend-labels). Colours from the diverging palette (palette.js).
 import { h } from './dom.js';
+import { symmetricMarks } from './format.js';
 import { divergingCss } from './palette.js';
 
 /** A bar of `steps` pixels, pixel k painted colourAt(k). Hidden from screen readers: the
@@ -24,4 +25,15 @@ export function scaleBar(steps, from, to, limit) {
 /** The marks under a bar, spread along it. */
 export function legendLabels(marks) {
   return h('div', { class: 'legend-labels' }, ...marks.map((t) => h('span', {}, t)));
+}
+
+const drawnLegends = new WeakMap();  // element → the scale and marks its bar shows
+/** Fills `element` with a horizontal colour bar for [-limit, limit] and its marks (DOM only, no
+ * inline CSS); marks default to "−limit", "0", "+limit". */
+export function legend(element, limit, marks = symmetricMarks(limit)) {
+  // A figure redrawn with new data on the same scale keeps its bar: painting one is 64 fills.
+  const key = JSON.stringify([limit, marks]);
+  if (drawnLegends.get(element) === key && element.childElementCount) return;
+  drawnLegends.set(element, key);
+  element.replaceChildren(scaleBar(64, -limit, limit, limit), legendLabels(marks));
 }

@@ -12,11 +12,12 @@
 // (touch-action in styles.css), so the page holds still under a dragged cursor.
 // A NaN cell is a gap: drawn transparent, so the card shows through (maps laid side by side in
 // one canvas, with gaps between them).
-import { scaleBar, legendLabels } from './colourbar.js';
+// The colour bar under a heatmap lives with the bars (colourbar.js), so a step that draws one
+// without a heatmap (order) does not load this file on its first screen.
+export { legend } from './colourbar.js';
 import { h } from './dom.js';
 import { addExportOverlay } from './export.js';
 import { registerFigure } from './figures.js';
-import { symmetricMarks } from './format.js';
 import { DIVERGING_LEVELS, divergingRgb, divergingTable } from './palette.js';
 
 /**
@@ -349,17 +350,6 @@ export class Heatmap {
     const c = this.cursor;
     this.onCell(c ? { ...c, value: this.values[c.row * this.cols + c.col] } : null);
   }
-}
-
-const drawnLegends = new WeakMap();  // element → the scale and marks its bar shows
-/** Fills `element` with a horizontal colour bar for [-limit, limit] and its marks (DOM only, no
- * inline CSS); marks default to "−limit", "0", "+limit". */
-export function legend(element, limit, marks = symmetricMarks(limit)) {
-  // A figure redrawn with new data on the same scale keeps its bar: painting one is 64 fills.
-  const key = JSON.stringify([limit, marks]);
-  if (drawnLegends.get(element) === key && element.childElementCount) return;
-  drawnLegends.set(element, key);
-  element.replaceChildren(scaleBar(64, -limit, limit, limit), legendLabels(marks));
 }
 
 /**

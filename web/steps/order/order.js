@@ -4,7 +4,7 @@
 // sinusoidal code of each position (pe.sinusoidal(3, 2) = [sin p, cos p]) to the rows first,
 // and the three matrices stop being permutations of each other.
 import { h, mm } from '../../kit/dom.js';
-import { legend } from '../../kit/heatmap.js';
+import { legend } from '../../kit/colourbar.js';
 import { inlineMath, math, mi, mn, mo, msqrt, msub } from '../../kit/math.js';
 import { MatrixTable } from '../../kit/matrix.js';
 import { ValueStrips } from '../../kit/strips.js';
