@@ -1,21 +1,22 @@
 // The train step's setup: task, training lengths, model size, fix, seeds and steps, the Train, Pause
 // and Cancel buttons, and the note under them (how many runs Train starts, or why it cannot).
 import { TRAIN_FAMILIES, TRAIN_TASKS } from '../../wasm/train.js';
-import { choice, slider } from '../kit/controls.js';
+import { choice, paramSlider } from '../kit/controls.js';
 import { h } from '../kit/dom.js';
 import { FIX_NAMES } from './fixes.js';
 
 /** Training lengths 1..L; the trainer tests 1..4L (its default test lengths). */
 export const LENGTHS = { '1-4': 4, '1-8': 8, '1-16': 16 };
-export const STEP_GRID = 10;  // the steps slider's grid; a URL value is rounded onto it
+export const STEP_GRID = 10;  // the steps' grid (the step's params table): a URL value is rounded onto it
 
 /**
  * @param {{m:object, t:(key:string, vars?:object)=>string, values:object, set:(patch:object)=>void,
- *   steps:{min:number, max:number}, wasm:boolean, onTask:(task:string)=>void,
+ *   params:object, wasm:boolean, onTask:(task:string)=>void,
  *   onTrain:()=>void, onPause:()=>void, onCancel:()=>void}} o
+ *   params: the step's parameter table (web/kit/params.js), whose ranges and grid the sliders take.
  *   onTask: a task picked here (the step forgets the reader's set it was showing, then sets it).
  */
-export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, onPause, onCancel }) {
+export function setupPanel({ m, t, values, set, params, wasm, onTask, onTrain, onPause, onCancel }) {
   const controls = {
     task: choice({
       name: 'task', label: t('taskLabel'), value: values.task, onChange: onTask,
@@ -30,12 +31,13 @@ export function setupPanel({ m, t, values, set, steps, wasm, onTask, onTrain, on
       name: 'size', label: t('sizeLabel'), value: values.size,
       options: ['tiny', 'small'].map((v) => ({ value: v, label: t(`size.${v}`) })), onChange: (v) => set({ size: v }),
     }),
-    steps: slider({
-      name: 'steps', label: t('stepsLabel'), min: steps.min, max: steps.max, step: STEP_GRID,
-      value: values.steps ?? steps.min, format: (v) => (values.steps === null ? '…' : m.fixed(v, 0)),
-      onInput: (v) => set({ steps: v }),
+    // Steps are unknown (null) until the reference run's file says how many it took: the slider
+    // starts at its minimum and shows "…" meanwhile.
+    steps: paramSlider(params, 'steps', {
+      label: t('stepsLabel'), values: { ...values, steps: values.steps ?? params.steps.min },
+      format: (v) => (values.steps === null ? '…' : m.fixed(v, 0)), onInput: (v) => set({ steps: v }),
     }),
-    seeds: slider({ name: 'seeds', label: t('seedsLabel'), min: 1, max: 3, value: values.seeds, onInput: (v) => set({ seeds: v }) }),
+    seeds: paramSlider(params, 'seeds', { label: t('seedsLabel'), values, onInput: (v) => set({ seeds: v }) }),
     fix: choice({
       name: 'fix', label: t('fixLabel'), value: values.fix,
       options: FIX_NAMES.map((v) => ({ value: v, label: t(`fix.${v}`) })), onChange: (v) => set({ fix: v }),

@@ -30,6 +30,7 @@ import { LENGTHS, STEP_GRID, setupPanel } from '../../train/setup-panel.js';
 import { openStore } from '../../train/store.js';
 import { newId, trainingControls } from '../../train/training.js';
 import { whenIdle } from '../../kit/idle.js';
+import { settleNumber } from '../../kit/params.js';
 
 export const id = 'train';
 /** The step shows the reference run without the core (app.js mounts it with core = null). */
@@ -41,7 +42,7 @@ export const params = {
   lengths: { type: 'enum', values: Object.keys(LENGTHS), default: '1-8' },
   size: { type: 'enum', values: ['tiny', 'small'], default: 'tiny' },
   // null: as many steps as the reference run took (read from its file once it has loaded).
-  steps: { type: 'int', min: 10, max: 10000, default: null },
+  steps: { type: 'int', min: 10, max: 10000, step: STEP_GRID, default: null },
   seeds: { type: 'int', min: 1, max: 3, default: 1 },
   fix: { type: 'enum', values: FIX_NAMES, default: 'plain' },
   source: { type: 'enum', values: ['reference', 'yours'], default: 'reference' },
@@ -55,7 +56,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
   const t = (key, vars) => m.t(`train.${key}`, vars);
   const wasm = Boolean(core);
   root.dataset.trainState = 'idle';
-  const onGrid = (v) => Math.min(params.steps.max, Math.max(params.steps.min, Math.round(v / STEP_GRID) * STEP_GRID));
+  const onGrid = (v) => settleNumber(params.steps, v, values);
   if (values.steps !== null) values.steps = onGrid(values.steps);
   const date = dateWriter(m);
 
@@ -70,7 +71,7 @@ export function mount(root, { core, m, values, setter, index, total, train: plat
 
   // [CONTROLS] ----------------------------------------------------------------------------------
   const setup = setupPanel({
-    m, t, values, set: (patch) => set(patch), steps: params.steps, wasm,
+    m, t, values, set: (patch) => set(patch), params, wasm,
     onTask: (v) => { state.selected = null; set({ task: v }); },
     onTrain: () => training.start(), onPause: () => training.togglePause(), onCancel: () => training.cancel(),
   });
