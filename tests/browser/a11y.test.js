@@ -82,7 +82,7 @@ const WALKS = LANGUAGES.map((lang, k) => ({
 }));
 
 for (const { lang, theme, width } of WALKS) {
-  test(`axe finds no WCAG 2.1 AA violation on any step, nor SVG text under 4.5:1 (${lang}, ${theme} theme, ${width} px)${width < 800 ? '; sideways-scrolling boxes take focus' : ''}`, async () => {
+  test(`axe finds no WCAG 2.1 AA violation on any step, nor SVG text under 4.5:1 (${lang}, ${theme} theme, ${width} px)${width < 800 ? '; sideways-scrolling boxes take focus' : ''}`, async (t) => {
     let scrollers = 0;
     const page = await openStep(b, STEP_IDS[0], `lang=${lang}&theme=${theme}`, { whole: true, viewport: { width, height: width < 800 ? 800 : 900 } });
     assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -95,11 +95,20 @@ for (const { lang, theme, width } of WALKS) {
       const what = `step ${id}, ${lang}, ${theme}, ${width} px`;
       assert.deepEqual(await axeViolations(page, id === STEP_IDS[0] ? null : `#${id}`), [], what);
       assert.deepEqual(await svgTextContrast(page, `#${id}`), [], `SVG text contrast, ${what}`);
+      // Every box that scrolls sideways (and holds nothing focusable) takes focus, so the arrow
+      // keys reach what it hides (kit/scrollers.js).
+      const unreachable = await page.evaluate((step) => [...document.querySelectorAll(`#${step} div, #${step} figure`)]
+        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1
+          && !el.querySelector('a[href], button, input, select, textarea, [tabindex]') && el.tabIndex < 0)
+        .map((el) => el.className || el.tagName), id);
+      assert.deepEqual(unreachable, [], `${what}: boxes that scroll sideways without taking focus`);
       scrollers += await page.locator(`#${id} [data-scroll-focus=true][tabindex="0"]`).count();
       assert.deepEqual(page.errors, [], what);
     }
     await page.close();
-    if (width < 800) assert.ok(!WHOLE_WALK || scrollers > 0, 'some formula is too wide for a phone and scrolls by keyboard');
+    // Since the learner's path, no formula or table needs to scroll at 375 px; the count says
+    // whether the focus check above met any box (touch.test.js meets them at 320 px).
+    if (width < 800) t.diagnostic(`${scrollers} sideways-scrolling boxes at ${width} px, each focusable`);
   });
 }
 

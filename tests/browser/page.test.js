@@ -58,9 +58,10 @@ test('every step opens by URL, shows its number and title, keeps its figures\' t
     const ticks = await page.evaluate(ticksOffScale, id);
     assert.deepEqual(ticks.out, [], `step ${id}: tick labels that are not evenly spaced values (a label rounded past its tick)`);
     checkedAxes += ticks.n;
-    // The labels name symbols (i, j, ω, θ) that capitals would turn into different ones.
+    // The labels name symbols (i, j, ω, θ) that capitals would turn into different ones. (MathML's
+    // <mi> sets a one-letter variable in italic by text-transform: math-auto, not a recasing.)
     const recased = await page.evaluate((step) => [...document.querySelectorAll(`#${step} .readout-label`)]
-      .filter((el) => [el, ...el.querySelectorAll('*')].some((e) => getComputedStyle(e).textTransform !== 'none'))
+      .filter((el) => [el, ...el.querySelectorAll('*')].some((e) => !['none', 'math-auto'].includes(getComputedStyle(e).textTransform)))
       .map((el) => el.textContent), id);
     assert.deepEqual(recased, [], `step ${id}: readout labels drawn with a text-transform`);
     // A one-letter <mi> is set in italic, a longer one upright: a prime inside the <mi> ("θ′")
@@ -79,12 +80,16 @@ test('Next and Previous walk through the steps in order and update the URL', asy
   const page = await open(`?step=${STEP_IDS[0]}`);
   for (const id of STEP_IDS.slice(1)) {
     await page.locator('main > section.step:not([hidden]) .pager .primary').click();
+    // A step whose module has not loaded yet shows once it has (under load, after the click returns).
+    await page.waitForSelector(`main > section.step#${id}:not([hidden])`);
     assert.deepEqual(await visibleSteps(page), [id]);
     assert.equal(new URL(await pageUrl(page)).searchParams.get('step'), id);
   }
   await page.locator('main > section.step:not([hidden]) .pager button').first().click();
+  await page.waitForSelector(`main > section.step#${STEP_IDS.at(-2)}:not([hidden])`);
   assert.deepEqual(await visibleSteps(page), [STEP_IDS.at(-2)]);
   await page.locator(`#step-nav [data-step=${STEP_IDS[0]}]`).click();
+  await page.waitForSelector(`main > section.step#${STEP_IDS[0]}:not([hidden])`);
   assert.deepEqual(await visibleSteps(page), [STEP_IDS[0]]);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -104,7 +109,7 @@ test('key ideas, every FAQ answer and every reference with its link follow the s
     assert.match(r.text, /\(\d{4}\)/);
     // arXiv wherever the work is there; GPT-2's report, the forum posts, code, model cards and
     // blog posts are not (content.test.js checks each address).
-    assert.match(r.href, /^https:\/\/(arxiv\.org\/abs\/\d{4}\.\d{4,5}|cdn\.openai\.com\/.+\.pdf|www\.reddit\.com\/r\/LocalLLaMA\/comments\/.+|github\.com\/.+|huggingface\.co\/.+|ai\.meta\.com\/blog\/.+)$/);
+    assert.match(r.href, /^https:\/\/(arxiv\.org\/abs\/\d{4}\.\d{4,5}|cdn\.openai\.com\/.+\.pdf|www\.reddit\.com\/r\/LocalLLaMA\/comments\/.+|github\.com\/.+|huggingface\.co\/.+|ai\.meta\.com\/blog\/.+|blog\.eleuther\.ai\/.+)$/);
   }
   assert.match(refs[0].text, /Attention Is All You Need/);
   await page.close();
