@@ -25,6 +25,17 @@ export function biasCurves(core, bias, { maxDistance, buckets, t5MaxDistance }) 
   }));
 }
 
+/**
+ * The shortest causal distance that falls in the last bucket: every distance from it on shares
+ * that bucket. Below t5MaxDistance, because the bucket index is rounded down from a log scale
+ * whose last step starts before it (32 buckets up to 128: from 113 on).
+ */
+export function lastBucketStart(core, { buckets, t5MaxDistance }) {
+  const rel = Int32Array.from({ length: t5MaxDistance + 1 }, (_, d) => -d);
+  const bucket = core.t5Bucket(rel, { bidirectional: false, numBuckets: buckets, maxDistance: t5MaxDistance });
+  return bucket.indexOf(buckets - 1);
+}
+
 /** text: { caption, x, xBuckets, y, head(n), trained, alt(vars) } — the caller's catalog. */
 export function biasFigure(m, text) {
   const caption = h('figcaption', {});

@@ -9,7 +9,7 @@ import { h } from '../kit/dom.js';
 import { lengthAt, longestTraining } from './aggregate.js';
 import { attentionFigure } from './attention-figure.js';
 import { compareFigure } from './compare-figure.js';
-import { biasCurves, biasFigure } from './bias-figure.js';
+import { biasCurves, biasFigure, lastBucketStart } from './bias-figure.js';
 import { familyName, listFormat } from './families.js';
 import { fireFigure } from './fire-figure.js';
 import { sequenceTokens } from './fixes.js';
@@ -222,7 +222,7 @@ export function insideSection({ m, t, values, set, core, platform, reference, da
     });
     const seen = trainedRows(s) - 1;
     bias.draw(curves, { byBucket, trainedDistance: seen, captionText: t('bias.caption', { source: learnedSource(s) }) });
-    biasNote.textContent = byBucket ? t('bias.noWasm') : t('bias.note', { seen, buckets: s.config.t5Buckets, maxd: s.config.t5MaxDistance });
+    biasNote.textContent = byBucket ? t('bias.noWasm') : t('bias.note', { seen, buckets: s.config.t5Buckets, maxd: lastBucketStart(core, { buckets: s.config.t5Buckets, t5MaxDistance: s.config.t5MaxDistance }) });
   }
 
   /** FIRE's tensors per layer for the set's FIRE model (lowest seed), or null. */

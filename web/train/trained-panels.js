@@ -6,7 +6,7 @@
 // appears after the page has added the others).
 import { h } from '../kit/dom.js';
 import { savePng } from '../kit/export.js';
-import { biasCurves, biasFigure } from './bias-figure.js';
+import { biasCurves, biasFigure, lastBucketStart } from './bias-figure.js';
 import { referenceTrained, trainedTask } from './reference.js';
 import { limitOf, tableFigure } from './table-figure.js';
 
@@ -87,6 +87,6 @@ export function trainedBiasPanel({ m, core, platform, stepId }) {
     const curves = biasCurves(byBucket ? null : core, bias, { maxDistance: (rows ?? 1) - 1, buckets: config.t5Buckets, t5MaxDistance: config.t5MaxDistance });
     fig.draw(curves, { byBucket, trainedDistance: trainedRows - 1, captionText: t('panelCaption', { source }) });
     fig.caption.prepend(h('span', { class: 'tp-badge' }, m.t('train.trainedBadge')));
-    return { el: fig.el, note: h('p', { class: 'tp-note' }, t(byBucket ? 'noWasm' : 'note', { seen: trainedRows - 1, buckets: config.t5Buckets, maxd: config.t5MaxDistance })) };
+    return { el: fig.el, note: h('p', { class: 'tp-note' }, byBucket ? t('noWasm') : t('note', { seen: trainedRows - 1, buckets: config.t5Buckets, maxd: lastBucketStart(core, { buckets: config.t5Buckets, t5MaxDistance: config.t5MaxDistance }) })) };
   });
 }
