@@ -47,3 +47,41 @@ export function findAny(phrases, text) {
 
 /** A stretch of text around a match, for a failure message. */
 export const around = (text, index, length = 0) => `…${text.slice(Math.max(0, index - 30), index + length + 30)}…`;
+
+/**
+ * A paragraph as it reads for each plural category: every {name, plural, cat {…} …} block
+ * replaced by its branch for that category (or its `other`), `#` by the count's place. So a
+ * phrase that runs out of a block ("{n, plural, one {делит} other {делят}} последнюю корзину")
+ * is found whole in one of the readings.
+ */
+export function pluralReadings(text) {
+  const blocks = [];
+  const open = /\{(\w+), plural,/g;
+  for (let m; (m = open.exec(text));) {
+    const branches = new Map();
+    let i = m.index + m[0].length;
+    for (;;) {
+      const head = /^\s*(=?\w+)\s*\{/.exec(text.slice(i));
+      if (!head) break;
+      let depth = 1;
+      let j = i + head[0].length;
+      for (; j < text.length && depth; j++) depth += text[j] === '{' ? 1 : text[j] === '}' ? -1 : 0;
+      branches.set(head[1], text.slice(i + head[0].length, j - 1).replace(/#/g, ' '));
+      i = j;
+    }
+    const close = text.indexOf('}', i);
+    blocks.push({ start: m.index, end: close + 1, branches });
+    open.lastIndex = close + 1;
+  }
+  if (blocks.length === 0) return [text];
+  const categories = new Set(blocks.flatMap((b) => [...b.branches.keys()]));
+  return [...categories].map((cat) => {
+    let out = '';
+    let at = 0;
+    for (const b of blocks) {
+      out += text.slice(at, b.start) + (b.branches.get(cat) ?? b.branches.get('other') ?? ' ');
+      at = b.end;
+    }
+    return out + text.slice(at);
+  });
+}

@@ -12,11 +12,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LANGUAGES } from '../../web/i18n.js';
-import { around, english, findAny, paragraphs, readJson, word } from './catalog-text.js';
+import { around, english, findAny, paragraphs, pluralReadings, readJson, word } from './catalog-text.js';
 
-/** A paragraph with placeholders ({query}, {seeds, plural, …}) and allowed phrases cut out. */
-const clean = (text, allow = []) => allow.reduce((t, phrase) => t.replace(word(phrase), ' '),
-  text.replace(/\{\w+\}|\{\w+, plural,/g, ' '));
+/**
+ * A paragraph with placeholders ({query}) and allowed phrases cut out, its plural blocks read
+ * for every category in turn (catalog-text.js pluralReadings), joined by a line break that no
+ * phrase spans.
+ */
+const clean = (text, allow = []) => pluralReadings(text)
+  .map((reading) => allow.reduce((t, phrase) => t.replace(word(phrase), ' '), reading.replace(/\{\w+\}/g, ' ')))
+  .join(' \n ');
 
 for (const lang of LANGUAGES) {
   test(`${lang}: the glossary's terms are used and none of their other spellings appear`, async () => {
@@ -56,6 +61,14 @@ for (const lang of LANGUAGES) {
     assert.deepEqual(found, [], `${lang}: glossary terms out of place`);
   });
 }
+
+test('a phrase that runs out of a plural block is read whole', () => {
+  const readings = pluralReadings('все {n, plural, one {# расстояние делит} few {# расстояния делят} other {# расстояний делят}} последнюю корзину');
+  assert.deepEqual(readings.map((r) => word('делят последнюю корзину').test(r)), [false, true, true]);
+  assert.equal(pluralReadings('no block here').length, 1);
+  assert.ok(pluralReadings('{a, plural, one {# x} other {# xs}} and {b, plural, other {# y}}')
+    .some((r) => r === '  xs and   y'));
+});
 
 test('the whole-word pattern knows Cyrillic, hyphens and a trailing * for endings', () => {
   assert.ok(word('вложение').test('это вложение слова'));
