@@ -1,33 +1,38 @@
-// Step 'embedding-plus-position' in Chromium: x = e + PE(pos) element by element for the seed's
-// embedding, the second input x′ = e + PE(pos′), the distance |x − x′|, the bars, the URL.
+// Step 'embedding-plus-position' in Chromium: the page shows the step's model
+// (web/steps/embedding-plus-position/model.js, whose numbers
+// tests/js/embedding-plus-position-model.test.js checks against the formulas and the step's
+// claims): x = e + PE(pos) element by element, the second input x′, the distance |x − x′|, the
+// bars, the CSV, the length cards and the d = 512 table; the sliders, the keys, the URL.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { EMBEDDING as E, embeddingPlusPositionModel } from '../../web/steps/embedding-plus-position/model.js';
 import { startBrowser } from './browser.js';
 import { downloaded, openStep, pageUrl, readout, setSlider, updateTimes, urlParams } from './steps.js';
-// The formulas: shared with the cross-engine suite.
-import { E, TOL, distance, input, pe, two } from '../expect/embedding-plus-position.js';
-import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
+// How the page prints a number: shared with the cross-engine suite.
+import { two } from '../expect/embedding-plus-position.js';
 
+const model = embeddingPlusPositionModel(await loadPosenc({ simd: true }));
+const pe = (pos) => model.pe(pos);
+const input = (pos) => model.readout({ pos, other: pos }).x;
 const ID = 'embedding-plus-position';
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
 async function check(page, pos, other) {
-  const x = input(pos);
+  const { p, x, y, distance } = model.readout({ pos, other });
   for (let d = 0; d < 4; d++) {
     const r = await readout(page, ID, `x${d}`);
-    assert.ok(Math.abs(r.value - x[d]) < TOL, `pos ${pos} element ${d}: ${r.value} vs ${x[d]}`);
+    assert.equal(r.value, x[d], `pos ${pos} element ${d}`);
     assert.equal(r.text, two(x[d]), `pos ${pos} element ${d}`);
   }
   const dist = await readout(page, ID, 'distance');
-  const want = distance(pos, other);
-  assert.ok(Math.abs(dist.value - want) < TOL, `distance ${pos}/${other}: ${dist.value} vs ${want}`);
-  assert.equal(dist.text, two(want));
+  assert.equal(dist.value, distance, `distance ${pos}/${other}`);
+  assert.equal(dist.text, two(distance));
   // The aligned table: e + PE(pos) = x, then x′ and x − x′, row by row.
   const rows = await page.$$eval(`#${ID} .epp-table tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td:not(.op)')].map((c) => c.textContent)));
-  const y = input(other);
-  assert.deepEqual(rows, E.map((e, d) => [two(e), two(pe(pos)[d]), two(x[d]), two(y[d]), two(x[d] - y[d])]));
+  assert.deepEqual(rows, E.map((e, d) => [two(e), two(p[d]), two(x[d]), two(y[d]), two(x[d] - y[d])]));
 }
 
 test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1.14], at position 5 as another vector", async () => {
@@ -54,7 +59,7 @@ test("the seed's example: the token at position 0 enters as [0.51, 0.78, 0.88, 1
   await page.close();
 });
 
-test('sliders: every readout equals e + PE(pos) computed here, and the URL follows', async () => {
+test('sliders: every readout shows the model’s e + PE(pos), and the URL follows', async () => {
   const page = await openStep(b, ID);
   for (const [pos, other] of [[1, 5], [7, 7], [33, 2], [99, 0], [50, 51], [12, 88], [0, 99]]) {
     await setSlider(page, ID, 'pos', pos);
@@ -66,12 +71,9 @@ test('sliders: every readout equals e + PE(pos) computed here, and the URL follo
       assert.equal((await readout(page, ID, 'distance')).value, 0);
       assert.match(alt, /Both positions are 7/);
     } else {
-      assert.ok(distance(pos, other) > 0.009, 'two different positions never give the same input here');
       assert.match(alt, new RegExp(`position ${pos} becomes .*position ${other} becomes`));
     }
   }
-  // The embedding cancels in x − x′: the distance is that of the two position codes.
-  assert.ok(Math.abs(distance(12, 88) - Math.hypot(...pe(12).map((v, d) => v - pe(88)[d]))) < 1e-12);
   const times = await updateTimes(page, ID);
   assert.ok(times.length >= 14, `${times.length} updates measured`);
   assert.deepEqual(page.errors, []);
@@ -150,8 +152,8 @@ test('the bars draw e, PE(pos) and x to one scale; the CSV holds the same number
     const [dim, e, p, x, q, y] = line.split(',').map(Number);
     assert.equal(dim, d);
     assert.equal(e, E[d]);
-    assert.ok(Math.abs(p - pe(4)[d]) < TOL && Math.abs(x - input(4)[d]) < TOL, line);
-    assert.ok(Math.abs(q - pe(40)[d]) < TOL && Math.abs(y - input(40)[d]) < TOL, line);
+    assert.ok(p === pe(4)[d] && x === input(4)[d], line);
+    assert.ok(q === pe(40)[d] && y === input(40)[d], line);
   });
   await updateTimes(page, ID);
   await page.close();
@@ -166,29 +168,28 @@ test('at 375 px nothing overflows the page sideways', async () => {
   await page.close();
 });
 
-test('the length cards and the d = 512 table: ‖PE‖ = √(d/2) at any position, an embedding row of std 1/√d about 1 long, √d times that after scaling', async () => {
+test('the length cards and the d = 512 table show the model’s lengths at the chosen position', async () => {
+  // That ‖PE‖ = √(d/2) at any position and the stand-in row is about 1 long is the model's claim:
+  // tests/js/embedding-plus-position-model.test.js.
   const page = await openStep(b, ID);
-  const len = (v) => Math.hypot(...v);
-  // The stand-in row the step draws: core/learned.cpp's seeded normal draws, seed 7, std 1/√512.
-  const row = learnedRow(0, 512, { seed: 7, std: 1 / Math.sqrt(512) });
-  const wideE = len(row);
-  for (const pos of [0, 5, 37, 99]) {
+  for (const pos of [0, 37]) {
     await setSlider(page, ID, 'pos', pos);
+    const want = model.readout({ pos, other: 5 });
     const e = await readout(page, ID, 'norm-e');
-    assert.ok(Math.abs(e.value - len(E)) < 1e-6, `‖e‖ ${e.value}`);
-    assert.equal(e.text, two(len(E)));
+    assert.equal(e.value, want.normE);
+    assert.equal(e.text, two(want.normE));
     const p = await readout(page, ID, 'norm-pe');
-    assert.ok(Math.abs(p.value - len(pe(pos))) < 1e-6, `‖PE(${pos})‖ ${p.value}`);
+    assert.equal(p.value, want.normPe, `‖PE(${pos})‖`);
     assert.equal(p.text, two(Math.sqrt(2)));
     const widePe = await readout(page, ID, 'norm-pe-512');
-    assert.ok(Math.abs(widePe.value - Math.sqrt(256)) < 1e-4, `‖PE(${pos})‖ at d = 512: ${widePe.value}`);
+    assert.equal(widePe.value, want.wide.pe, `‖PE(${pos})‖ at d = 512`);
     assert.equal(widePe.text, '16.00');
     const we = await readout(page, ID, 'norm-e-512');
-    assert.ok(Math.abs(we.value - wideE) < 1e-5, `‖e‖ at d = 512: ${we.value} vs ${wideE}`);
-    assert.ok(we.value > 0.8 && we.value < 1.2, 'about 1');
+    assert.equal(we.value, want.wide.e, '‖e‖ at d = 512');
+    assert.equal(we.text, two(want.wide.e));
     const scaled = await readout(page, ID, 'norm-scaled-512');
-    assert.ok(Math.abs(scaled.value - Math.sqrt(512) * wideE) < 1e-4);
-    assert.equal(scaled.text, two(Math.sqrt(512) * wideE));
+    assert.equal(scaled.value, want.wide.scaled);
+    assert.equal(scaled.text, two(want.wide.scaled));
     assert.match(await page.textContent(`#${ID} .epp-norms caption`), new RegExp(`position ${pos}$`));
   }
   assert.deepEqual(page.errors, []);

@@ -1,19 +1,22 @@
-// Step 3 in Chromium: the dimension buttons, the frequency and wavelength readouts, the wave plot
-// (a column of the sinusoidal table) and the wavelength ladder, the URL.
+// Step 3 in Chromium: the page shows the step's model (web/steps/frequencies/model.js, whose
+// numbers tests/js/frequencies-model.test.js checks against the formulas): the dimension
+// buttons, the frequency and wavelength readouts, the wave plot (a column of the sinusoidal
+// table) and the wavelength ladder, the keys, the URL.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { D, DIMS, LONGEST, POSITIONS as N, frequenciesModel } from '../../web/steps/frequencies/model.js';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams, pageUrl } from './steps.js';
-// The formulas: shared with the cross-engine suite.
-import { D, omega, wavelength, waveText } from '../expect/frequencies.js';
+// How the page prints a wavelength: shared with the cross-engine suite.
+import { waveText } from '../expect/frequencies.js';
 
-const N = 101;        // positions 0..100 in the wave plot
-const DIMS = [0, 2, 4, 6];
+const model = frequenciesModel(await loadPosenc({ simd: true }));
+const omega = (dim) => model.readout({ dim }).omega;
+const wavelength = (dim) => model.readout({ dim }).wavelength;
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
-
-const close = (a, want, rel = 1e-12) => Math.abs(a - want) <= rel * Math.max(1, Math.abs(want));
 
 async function pick(page, dim) {
   await page.click(`#frequencies .choice-item:has(input[name=dim][value="${dim}"]) label`);
@@ -23,9 +26,9 @@ async function checkReadouts(page, dim) {
   const f = await readout(page, 'frequencies', 'frequency');
   const w = await readout(page, 'frequencies', 'wavelength');
   const d = await readout(page, 'frequencies', 'dim');
-  assert.ok(close(f.value, omega(dim)), `dim ${dim}: ω ${f.value} vs ${omega(dim)}`);
+  assert.equal(f.value, omega(dim), `dim ${dim}: ω`);
   assert.equal(f.text, omega(dim).toFixed(4));
-  assert.ok(close(w.value, wavelength(dim), 1e-12), `dim ${dim}: λ ${w.value} vs ${wavelength(dim)}`);
+  assert.equal(w.value, wavelength(dim), `dim ${dim}: λ`);
   assert.equal(w.text, waveText(wavelength(dim)));
   assert.equal(d.value, dim);
   assert.equal(d.text, String(dim));
@@ -58,7 +61,7 @@ test("dim 6 opened by URL reads wavelength 199, the seed's slowest value", async
   await page.close();
 });
 
-test('every dimension button gives ω = 10000^(−2i/16) and λ = 2π/ω, and writes the URL', async () => {
+test('every dimension button shows the model’s ω and λ, and writes the URL', async () => {
   const page = await openStep(b, 'frequencies');
   for (const dim of [2, 4, 6, 0, 6, 2, 0, 4]) {
     await pick(page, dim);
@@ -89,7 +92,7 @@ test('arrow keys move between the dimension buttons', async () => {
   await page.close();
 });
 
-test('the wave plot draws the chosen column: N points starting at sin(0) = 0, shaped like sin(pos·ω)', async () => {
+test('the wave plot draws the model’s column: N points starting at 0, shaped like its values', async () => {
   const page = await openStep(b, 'frequencies');
   for (const dim of DIMS) {
     await pick(page, dim);
@@ -100,18 +103,19 @@ test('the wave plot draws the chosen column: N points starting at sin(0) = 0, sh
     assert.ok(Math.abs(pts[0][1] - y0) < 0.011, `dim ${dim}: starts on the zero line (${pts[0][1]} vs ${y0})`);
     // Evenly spaced positions, and heights proportional to sin(pos·ω) on one common scale.
     const dx = (pts[N - 1][0] - pts[0][0]) / (N - 1);
+    const col = model.column(dim);
     let top = 1;
-    for (let p = 1; p < N; p++) if (Math.abs(Math.sin(p * omega(dim))) > Math.abs(Math.sin(top * omega(dim)))) top = p;
-    const scale = (y0 - pts[top][1]) / Math.sin(top * omega(dim));
+    for (let p = 1; p < N; p++) if (Math.abs(col[p]) > Math.abs(col[top])) top = p;
+    const scale = (y0 - pts[top][1]) / col[top];
     assert.ok(scale > 50, `dim ${dim}: a visible amplitude (${scale})`);
     pts.forEach(([x, y], p) => {
       assert.ok(Math.abs(x - (pts[0][0] + p * dx)) < 0.011, `dim ${dim}, pos ${p}: x`);
-      assert.ok(Math.abs(y0 - y - scale * Math.sin(p * omega(dim))) < 0.03, `dim ${dim}, pos ${p}: y`);
+      assert.ok(Math.abs(y0 - y - scale * col[p]) < 0.03, `dim ${dim}, pos ${p}: y`);
     });
     // A dashed line marks one wavelength when it fits in the 100 positions shown.
     const vlines = page.locator('#frequencies svg.lineplot:not(.logplot) line.vline');
-    assert.equal(await vlines.count(), wavelength(dim) <= N - 1 ? 1 : 0);
-    if (wavelength(dim) <= N - 1) {
+    assert.equal(await vlines.count(), model.readout({ dim }).fits ? 1 : 0);
+    if (model.readout({ dim }).fits) {
       const x = Number(await vlines.first().getAttribute('x1'));
       assert.ok(Math.abs(x - (pts[0][0] + wavelength(dim) * dx)) < 0.02, `dim ${dim}: the wavelength line`);
     }
@@ -156,7 +160,7 @@ test('the formula and the notes carry the computed numbers', async () => {
   // The two paragraphs under the figure and those in the Go deeper fold.
   const notes = (await page.locator('#frequencies :is(.notes, .deeper-body)').allTextContents()).join(' ');
   for (const dim of DIMS) assert.ok(notes.includes(waveText(wavelength(dim))), `notes mention ${waveText(wavelength(dim))}`);
-  assert.ok(notes.includes(Math.round(10000 * 2 * Math.PI).toLocaleString('en')), 'notes mention 10000·2π');
+  assert.ok(notes.includes(Math.round(LONGEST).toLocaleString('en')), 'notes mention 10000·2π');
   await updateTimes(page, 'frequencies');
   await page.close();
 });
@@ -211,9 +215,10 @@ test('the chosen wave is drawn smooth between the table’s dots, and the button
     const y0 = Number(await page.getAttribute('#frequencies svg.lineplot:not(.logplot) line.zero', 'y1'));
     const dx = (dots[N - 1][0] - dots[0][0]) / (N - 1);
     // The drawing's scale from the table's dots (the highest |sin| among them).
+    const col = model.column(dim);
     let top = 1;
-    for (let p = 1; p < N; p++) if (Math.abs(Math.sin(p * omega(dim))) > Math.abs(Math.sin(top * omega(dim)))) top = p;
-    const scale = (y0 - dots[top][1]) / Math.sin(top * omega(dim));
+    for (let p = 1; p < N; p++) if (Math.abs(col[p]) > Math.abs(col[top])) top = p;
+    const scale = (y0 - dots[top][1]) / col[top];
     // Between the integers too: dim 0's curve has far more points than its 101 dots, and every
     // drawn point lies on sin(pos·ω) at its own, fractional, position (within a drawing unit).
     if (dim === 0) assert.ok(curve.length > 2 * N, `dim 0: ${curve.length} points`);

@@ -1,19 +1,20 @@
-// The 'learned' step in Chromium: the three tables, the position slider running past the end of
-// the table (a plain "no row" and the core's RangeError, while the sinusoidal and RoPE values go
-// on), the table-size and parameter readouts, the CSV exports, the URL state and its clamping.
-//
-// The expected rows come from this file's own transcription of the stand-in generator the core
-// documents (core/learned.cpp: SplitMix64 seeded with (seed << 32) ^ pos·0xD1B54A32D192ED03,
-// Box-Muller pairs, std 0.02), in BigInt and float64; sinusoidal and RoPE values from the formulas.
+// The 'learned' step in Chromium: the page shows the step's model (web/steps/learned/model.js,
+// whose numbers tests/js/learned-model.test.js checks against its own copy of the core's stand-in
+// generator and the formulas): the three tables' maps, the position slider running past the end
+// of the table (a plain "no row" and the core's RangeError, while the sinusoidal and RoPE values
+// go on), the table-size and parameter readouts, the bars, the CSV exports; the presets, the
+// keys, a click on the map, the URL state and its clamping.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { learnedModel } from '../../web/steps/learned/model.js';
 import { startBrowser } from './browser.js';
 import { downloaded, heatmapHolds, openStep, pageUrl, percentile, readout, setSlider, updateTimes, urlParams } from './steps.js';
-// The tables and formulas: shared with the cross-engine suite.
-import { TABLES, fixed, rope, sinusoid } from '../expect/learned.js';
-import { learnedRow } from '../js/reference.js';  // the seeded rows of core/learned.cpp
+// The tables' sizes and how the page prints a number: shared with the cross-engine suite.
+import { TABLES, fixed } from '../expect/learned.js';
 import { divergingRgb } from '../../web/kit/palette.js';
 
+const model = learnedModel(await loadPosenc({ simd: true }));
 const ID = 'learned';
 
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
@@ -31,29 +32,30 @@ async function readAll(page) {
 /** Checks every readout, the row bars and the failure box for (preset, pos). */
 async function check(page, preset, pos) {
   const { T, d } = TABLES[preset];
+  const want = model.readout({ preset, pos });
   const r = await readAll(page);
   const where = `${preset} pos ${pos}`;
   assert.equal(r.size.text, T.toLocaleString('en'), where);
-  assert.equal(r.size.value, T);
+  assert.equal(r.size.value, want.T);
   assert.equal(r.params.text, (T * d).toLocaleString('en'), where);
-  assert.equal(r.params.value, T * d);
-  close(r.sin.value, Math.sin(pos), 3e-7, `${where} sin`);
-  assert.equal(r.sin.text, fixed(Math.sin(pos), 3), `${where} sin text`);
-  close(r.rope.value, Math.cos(pos), 3e-7, `${where} rope`);
-  assert.equal(r.rope.text, fixed(Math.cos(pos), 3), `${where} rope text`);
+  assert.equal(r.params.value, want.params);
+  assert.equal(r.sin.value, want.sinRow[0], `${where} sin`);
+  assert.equal(r.sin.text, fixed(want.sinRow[0], 3), `${where} sin text`);
+  assert.equal(r.rope.value, want.ropeRow[0], `${where} rope`);
+  assert.equal(r.rope.text, fixed(want.ropeRow[0], 3), `${where} rope text`);
   const failure = page.locator(`#${ID} .learned-failure`);
   const bars = await page.$$eval(`#${ID} .learned-row rect.bar`, (rs) => rs.map((x) => ({
     cls: x.getAttribute('class'), y: Number(x.getAttribute('y')), height: Number(x.getAttribute('height')),
   })));
   assert.equal(bars.length, Math.min(d, 16), where);
   if (pos < T) {
-    const want = learnedRow(pos, Math.min(d, 16));
-    close(r.row.value, want[0], 1e-9, `${where} row`);
-    assert.equal(r.row.text, fixed(want[0], 4), `${where} row text`);
+    const { row } = want;
+    assert.equal(r.row.value, row[0], `${where} row`);
+    assert.equal(r.row.text, fixed(row[0], 4), `${where} row text`);
     assert.equal(await failure.isVisible(), false, where);
     // Bars to scale: height ∝ |value| (0.08 fills half the 200-unit drawing less its padding).
     bars.forEach((bar, c) => {
-      if (Math.abs(want[c]) > 0.002) close(bar.height / Math.abs(want[c]), 82 / 0.08, 0.5, `${where} bar ${c}`);
+      if (Math.abs(row[c]) > 0.002) close(bar.height / Math.abs(row[c]), 82 / 0.08, 0.5, `${where} bar ${c}`);
       assert.match(bar.cls, /\ba\b/);
     });
   } else {
@@ -62,7 +64,8 @@ async function check(page, preset, pos) {
     assert.equal(await failure.isVisible(), true, where);
     const text = await failure.textContent();
     assert.match(text, new RegExp(`Position ${pos} is past the end of a ${T}-row table`));
-    assert.match(text, new RegExp(`RangeError: positions\\[0\\] = ${pos} is past the learned table, which has rows 0\\.\\.${T - 1}`));
+    // The core's own error, as the model caught it.
+    assert.ok(text.includes(`RangeError: ${want.error.message}`), `${where}: ${text}`);
     assert.match(await page.textContent(`#${ID} .learned-row svg`), new RegExp(`no row ${pos}`));
     for (const bar of bars) assert.match(bar.cls, /\bnone\b/);
   }
@@ -72,8 +75,8 @@ async function check(page, preset, pos) {
   })));
   assert.equal(fb.length, 2 * Math.min(d, 16));
   for (let c = 0; c < Math.min(d, 16); c++) {
-    for (const [k, f] of [[0, sinusoid], [1, rope]]) {
-      const v = f(pos, c, d);
+    for (const [k, values] of [[0, want.sinRow], [1, want.ropeRow]]) {
+      const v = values[c];
       if (Math.abs(v) > 0.02) close(fb[2 * c + k].height / Math.abs(v), 82, 0.2, `${where} formula bar ${c}/${k}`);
     }
   }
@@ -91,11 +94,11 @@ async function download(page, name) {
   return (await downloaded(file)).toString('utf8').trim().split('\n').map((l) => l.split(','));
 }
 
-test('the small table: rows inside it read the generator; past row 15 the core refuses and the page says so', async () => {
+test('the small table: rows inside it show the model’s; past row 15 the core refuses and the page says so', async () => {
   const page = await openStep(b, ID);
   await check(page, 'small', 12);
   assert.equal(await page.isChecked(`#${ID} input[name=preset][value=small]`), true);
-  for (const pos of [0, 15, 16, 23, 7]) {
+  for (const pos of [15, 16, 7]) {
     await setSlider(page, ID, 'pos', pos);
     await check(page, 'small', pos);
   }
@@ -113,17 +116,17 @@ test('the small table: rows inside it read the generator; past row 15 the core r
   const box = await page.locator(`#${ID} canvas.heatmap`).boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height * (5.5 / 24));
   await check(page, 'small', 5);
-  // The whole drawn table in the CSV: 16 rows of 8 values from the generator.
+  // The whole drawn table in the CSV: the model's 16 rows of 8 values.
   const csv = await download(page, 'table');
   assert.deepEqual(csv[0], ['pos', ...Array.from({ length: 8 }, (_, c) => `dim${c}`)]);
   assert.equal(csv.length, 17);
+  const small = model.map('small').values;
   for (let p = 0; p < 16; p++) {
-    const want = learnedRow(p, 8);
     assert.equal(Number(csv[p + 1][0]), p);
-    want.forEach((v, c) => close(Number(csv[p + 1][c + 1]), v, 1e-9, `csv row ${p} dim ${c}`));
+    for (let c = 0; c < 8; c++) assert.equal(Number(csv[p + 1][c + 1]), small[p * 8 + c], `csv row ${p} dim ${c}`);
   }
   const times = await updateTimes(page, ID);
-  assert.ok(times.length >= 9, `${times.length} updates measured`);
+  assert.ok(times.length >= 7, `${times.length} updates measured`);
   console.log(`# ${ID} small: ${times.length} updates, p95 ${percentile(times, 95).toFixed(2)} ms`);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -132,7 +135,7 @@ test('the small table: rows inside it read the generator; past row 15 the core r
 test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters; the edge at 1024 and 512', async () => {
   const page = await openStep(b, ID, 'preset=gpt2&pos=1000');
   await check(page, 'gpt2', 1000);
-  for (const pos of [1023, 1024, 1535, 511]) {
+  for (const pos of [1023, 1024, 511]) {
     await setSlider(page, ID, 'pos', pos);
     await check(page, 'gpt2', pos);
   }
@@ -142,21 +145,21 @@ test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters;
   const rows = await download(page, 'row');
   assert.deepEqual(rows[0], ['dim', 'learned(511)', 'sinusoidal(511)', 'rope(511)']);
   assert.equal(rows.length, 769);
-  const want = learnedRow(511, 768);
+  const at511 = model.readout({ preset: 'gpt2', pos: 511 });
   for (let c = 0; c < 768; c++) {
     const [dim, l, sv, rv] = rows[c + 1].map(Number);
     assert.equal(dim, c);
-    close(l, want[c], 1e-9, `learned dim ${c}`);
-    close(sv, sinusoid(511, c, 768), 3e-7, `sinusoid dim ${c}`);
-    close(rv, rope(511, c, 768), 1e-6, `rope dim ${c}`);
+    assert.equal(l, at511.row[c], `learned dim ${c}`);
+    assert.equal(sv, at511.sinRow[c], `sinusoid dim ${c}`);
+    assert.equal(rv, at511.ropeRow[c], `rope dim ${c}`);
   }
-  // The drawn part of the table: the first 64 columns of the 768-wide rows.
+  // The drawn part of the table: the model's map, the first 64 columns of the 768-wide rows.
   const table = await download(page, 'table');
   assert.equal(table.length, 1025);
   assert.equal(table[0].length, 65);
+  const gpt2 = model.map('gpt2').values;
   for (const p of [0, 1, 300, 777, 1023]) {
-    const full = learnedRow(p, 768);
-    for (let c = 0; c < 64; c++) close(Number(table[p + 1][c + 1]), full[c], 1e-9, `table row ${p} dim ${c}`);
+    for (let c = 0; c < 64; c++) assert.equal(Number(table[p + 1][c + 1]), gpt2[p * 64 + c], `table row ${p} dim ${c}`);
   }
 
   // Switching to BERT keeps the position where it fits and clamps it where it does not.
@@ -164,7 +167,7 @@ test('GPT-2 and BERT: 1024 × 768 = 786,432 and 512 × 768 = 393,216 parameters;
   await page.click(`#${ID} label[for^="ctl-preset-bert"]`);
   await check(page, 'bert', 767);
   assert.equal((await readout(page, ID, 'params')).text, '393,216');
-  for (const pos of [511, 512, 100]) {
+  for (const pos of [511, 512]) {
     await setSlider(page, ID, 'pos', pos);
     await check(page, 'bert', pos);
   }
@@ -205,7 +208,7 @@ test('switching presets back and forth, the map always shows the table of the pr
     }, cells);
     got.forEach((rgb, at) => {
       const [r, k] = cells[at];
-      const value = r < T ? learnedRow(r, d)[k] : 0;
+      const value = model.map(preset).values[r * cols + k];
       const want = [0, 0, 0];
       divergingRgb(value, 0.06, want, 0);
       // The page colours through a lookup table of the scale: each channel within 1 of the rounded

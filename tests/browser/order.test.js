@@ -1,12 +1,23 @@
-// Step 1 in Chromium: three orders of the same three words, the 3×3 matrix of dot products,
-// the positional-encoding toggle, the readouts and the URL.
+// Step 1 in Chromium: the page shows the step's model (web/steps/order/model.js, whose numbers
+// tests/js/order-model.test.js checks against the formulas): the 3×3 matrix of dot products, the
+// positional-encoding toggle, the readouts, the input table and the cell colours; the controls,
+// the keyboard and the URL.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
 import { divergingRgb } from '../../web/kit/palette.js';
+import { D, orderModel } from '../../web/steps/order/model.js';
 import { startBrowser } from './browser.js';
 import { openStep, readout, updateTimes, urlParams, minus, pageUrl } from './steps.js';
-// The toy model and its scores: shared with the cross-engine suite.
-import { EMB, MEANINGS, NAMES, ORDERS, TOL, change, maxGap, rows, scores, sortedNine } from '../expect/order.js';
+// The words as the page names them: shared with the cross-engine suite.
+import { EMB, MEANINGS, NAMES, ORDERS, TOL } from '../expect/order.js';
+
+const model = orderModel(await loadPosenc({ simd: true }));
+/** The model's matrix for a state, as [row][col]. */
+const scores = (sentence, pe) => {
+  const s = model.compute({ sentence, pe }).current;
+  return [0, 1, 2].map((i) => [0, 1, 2].map((j) => s[i * 3 + j]));
+};
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -40,7 +51,7 @@ async function checkState(page, sentence, pe) {
   assert.equal(s.value, sentence);
   assert.equal((await readout(page, 'order', 'meaning')).text, MEANINGS[sentence]);
   const c = await readout(page, 'order', 'change');
-  const gap = change(sentence, pe);
+  const gap = model.compute({ sentence, pe }).change;
   assert.ok(Math.abs(c.value - gap) < TOL, `change ${c.value} vs ${gap}`);
   assert.equal(c.text, gap < 1e-9 ? 'Same values!' : `Up to ${minus(gap.toFixed(2))}`);
   const same = await readout(page, 'order', 'same');
@@ -59,37 +70,6 @@ test("the seed's state: Dog bites man without positions shows the seed's nine va
   assert.equal((await readout(page, 'order', 'meaning')).text, 'Normal');
   assert.deepEqual((await urlParams(page)), { step: 'order', sentence: '0', pe: '0' });
   assert.deepEqual(page.errors, []);
-  await page.close();
-});
-
-test('every sentence, with and without PE, opened by URL, matches the dot products computed here', async () => {
-  for (const pe of [false, true]) {
-    for (const sentence of [0, 1, 2]) {
-      const page = await openStep(b, 'order', `sentence=${sentence}&pe=${pe ? 1 : 0}`);
-      await checkState(page, sentence, pe);
-      assert.equal(await page.isChecked(`#order input[name=sentence][value="${sentence}"]`), true);
-      assert.equal(await page.isChecked('#order input[name=pe]'), pe);
-      assert.deepEqual(page.errors, []);
-      await page.close();
-    }
-  }
-});
-
-test('without PE the three orders hold one multiset of nine values; with PE they do not', async () => {
-  const page = await openStep(b, 'order');
-  for (const pe of [false, true]) {
-    const lists = [];
-    for (const sentence of [0, 1, 2]) {
-      await page.locator('#order .choice label', { hasText: NAMES[sentence] }).click();
-      if ((await page.isChecked('#order input[name=pe]')) !== pe) await page.locator('#order input[name=pe]').click();
-      lists.push((await pageMatrix(page)).flat().map((c) => c.value).sort((u, v) => u - v));
-    }
-    const gaps = [maxGap(lists[0], lists[1]), maxGap(lists[0], lists[2]), maxGap(lists[1], lists[2])];
-    if (pe) assert.ok(Math.min(...gaps) > 0.1, `with PE the orders differ: ${gaps}`);
-    else assert.deepEqual(gaps, [0, 0, 0]);
-    // And the page's lists equal the ones computed here.
-    lists.forEach((l, k) => assert.ok(maxGap(l, sortedNine(scores(k, pe))) < TOL));
-  }
   await page.close();
 });
 
@@ -132,20 +112,21 @@ test('the keyboard works: arrows move between sentences, space flips the toggle'
   await page.close();
 });
 
-test('with PE the input table shows embedding + [sin p, cos p] computed here', async () => {
+test('with PE the input table shows the embedding, the model’s PE(p) and their sum', async () => {
   const page = await openStep(b, 'order', 'sentence=1&pe=1');
   const cells = await page.$$eval('#order .order-inputs tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-  const x = rows(1, true);
+  const x = model.compute({ sentence: 1, pe: true }).xs[1];
   const vec = (v) => minus(`[${v[0].toFixed(2)}, ${v[1].toFixed(2)}]`);
   cells.forEach((c, p) => {
     const w = ORDERS[1][p];
-    assert.deepEqual(c, [String(p), w, vec(EMB[w]), vec([Math.sin(p), Math.cos(p)]), vec(x[p])]);
+    assert.deepEqual(c, [String(p), w, vec(EMB[w]), vec(model.pe(p)), vec(x.subarray(p * D, p * D + 2))]);
   });
   await page.close();
 });
 
 test('matrix cells are tinted with the palette colour of their value', async () => {
-  for (const [query, sentence, pe, limit] of [['sentence=0&pe=0', 0, false, 1], ['sentence=2&pe=1', 2, true, 4]]) {
+  for (const [query, sentence, pe] of [['sentence=0&pe=0', 0, false], ['sentence=2&pe=1', 2, true]]) {
+    const { limit } = model.compute({ sentence, pe });
     const page = await openStep(b, 'order', query);
     const colours = await page.evaluate(() => [0, 1, 2].map((i) => [0, 1, 2].map((j) =>
       getComputedStyle(document.querySelector(`#order [data-readout="attn-${i}-${j}"]`).closest('td')).backgroundColor)));
@@ -184,16 +165,12 @@ test('at 375 px nothing overflows the page sideways', async () => {
   }
 });
 
-test('the matrix is symmetric, as the notes say, with and without PE; its corner names rows and columns', async () => {
-  for (const pe of [0, 1]) {
-    const page = await openStep(b, 'order', `sentence=1&pe=${pe}`);
-    const m = await pageMatrix(page);
-    // Queries and keys are the same rows (no projections), so S_ij = S_ji to the last bit.
-    for (let i = 0; i < 3; i++) for (let j = 0; j < i; j++) assert.equal(m[i][j].value, m[j][i].value, `pe ${pe} cell ${i},${j}`);
-    assert.match(await page.textContent('#order .notes'), /e\(w\).*symmetric/s);
-    // Two short lines instead of "Q ↓ K →": rows are queries, columns keys.
-    assert.deepEqual(await page.$eval('#order .matrix-corner', (c) => c.innerText.split('\n')), ['queries ↓', 'keys →']);
-    assert.deepEqual(page.errors, []);
-    await page.close();
-  }
+test('the notes call the matrix symmetric; its corner names rows and columns', async () => {
+  // The symmetry itself (S_ij = S_ji to the last bit) is the model's: tests/js/order-model.test.js.
+  const page = await openStep(b, 'order', 'sentence=1&pe=1');
+  assert.match(await page.textContent('#order .notes'), /e\(w\).*symmetric/s);
+  // Two short lines instead of "Q ↓ K →": rows are queries, columns keys.
+  assert.deepEqual(await page.$eval('#order .matrix-corner', (c) => c.innerText.split('\n')), ['queries ↓', 'keys →']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

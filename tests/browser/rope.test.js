@@ -1,11 +1,17 @@
-// Step 5 in Chromium: RoPE rotations of q = k = (0.6, 0.4) per pair, the score q′·k′, the shift
-// buttons that move both positions, the pair diagrams, the flat shift plot, the URL.
+// Step 5 in Chromium: the page shows the step's model (web/steps/rope/model.js, whose numbers
+// tests/js/rope-model.test.js checks against the rotations and the step's claims): the score
+// q′·k′, pair 0's arithmetic, the shift buttons that move both positions, the pair diagrams and
+// arcs, the flat shift plot, the keys, the URL.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { ropeModel } from '../../web/steps/rope/model.js';
 import { startBrowser } from './browser.js';
 import { openStep, plotDots, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
-// The formulas (rotations, scores): shared with the cross-engine suite.
-import { fixed, rotate, score, theta } from '../expect/rope.js';
+// How the page prints a number: shared with the cross-engine suite.
+import { fixed } from '../expect/rope.js';
+
+const model = ropeModel(await loadPosenc({ simd: true }));
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -15,20 +21,18 @@ async function expectState(page, qpos, kpos) {
   assert.equal(await page.inputValue('#rope input[name=qpos]'), String(qpos));
   assert.equal(await page.inputValue('#rope input[name=kpos]'), String(kpos));
   const qk = await readout(page, 'rope', 'qk');
-  const want = score(qpos, kpos);
-  // The core works in float32: a few ulps of ~2 on the sum.
-  assert.ok(Math.abs(qk.value - want) < 2e-5, `q′·k′ at (${qpos}, ${kpos}): ${qk.value} vs ${want}`);
-  assert.equal(qk.text, fixed(want, 2));
+  const want = model.readout({ qpos, kpos });
+  assert.equal(qk.value, want.qk, `q′·k′ at (${qpos}, ${kpos})`);
+  assert.equal(qk.text, fixed(want.qk, 2));
   // The signed offset n − m (key minus query, as steps 4 and 6 write it): the score sees the
   // sign (only this toy's q = k hides it).
   const offset = await readout(page, 'rope', 'offset');
   assert.equal(offset.value, kpos - qpos);
   assert.equal(offset.text, fixed(kpos - qpos, 0));
-  const q = rotate(qpos);
-  const k = rotate(kpos);
+  const { q, k } = want;
   for (const [name, want0] of [['q0x', q[0]], ['q0y', q[1]], ['k0x', k[0]], ['k0y', k[1]]]) {
     const r = await readout(page, 'rope', name);
-    assert.ok(Math.abs(r.value - want0) < 2e-6, `${name} at (${qpos}, ${kpos}): ${r.value} vs ${want0}`);
+    assert.equal(r.value, want0, `${name} at (${qpos}, ${kpos})`);
     assert.equal(r.text, fixed(want0, 2), name);
   }
   return qk.value;
@@ -74,14 +78,13 @@ test('each pair diagram draws q′ and k′ where the rotation puts them, names 
         names: svg.querySelectorAll('.rope-vec-label').length, crossing };
     }));
     assert.equal(pairs.length, 4);
-    const q = rotate(qpos);
-    const k = rotate(kpos);
+    const want = model.readout({ qpos, kpos }).pairs;
     pairs.forEach((p, i) => {
       for (let c = 0; c < 2; c++) {
-        assert.ok(Math.abs(p.q[c] - q[2 * i + c]) < 1e-3, `pair ${i} q′[${c}]: ${p.q[c]} vs ${q[2 * i + c]}`);
-        assert.ok(Math.abs(p.k[c] - k[2 * i + c]) < 1e-3, `pair ${i} k′[${c}]: ${p.k[c]} vs ${k[2 * i + c]}`);
+        assert.ok(Math.abs(p.q[c] - want[i].q[c]) < 1e-3, `pair ${i} q′[${c}]: ${p.q[c]} vs ${want[i].q[c]}`);
+        assert.ok(Math.abs(p.k[c] - want[i].k[c]) < 1e-3, `pair ${i} k′[${c}]: ${p.k[c]} vs ${want[i].k[c]}`);
       }
-      assert.equal(p.title, `pair ${i}: Δ = ${fixed((kpos - qpos) * theta(i), 3)}`);
+      assert.equal(p.title, `pair ${i}: Δ = ${fixed(want[i].delta, 3)}`);
       assert.ok(p.label.length > 40, 'each diagram describes itself');
       assert.equal(p.names, 2, `pair ${i}: q′ and k′ named`);
       assert.deepEqual(p.crossing, [], `pair ${i} at (${qpos}, ${kpos}): a name drawn across the unit circle`);
@@ -91,7 +94,7 @@ test('each pair diagram draws q′ and k′ where the rotation puts them, names 
   await page.close();
 });
 
-test('every slider position gives q′·k′ equal to the rotations computed here', async () => {
+test('every slider position shows the model’s q′·k′ and pair 0', async () => {
   const page = await openStep(b, 'rope');
   for (const [qpos, kpos] of [[0, 0], [19, 0], [0, 19], [5, 6], [11, 2], [19, 19], [8, 14], [3, 7]]) {
     await setSlider(page, 'rope', 'qpos', qpos);
@@ -105,26 +108,23 @@ test('every slider position gives q′·k′ equal to the rotations computed her
   await page.close();
 });
 
-test('the shift buttons move both sliders and leave q′·k′ unchanged', async () => {
+test('the shift buttons move both sliders, stop at the edges, and work by keyboard', async () => {
+  // That the score stays the same under a shift is the model's claim: tests/js/rope-model.test.js.
   const page = await openStep(b, 'rope', 'qpos=3&kpos=7');
-  const start = await expectState(page, 3, 7);
+  await expectState(page, 3, 7);
   const up = page.locator('#rope button[name=shift][value="1"]');
   const down = page.locator('#rope button[name=shift][value="-1"]');
   for (let s = 1; s <= 12; s++) {
     await up.click();
-    const qk = await expectState(page, 3 + s, 7 + s);
-    assert.ok(Math.abs(qk - start) < 2e-5, `shift +${s}: ${qk} vs ${start}`);
     assert.deepEqual((await urlParams(page)), { step: 'rope', qpos: String(3 + s), kpos: String(7 + s) });
   }
+  await expectState(page, 15, 19);
   // n = 19: one more step up would leave the range, so the button says so and does nothing.
   assert.equal(await up.getAttribute('aria-disabled'), 'true');
   await up.click({ force: true });  // Playwright treats aria-disabled as not clickable; a user still can.
   await expectState(page, 15, 19);
-  for (let s = 1; s <= 15; s++) {
-    await down.click();
-    const qk = await expectState(page, 15 - s, 19 - s);
-    assert.ok(Math.abs(qk - start) < 2e-5, `shift −${s}: ${qk} vs ${start}`);
-  }
+  for (let s = 1; s <= 15; s++) await down.click();
+  await expectState(page, 0, 4);
   assert.equal(await down.getAttribute('aria-disabled'), 'true');
   assert.equal(await up.getAttribute('aria-disabled'), 'false');
   await down.click({ force: true });
@@ -133,8 +133,7 @@ test('the shift buttons move both sliders and leave q′·k′ unchanged', async
   await up.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Space');
-  const qk = await expectState(page, 2, 6);
-  assert.ok(Math.abs(qk - start) < 2e-5);
+  await expectState(page, 2, 6);
   const times = await updateTimes(page, 'rope');
   assert.ok(times.length >= 29, 'every shift was measured');
   assert.deepEqual(page.errors, []);
@@ -172,12 +171,11 @@ test('the shift plot is flat along the diagonal, varies with m alone, and marks 
     assert.equal((await page.$eval('#rope svg.lineplot', plotDots, 'a')).length, 20 - Math.abs(qpos - kpos));
     assert.ok(Math.max(...plot.flat) - Math.min(...plot.flat) < 0.05, `flat line: ${plot.flat}`);
     assert.equal(plot.moving.length, 20);
-    const scores = Array.from({ length: 20 }, (_, m) => score(m, kpos));
-    assert.ok(Math.max(...scores) - Math.min(...scores) > 0.5, 'moving m alone changes the score');
-    assert.ok(Math.max(...plot.moving) - Math.min(...plot.moving) > 10, 'and the dashed line shows it');
+    // Moving m alone changes the score (tests/js/rope-model.test.js): the dashed line shows it.
+    assert.ok(Math.max(...plot.moving) - Math.min(...plot.moving) > 10, 'the dashed line varies');
     assert.equal(plot.markers, 1);
     assert.equal(plot.legend, 2);
-    assert.match(plot.label, new RegExp(`flat at ${fixed(score(qpos, kpos), 2).replace('.', '\\.')}`));
+    assert.match(plot.label, new RegExp(`flat at ${fixed(model.readout({ qpos, kpos }).qk, 2).replace('.', '\\.')}`));
   }
   await page.close();
 });
@@ -214,10 +212,10 @@ test('out-of-range and malformed URL values are clamped, not an error page', asy
   await page3.close();
 });
 
-test('the notes give θᵢ as computed and set the identity as display formulas, with the sign that holds', async () => {
+test('the notes give the model’s θᵢ and set the identity as display formulas', async () => {
   const page = await openStep(b, 'rope');
   const notes = await page.textContent('#rope .notes');
-  for (let i = 0; i < 4; i++) assert.ok(notes.includes(fixed(theta(i), i)), `θ${i} = ${fixed(theta(i), i)} in the notes`);
+  for (let i = 0; i < 4; i++) assert.ok(notes.includes(fixed(model.theta[i], i)), `θ${i} = ${fixed(model.theta[i], i)} in the notes`);
   // Two display formulas between the paragraphs, not in them.
   const formulas = await page.$$eval('#rope .notes > .formula math', (ms) => ms.map((x) => x.textContent.replace(/\s+/g, '')));
   assert.deepEqual(formulas.slice(0, 1), ['R(a)TR(b)=R(b−a)']);
@@ -227,17 +225,6 @@ test('the notes give θᵢ as computed and set the identity as display formulas,
   // Inside the sentences only the inline offset n − m (kit/math.js inlineMath), one unbreakable box.
   assert.deepEqual(await page.$$eval('#rope .notes p math', (ms) => ms.map((x) => [x.className, x.textContent.replace(/\s+/g, '')])),
     [['math-inline', 'n−m']]);
-  // What the formulas say, checked here: rotating the same pair by m·θ and n·θ scores as the
-  // unrotated pair against one rotated by (n − m)·θ.
-  const turn = ([x, y], a) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)];
-  const dot2 = (u, v) => u[0] * v[0] + u[1] * v[1];
-  for (const [m, n] of [[3, 7], [12, 5], [0, 19]]) {
-    for (let i = 0; i < 4; i++) {
-      const left = dot2(turn([0.6, 0.4], m * theta(i)), turn([0.6, 0.4], n * theta(i)));
-      assert.ok(Math.abs(left - dot2([0.6, 0.4], turn([0.6, 0.4], (n - m) * theta(i)))) < 1e-12);
-      assert.ok(Math.abs(left - (rotate(m)[2 * i] * rotate(n)[2 * i] + rotate(m)[2 * i + 1] * rotate(n)[2 * i + 1])) < 1e-12);
-    }
-  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -275,7 +262,7 @@ test('each pair arc turns through the whole of Δᵢ = (n − m)·θᵢ, unwound
     }));
     const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
     arcs.forEach((arc, i) => {
-      const delta = (kpos - qpos) * theta(i);
+      const { delta } = model.readout({ qpos, kpos }).pairs[i];
       assert.ok(Math.abs(arc.wound - delta) < 0.02, `pair ${i} at (${qpos}, ${kpos}): the arc winds ${arc.wound.toFixed(3)} rad, Δ is ${delta.toFixed(3)}`);
       assert.ok(Math.abs(wrap(arc.start - arc.qAngle)) < 0.02, `pair ${i}: the arc starts on q′`);
       assert.ok(Math.abs(wrap(arc.start + arc.wound - arc.kAngle)) < 0.03, `pair ${i}: the arc ends on k′`);

@@ -1,11 +1,16 @@
-// Step 2 in Chromium: the heatmap, the sliders, the formula's readouts, the URL.
+// Step 2 in Chromium: the page shows the step's model (web/steps/sinusoidal/model.js, whose
+// numbers tests/js/sinusoidal-model.test.js checks against the formula): the heatmap's pixels,
+// the readouts, the hover line; the sliders, the keys and the URL.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { loadPosenc } from '../../wasm/posenc.js';
 import { divergingRgb } from '../../web/kit/palette.js';
+import { D, sinusoidalModel } from '../../web/steps/sinusoidal/model.js';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, showStep, updateTimes, urlParams, minus } from './steps.js';
-// The formulas: shared with the cross-engine suite.
-import { D, omega, pe } from '../expect/sinusoidal.js';
+
+const model = sinusoidalModel(await loadPosenc({ simd: true }));
+const pe = (pos, dim) => model.readout({ pos, dim }).value;
 
 let b;
 before(async () => { b = await startBrowser(); });
@@ -17,22 +22,24 @@ test("the seed's state pos 10, dim 4 reads angle 1.58 and value 1.000", async ()
   const value = await readout(page, 'sinusoidal', 'value');
   assert.equal(angle.text, '1.58');
   assert.equal(value.text, '1.000');
-  assert.ok(Math.abs(angle.value - 10 * omega(4)) < 1e-9, `angle ${angle.value}`);
-  assert.ok(Math.abs(value.value - pe(10, 4)) < 2e-6, `value ${value.value}`);
+  const want = model.readout({ pos: 10, dim: 4 });
+  assert.equal(angle.value, want.angle);
+  assert.equal(value.value, want.value);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
-test('every slider position gives readouts equal to sin/cos computed here', async () => {
+test('every slider position gives the model’s readouts', async () => {
   const page = await openStep(b, 'sinusoidal');
   for (const [pos, dim] of [[0, 0], [0, 1], [49, 19], [7, 3], [33, 12], [25, 18]]) {
     await setSlider(page, 'sinusoidal', 'pos', pos);
     await setSlider(page, 'sinusoidal', 'dim', dim);
     const angle = await readout(page, 'sinusoidal', 'angle');
     const value = await readout(page, 'sinusoidal', 'value');
-    assert.ok(Math.abs(angle.value - pos * omega(dim)) < 1e-9);
-    assert.ok(Math.abs(value.value - pe(pos, dim)) < 2e-6, `pos ${pos} dim ${dim}: ${value.value} vs ${pe(pos, dim)}`);
-    assert.equal(value.text, minus(pe(pos, dim).toFixed(3).replace('-0.000', '0.000')));
+    const want = model.readout({ pos, dim });
+    assert.equal(angle.value, want.angle, `pos ${pos} dim ${dim}: angle`);
+    assert.equal(value.value, want.value, `pos ${pos} dim ${dim}: value`);
+    assert.equal(value.text, minus(want.value.toFixed(3).replace('-0.000', '0.000')));
     assert.deepEqual((await urlParams(page)), { step: 'sinusoidal', pos: String(pos), dim: String(dim) });
   }
   const times = await updateTimes(page, 'sinusoidal');
@@ -49,7 +56,7 @@ test('arrow keys on the focused heatmap move the selected cell and the sliders',
   assert.equal(await page.inputValue('#sinusoidal input[name=pos]'), '11');
   assert.equal(await page.inputValue('#sinusoidal input[name=dim]'), '6');
   const value = await readout(page, 'sinusoidal', 'value');
-  assert.ok(Math.abs(value.value - pe(11, 6)) < 2e-6);
+  assert.equal(value.value, pe(11, 6));
   await page.close();
 });
 
@@ -96,7 +103,7 @@ test('the selected cell and the hovered one are outlined over the canvas: moving
   await page.close();
 });
 
-test('the heatmap pixels carry the palette colour of each computed value', async () => {
+test('the heatmap pixels carry the palette colour of each of the model’s values', async () => {
   const page = await openStep(b, 'sinusoidal');
   const samples = [];
   for (let row = 1; row < 50; row += 6) for (let col = 0; col < D; col += 3) samples.push([row, col]);

@@ -2,7 +2,7 @@
 // a line plot shows, for every n in 0..19, the sinusoidal PE(m)·PE(n) (core.sinusoidalDot) and
 // the RoPE q'·k' with q = k = (0.6, 0.4) in each of the four pairs (core.ropeApply, then
 // core.attention without softmax). Readouts give |m − n| and both dots; a table sets the two
-// schemes side by side.
+// schemes side by side. Every number comes from ./model.js; this file formats and draws.
 import { h, mm, s } from '../../kit/dom.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
@@ -10,11 +10,9 @@ import { inlineMath, math, mi, mn, mo, mrow, msub, msup, primed } from '../../ki
 import { paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraph, paragraphs, stepFrame } from '../../kit/step.js';
+import { D, POSITIONS, compareModel } from './model.js';
 
 export const id = 'compare';
-const POSITIONS = 20;           // n (and m) run over 0..19
-const D = 8;                    // model width: 4 frequencies, 4 RoPE pairs
-const PAIR = [0.6, 0.4];        // every pair of q and of k
 const Y_DOMAIN = [0, 4];        // PE(m)·PE(n) lies in [−d/2, d/2]; here it stays in [0, 4]
 const X_DOMAIN = [-0.6, POSITIONS - 1 + 0.6];  // a little room so the end markers show whole
 const ROWS = ['where', 'when', 'kind', 'params', 'extrapolation', 'usedBy'];
@@ -27,13 +25,8 @@ export const params = {
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
 
-  // Position-independent work, once: the same vector at every position 0..19, rotated by RoPE
-  // (pair i of row p turned by p·θ_i), and the squared length of one pair, from the core.
-  const plain = new Float32Array(POSITIONS * D);
-  for (let p = 0; p < POSITIONS; p++) for (let i = 0; i < D; i += 2) plain.set(PAIR, p * D + i);
-  const rotated = core.ropeApply(plain, POSITIONS, D, { layout: 'interleaved' });
-  const pairNorm = core.attention(PAIR, PAIR, 2, { softmax: false, scale: 1 })[0];
-  const xs = Float64Array.from({ length: POSITIONS }, (_, i) => i);
+  const model = compareModel(core);
+  const { xs, pairNorm } = model;
 
   const controls = {
     m: paramSlider(params, 'm', { label: m.t('compare.m'), values, onInput: (v) => set({ m: v }) }),
@@ -71,7 +64,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.readouts.append(readoutRow(out.distance, out.sin, out.rope));
 
   // The sinusoidal peak PE(m)·PE(m) = d/2 and the RoPE curve's factor |(0.6, 0.4)|², from the core.
-  paragraphs(slots.notes, m, 'compare.notes', { peak: m.fixed(core.sinusoidalDot(0, 0, D), 0), norm: m.fixed(pairNorm, 2) }, inlineFormulas);
+  paragraphs(slots.notes, m, 'compare.notes', { peak: m.fixed(model.peak, 0), norm: m.fixed(pairNorm, 2) }, inlineFormulas);
   slots.deeper.append(comparisonTable(m), formulas);
   paragraphs(slots.deeper, m, 'compare.deeper', {}, inlineFormulas);
 
@@ -79,10 +72,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { m: qPos, n: kPos } = values;
-    const sin = Float64Array.from(xs, (n) => core.sinusoidalDot(qPos, n, D));
-    const rope = core.attention(rotated.subarray(qPos * D, (qPos + 1) * D), rotated, D, { softmax: false, scale: 1 });
+    const { sin, rope, distance, offset } = model.readout({ m: qPos, n: kPos });  // offset: n − m
     curves = { m: qPos, sin, rope };
-    const distance = Math.abs(qPos - kPos);
 
     plot.draw({
       xDomain: X_DOMAIN,
@@ -99,8 +90,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     formulas.replaceChildren(
       // The signed offset n − m, as steps 4 and 5 write it.
-      sinFormula(m, kPos - qPos, sin[kPos]),
-      ropeFormula(m, kPos - qPos, pairNorm, rope[kPos]),
+      sinFormula(m, offset, sin[kPos]),
+      ropeFormula(m, offset, pairNorm, rope[kPos]),
     );
     out.distance.set(m.fixed(distance, 0), distance);
     out.sin.set(m.fixed(sin[kPos], 2), sin[kPos]);

@@ -5,22 +5,18 @@
 // the readout is the distance |x − x′|. A small schematic says where the addition happens
 // (once, at the input) and where RoPE acts instead (inside every attention layer). Two norm
 // cards and a small table compare the lengths of embedding and code, here and at d = 512, where
-// ‖PE‖ = √(d/2) = 16 meets an embedding of length about 1 unless it is scaled by √d.
+// ‖PE‖ = √(d/2) = 16 meets an embedding of length about 1 unless it is scaled by √d. Every
+// number comes from ./model.js; this file formats and draws.
 import { h, mm } from '../../kit/dom.js';
 import { VectorBars } from '../../kit/bars.js';
 import { math, mi, mn, mo, mrow, msub } from '../../kit/math.js';
 import { paramSlider } from '../../kit/controls.js';
 import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
+import { D, EMBEDDING, MAX_POS, WIDE, embeddingPlusPositionModel } from './model.js';
 
 export const id = 'embedding-plus-position';
-const D = 4;
-const BASE = 10000;
-const MAX_POS = 99;
-const EMBEDDING = [0.51, -0.22, 0.88, 0.14];  // the seed's token embedding
 const LIMIT = 2;                               // |e + PE| < 0.88 + 1 on every dimension
-const WIDE = 512;                              // the original transformer's d_model
-const WIDE_SEED = 7;                           // a stand-in embedding row drawn with std 1/√d
 
 export const params = {
   pos: { type: 'int', min: 0, max: MAX_POS, default: 0 },
@@ -34,14 +30,7 @@ const column = (cells) => mm('mtable', { class: 'bracketed' }, ...cells.map((c) 
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  // Every position the sliders reach, once: (MAX_POS + 1) × 4 float32 values from the core.
-  const table = core.sinusoidal(MAX_POS + 1, D, { base: BASE });
-  const pe = (p) => Array.from(table.subarray(p * D, (p + 1) * D));
-  const add = (a, b) => a.map((v, i) => v + b[i]);
-  // Lengths from the core's dot products: ‖v‖ = √(v·v).
-  const norm = (v, d) => Math.sqrt(core.attention(v, v, d, { softmax: false, scale: 1 })[0]);
-  const wideEmbedding = core.learned(1, WIDE, { maxPositions: 1, seed: WIDE_SEED, std: 1 / Math.sqrt(WIDE) });
-  const wideE = norm(wideEmbedding, WIDE);
+  const model = embeddingPlusPositionModel(core);
 
   const controls = {
     pos: paramSlider(params, 'pos', { label: m.t('embedding-plus-position.pos'), values, onInput: (v) => set({ pos: v }) }),
@@ -106,12 +95,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { pos, other } = values;
-    const p = pe(pos);
-    const q = pe(other);
-    const x = add(EMBEDDING, p);
-    const y = add(EMBEDDING, q);
-    // |x − x′| = |PE(pos) − PE(pos′)|: the embedding cancels.
-    const distance = Math.sqrt(x.reduce((acc, v, i) => acc + (v - y[i]) ** 2, 0));
+    const { p, q, x, y, distance, normE: nE, normPe: nPe, wide: wideValues } = model.readout({ pos, other });
     shown = { pos, other, p, q, x, y };
     const f = (v) => m.fixed(v, 2);
     const list = (v) => `[${v.map(f).join(`${m.listSep} `)}]`;
@@ -155,13 +139,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     x.forEach((v, d) => out.x[d].set(f(v), v));
     out.distance.set(f(distance), distance);
-    const nE = norm(EMBEDDING, D);
-    const nPe = norm(p, D);
     out.normE.set(f(nE), nE);
     out.normPe.set(f(nPe), nPe);
-    // The wide code at the same position: its length never depends on the position.
-    const widePe = norm(core.sinusoidal(1, WIDE, { base: BASE, offset: pos }), WIDE);
-    const wideValues = { pe: widePe, e: wideE, scaled: Math.sqrt(WIDE) * wideE };
     for (const [k, cell] of Object.entries(wideCells)) {
       cell.textContent = f(wideValues[k]);
       cell.dataset.value = String(wideValues[k]);

@@ -1,7 +1,8 @@
 // Step 3: frequency bands. One dimension of a 16-wide sinusoidal table (a column of
 // core.sinusoidal(101, 16)) drawn over positions 0..100, the other even dimensions 0-6 faintly
 // behind it; a log-scale chart of all eight wavelengths 2π/ω_i, a straight line because they form
-// a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i.
+// a geometric series. Readouts: ω_i from core.sinusoidalFrequencies(16) and 2π/ω_i. Every
+// number comes from ./model.js; this file formats and draws.
 import { h } from '../../kit/dom.js';
 import { LinePlot } from '../../kit/lineplot.js';
 import { tickLabel } from '../../kit/ticks.js';
@@ -11,28 +12,17 @@ import { choice } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 import { subscript } from '../../kit/scripts.js';
+import { BASE, D, DIMS, LONGEST as longest, POSITIONS, frequenciesModel } from './model.js';
 
 export const id = 'frequencies';
-const POSITIONS = 101;          // positions 0..100
-const D = 16;
-const BASE = 10000;
-const DIMS = [0, 2, 4, 6];
-
 export const params = {
   dim: { type: 'enum', values: DIMS, default: 0 },
 };
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
-  const freqs = core.sinusoidalFrequencies(D, { base: BASE });
-  const wavelengths = Array.from(freqs, (w) => (2 * Math.PI) / w);
-  const longest = BASE * 2 * Math.PI;   // the wavelength 2i = d would have; the last pair approaches it
-  const positions = Array.from({ length: POSITIONS }, (_, p) => p);
-  const column = (dim) => Array.from({ length: POSITIONS }, (_, p) => table[p * D + dim]);
-  const columns = new Map(DIMS.map((dim) => [dim, column(dim)]));
-  // Ten samples per position for the drawn curve (1001 points; joined per drawing column).
-  const fine = Array.from({ length: (POSITIONS - 1) * 10 + 1 }, (_, k) => k / 10);
+  const model = frequenciesModel(core);
+  const { table, freqs, wavelengths, positions, fine } = model;
 
   // Wavelengths: one decimal below 100, whole numbers from 100 up.
   const wave = (v) => m.fixed(v, v < 100 ? 1 : 0);
@@ -87,7 +77,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const noteVars = {
     w0: wave(wavelengths[0]), w2: wave(wavelengths[1]), w4: wave(wavelengths[2]), w6: wave(wavelengths[3]),
     step6: m.fixed(freqs[3], 3),
-    ratio: m.fixed(freqs[0] / freqs[1], 2),
+    ratio: m.fixed(model.ratio, 2),
     last: num(wavelengths[freqs.length - 1]),
     lastDim: 2 * (freqs.length - 1),
     longest: num(longest),
@@ -125,10 +115,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { dim } = values;
-    const i = dim / 2;
-    const omega = freqs[i];
-    const lambda = wavelengths[i];
-    const others = DIMS.filter((o) => o !== dim);
+    const { i, omega, wavelength: lambda, others, fits, cycles } = model.readout({ dim });
 
     // Each line in two pieces that wrap before its second "=" where the line does not fit.
     formula.replaceChildren(
@@ -149,20 +136,19 @@ export function mount(root, { core, m, values, setter, index, total }) {
       xDomain: [0, POSITIONS - 1],
       yDomain: [-1.3, 1.3],
       series: [
-        ...others.map((o, k) => ({ x: positions, y: columns.get(o), cls: 'faint',
+        ...others.map((o, k) => ({ x: positions, y: model.column(o), cls: 'faint',
           label: k === 0 ? m.t('frequencies.waveOthers', { dims: others.join(', ') }) : undefined })),
-        // The wave between the table's integer positions, at the core's ω: sampled only at
-        // integers, dim 0 (6.3 positions a cycle) drew as a jagged saw on a phone.
-        { x: fine, y: fine.map((p) => Math.sin(p * omega)), cls: 'smooth', perColumn: true },
+        // The wave between the table's integer positions (model.curve says why).
+        { x: fine, y: model.curve(dim), cls: 'smooth', perColumn: true },
         // The core's table itself: the dots (its straight segments are hidden by CSS).
-        { x: positions, y: columns.get(dim), cls: 'a', points: true, cursor: true,
+        { x: positions, y: model.column(dim), cls: 'a', points: true, cursor: true,
           label: m.t('frequencies.waveLegend', { dim, i: subscript(i), omega: m.fixed(omega, 4) }) },
       ],
-      vlines: lambda <= POSITIONS - 1 ? [{ x: lambda, cls: 'a', label: m.t('frequencies.waveOneCycle', { value: wave(lambda) }) }] : [],
+      vlines: fits ? [{ x: lambda, cls: 'a', label: m.t('frequencies.waveOneCycle', { value: wave(lambda) }) }] : [],
     });
-    plot.svg.setAttribute('aria-label', m.t(lambda <= POSITIONS - 1 ? 'frequencies.waveAlt' : 'frequencies.waveAltSlow', {
+    plot.svg.setAttribute('aria-label', m.t(fits ? 'frequencies.waveAlt' : 'frequencies.waveAltSlow', {
       dim, d: D, last: POSITIONS - 1, wavelength: wave(lambda), others: others.join(', '),
-      cycles: m.fixed((POSITIONS - 1) / lambda, 1),
+      cycles: m.fixed(cycles, 1),
     }));
 
     ladder.draw({ ...ladderBase, markers: [{ x: dim, y: lambda, cls: 'a', label: wave(lambda), labelAt: dim === 0 ? 'below-right' : 'above-left' }] });

@@ -4,7 +4,8 @@
 // The heatmap shows the table and, below it, the half-table of positions that have no row; the
 // position slider runs into that region, where core.learned throws a RangeError that the step
 // shows as it is, beside the sinusoidal row (core.sinusoidal with an offset) and a RoPE-rotated
-// vector (core.ropeApply), which exist at any position.
+// vector (core.ropeApply), which exist at any position. Every number comes from ./model.js;
+// this file formats and draws.
 import { h, s } from '../../kit/dom.js';
 import { Heatmap, cellColoursLookedUp, legend } from '../../kit/heatmap.js';
 import { addExportOverlay } from '../../kit/export.js';
@@ -17,24 +18,12 @@ import { symmetricMarks } from '../../kit/format.js';
 import { trainedTablePanel } from '../../train/trained-panels.js';
 import { whenIdleEach } from '../../kit/idle.js';
 import { pointerHint } from '../../kit/pointer.js';
+import { PRESETS, PRESET_IDS, STD, learnedModel, reach } from './model.js';
 
 export const id = 'learned';
 
-// positions = the table's rows (maxPositions), d = its width. The stand-in's parameters are the
-// core's defaults (seed 0, std 0.02), the same for every preset.
-const PRESETS = {
-  small: { positions: 16, d: 8 },
-  bert: { positions: 512, d: 768 },
-  gpt2: { positions: 1024, d: 768 },
-};
-const PRESET_IDS = Object.keys(PRESETS);
-const REACH = 1.5;          // the slider and the map run to 1.5 × the table
-const MAP_DIMS = 64;        // at most this many dimensions drawn
-const BAR_DIMS = 16;        // dimensions in the two bar charts
 const LIMIT = 0.06;         // colour scale of the table: ±3 standard deviations
 const BAR_LIMIT = 0.08;
-const STD = 0.02;
-const reach = (p) => Math.round(PRESETS[p].positions * REACH);
 
 export const params = {
   preset: { type: 'enum', values: PRESET_IDS, default: 'small' },
@@ -116,23 +105,15 @@ function paintOver(ctx, canvas, band, marker) {
 export function mount(root, { core, m, values, setter, index, total, train }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
 
-  // The drawn part of each table, computed when its preset is first shown: rows 0..T−1 and the
-  // first MAP_DIMS dimensions. core.learned draws each row from its own seeded stream, first
-  // dimension first, so a table of width MAP_DIMS holds exactly the first MAP_DIMS columns of the
-  // 768-wide one (the test checks this against its own copy of the generator). The rows past the
-  // table stay 0 and are covered by the "no row" band.
-  const maps = new Map();
+  const model = learnedModel(core);
+  const { rowAt } = model;
+  // The model's map of a preset, with its colours: a switch back to a preset then only copies
+  // pixels. Looked up, not interpolated: GPT-2's map is 1,536 × 64 cells.
+  const pixels = new Map();
   const mapOf = (preset) => {
-    if (!maps.has(preset)) {
-      const { positions, d } = PRESETS[preset];
-      const cols = Math.min(d, MAP_DIMS);
-      const values = new Float32Array(reach(preset) * cols);
-      values.set(core.learned(positions, cols, { maxPositions: positions, std: STD }));
-      // Its colours too: a switch back to a preset then only copies pixels. Looked up, not
-      // interpolated: GPT-2's map is 1,536 × 64 cells.
-      maps.set(preset, { cols, rows: reach(preset), values, pixels: cellColoursLookedUp(values, LIMIT) });
-    }
-    return maps.get(preset);
+    const map = model.map(preset);
+    if (!pixels.has(preset)) pixels.set(preset, cellColoursLookedUp(map.values, LIMIT));
+    return { ...map, pixels: pixels.get(preset) };
   };
   // The other presets' maps in idle time, each uploaded into a picture of its own, so that the
   // first switch to each is a copy as well. Then the core's refusal of a row past a table,
@@ -146,16 +127,6 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     }),
     () => rowAt({ positions: 1, d: 2 }, 1),
   ], { fallback: 50 });
-  // The core's row at `pos` of a table of T rows and d dimensions, or its RangeError.
-  const rowAt = ({ positions: T, d }, pos) => {
-    try {
-      return { row: core.learned([pos], d, { maxPositions: T, std: STD }), error: null };
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      return { row: null, error: e };
-    }
-  };
-
   // Controls.
   const controls = {
     preset: choice({
@@ -255,17 +226,9 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
 
   function render() {
     const { preset, pos } = values;
-    const { positions: T, d } = PRESETS[preset];
     const map = mapOf(preset);
-    const dims = Math.min(d, BAR_DIMS);
-
-    const { row, error } = rowAt(PRESETS[preset], pos);  // the row, or the core's refusal
-    // The formulas at the same position: the sinusoidal row (offset = pos) and the vector
-    // (1, 0, 1, 0, ...) rotated by RoPE at pos (pairs 2i, 2i + 1).
-    const sinRow = core.sinusoidal(1, d, { offset: pos });
-    const unit = new Float32Array(d);
-    for (let c = 0; c < d; c += 2) unit[c] = 1;
-    const ropeRow = core.ropeApply(unit, [pos], d, { layout: 'interleaved' });
+    // The row, or the core's refusal; the formulas' rows at the same position.
+    const { T, d, dims, params: count, row, error, sinRow, ropeRow } = model.readout({ preset, pos });
     current = { preset, pos, d, row, sinRow, ropeRow };
 
     // Formula with the current numbers.
@@ -317,7 +280,7 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
     if (row) out.row.set(m.fixed(row[0], 4), row[0]);
     else out.row.set(m.t('learned.noRow'));
     out.size.set(m.fixed(T, 0), T);
-    out.params.set(m.fixed(T * d, 0), T * d);
+    out.params.set(m.fixed(count, 0), count);
     out.sin.set(m.fixed(sinRow[0], 3), sinRow[0]);
     out.rope.set(m.fixed(ropeRow[0], 3), ropeRow[0]);
 

@@ -1,5 +1,6 @@
 // Step 1: why order matters. Three 2D token embeddings, three orders of the same words. The
-// 3×3 matrix of Q·Kᵀ (Q = K = the rows, no scaling) comes from pe.attention; without positions
+// 3×3 matrix of Q·Kᵀ (Q = K = the rows, no scaling) comes from pe.attention (./model.js holds
+// every number; this file formats and draws them); without positions
 // the three orders give the same nine numbers, only permuted. The toggle adds the d = 2
 // sinusoidal code of each position (pe.sinusoidal(3, 2) = [sin p, cos p]) to the rows first,
 // and the three matrices stop being permutations of each other.
@@ -12,20 +13,9 @@ import { VectorPlane } from '../../kit/vectorplane.js';
 import { choice, toggle } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
+import { D, SAME, SENTENCES, TOKENS, orderModel } from './model.js';
 
 export const id = 'order';
-const D = 2;
-const N = 3;
-const SAME = 1e-6;   // two scores closer than this count as the same number
-
-// The tokens: embedding and series class (colour, and the label that names it).
-const TOKENS = {
-  dog: { emb: [0.8, 0.2], cls: 'a' },
-  bites: { emb: [0.1, 0.9], cls: 'b' },
-  man: { emb: [0.5, 0.6], cls: 'c' },
-};
-// The sentences as token orders: "Dog bites man", "Man bites dog", "Bites man dog".
-const SENTENCES = [['dog', 'bites', 'man'], ['man', 'bites', 'dog'], ['bites', 'man', 'dog']];
 
 export const params = {
   sentence: { type: 'int', min: 0, max: SENTENCES.length - 1, default: 0 },
@@ -34,7 +24,7 @@ export const params = {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const peTable = core.sinusoidal(N, D);   // row p = [sin p, cos p]
+  const model = orderModel(core);
   const word = (t) => m.t(`order.word.${t}`);
   const sentenceName = (k) => m.t(`order.sentence${k}`);
   const vec = (v) => m.t('order.vector', { a: m.fixed(v[0], 2), b: m.fixed(v[1], 2) });
@@ -113,19 +103,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     scale: () => inlineMath('1 over the square root of d', mn('1'), mo('/'), msqrt(mi('d'))),
   });
 
-  /** The rows fed to attention for sentence k: embeddings, plus PE(p) when pe is on. */
-  function rows(k, pe) {
-    const x = new Float32Array(N * D);
-    SENTENCES[k].forEach((t, p) => {
-      for (let c = 0; c < D; c++) x[p * D + c] = TOKENS[t].emb[c] + (pe ? peTable[p * D + c] : 0);
-    });
-    return x;
-  }
-
-  const scores = (x) => core.attention(x, x, D, { softmax: false, scale: 1 });
-  const sorted = (a) => Array.from(a).sort((u, v) => u - v);
-  const gap = (a, b) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i])), 0);
-
   let shown = null;  // the matrix on screen, for the CSV export
   // What depends only on the PE toggle (formula, colour legend) is rebuilt when it flips.
   let drawnPe = null;
@@ -135,17 +112,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const peChanged = pe !== drawnPe;
     drawnPe = pe;
     const order = SENTENCES[sentence];
-    const xs = SENTENCES.map((_, k) => rows(k, pe));
-    const all = xs.map(scores);
-    const current = all[sentence];
-    const sortedAll = all.map(sorted);
-    // Largest gap between this order's sorted scores and another order's.
-    const change = Math.max(...sortedAll.map((other, k) => (k === sentence ? 0 : gap(sortedAll[sentence], other))));
-    const allSame = sortedAll.every((other) => gap(sortedAll[0], other) <= SAME);
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const a of all) for (const v of a) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    const limit = Math.max(1, Math.ceil(Math.max(Math.abs(lo), Math.abs(hi))));
+    const { xs, all, current, sortedAll, change, allSame, lo, hi, limit } = model.compute({ sentence, pe });
 
     // Formula: the score, and what a row is.
     const x = (i) => msub(mi('x'), mi(i));
@@ -200,7 +167,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
         h('th', { scope: 'row', class: `token ${TOKENS[t].cls}` }, word(t)),
         vecCell(TOKENS[t].emb),
         peCells([
-          vecCell([peTable[p * D], peTable[p * D + 1]]),
+          vecCell(model.pe(p)),
           vecCell([xs[sentence][p * D], xs[sentence][p * D + 1]], 'row-sum'),
         ])))),
     );

@@ -4,6 +4,7 @@
 // as grouped bars, and the eight sin/cos pairs' shares of their dot product.
 // The notation is the explainer's: positions m and n, pair i with frequency ωᵢ. The URL keeps
 // the step's first names for the two positions, i and j (?i=3&j=8), so old links still open.
+// Every number comes from ./model.js; this file formats and draws.
 import { h, mm } from '../../kit/dom.js';
 import { VectorBars } from '../../kit/bars.js';
 import { LinePlot } from '../../kit/lineplot.js';
@@ -12,13 +13,9 @@ import { inlineMath, math, mathPieces, mi, mn, mo, mrow, msub, msup } from '../.
 import { button, paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { glueFormulas, paragraph, richText, stepFrame } from '../../kit/step.js';
+import { BASE, D, PAIRS, POSITIONS, REFERENCES, canShift as fits, relativeModel } from './model.js';
 
 export const id = 'relative';
-const POSITIONS = 20;
-const D = 16;
-const PAIRS = D / 2;
-const BASE = 10000;
-const REFERENCES = [0, POSITIONS - 1];  // the two fixed i whose curves sit under the current one
 const ROTATION_NOTE = 1;                // the rotation formula follows this paragraph of the fold
 const IDENTITY_NOTE = 0;                // the identity's formulas follow this paragraph of the notes
 
@@ -39,13 +36,8 @@ const fn = (name, ...arg) => mrow(mi(name), mo('\u2061'), mo('('), ...arg, mo(')
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
-  const row = (p) => table.subarray(p * D, (p + 1) * D);
-  // Every PE(i)·PE(j) the plot can show, once: 400 float64 dot products from the core.
-  const gram = new Float64Array(POSITIONS * POSITIONS);
-  for (let a = 0; a < POSITIONS; a++) {
-    for (let b = 0; b < POSITIONS; b++) gram[a * POSITIONS + b] = core.sinusoidalDot(a, b, D, { base: BASE });
-  }
+  const model = relativeModel(core);
+  const { table, row, gram } = model;
 
   const controls = {
     i: paramSlider(params, 'i', { label: m.t('relative.i'), values, onInput: (v) => set({ i: v }) }),
@@ -53,7 +45,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   };
   // Both positions one step together. At the edge the button is marked aria-disabled rather
   // than disabled, so keyboard focus stays on it.
-  const canShift = (by) => Math.min(values.i, values.j) + by >= 0 && Math.max(values.i, values.j) + by <= POSITIONS - 1;
+  const canShift = (by) => fits(values.i, values.j, by);
   const shift = (by) => {
     const b = button({
       name: 'shift', label: m.t(by < 0 ? 'relative.shiftDown' : 'relative.shiftUp'),
@@ -134,7 +126,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   slots.readouts.append(readoutRow(out.dot, out.distance));
 
   // The peak, PE(m)·PE(m) = d/2, as the core computes it.
-  m.paras('relative.notes', { max: m.fixed(gram[0], 0) }).forEach((text, n) => {
+  m.paras('relative.notes', { max: m.fixed(model.peak, 0) }).forEach((text, n) => {
     slots.notes.append(paragraph(text, inline));
     if (n === IDENTITY_NOTE) slots.notes.append(h('div', { class: 'formula relative-formulas relative-identity' }, ...identity.map((f) => h('div', {}, f))));
   });
@@ -150,9 +142,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { i, j } = values;
-    const dot = core.sinusoidalDot(i, j, D, { base: BASE });
+    const { dot, offset, distance, shares } = model.readout({ i, j });  // offset: n − m
     const dotText = m.fixed(dot, 2);
-    const offset = j - i;  // n − m
 
     current.replaceChildren(math(
       m.t('relative.formulaNowLabel', { m: i, n: j, dot: dotText }),
@@ -167,23 +158,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     ], 1);
     vecBars.svg.setAttribute('aria-label', m.t('relative.barsAlt', { m: i, n: j, dims: D }));
 
-    // Pair i of PE(m) against pair i of PE(n): an 8 × 8 table of 2-dim dot products from the
-    // core, whose diagonal holds the pair's own term cos(ωᵢ (m − n)). (Here i and j, the URL's
-    // names, are the two positions m and n.)
-    const cross = core.attention(row(i), row(j), 2, { softmax: false, scale: 1 });
-    const shares = Float64Array.from({ length: PAIRS }, (_, k) => cross[k * PAIRS + k]);
     pairBars.draw([{ values: shares, cls: 'c', label: m.t('relative.pairsLegend', { dot: dotText }) }], 1);
-    pairBars.svg.setAttribute('aria-label', m.t('relative.pairsAlt', { pairs: PAIRS, distance: Math.abs(offset), dot: dotText }));
+    pairBars.svg.setAttribute('aria-label', m.t('relative.pairsAlt', { pairs: PAIRS, distance, dot: dotText }));
 
-    const curve = (p) => {
-      const x = new Float64Array(POSITIONS);
-      const y = new Float64Array(POSITIONS);
-      for (let q = 0; q < POSITIONS; q++) {
-        x[q] = q - p;
-        y[q] = gram[p * POSITIONS + q];
-      }
-      return { x, y };
-    };
+    const { curve } = model;
     plot.draw({
       xDomain: [-(POSITIONS - 1), POSITIONS - 1],
       yDomain: [0, PAIRS + 1.5],  // headroom for the 'j = i' label above the peak
@@ -200,7 +178,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     }));
 
     out.dot.set(dotText, dot);
-    out.distance.set(String(Math.abs(offset)), Math.abs(offset));
+    out.distance.set(String(distance), distance);
     controls.i.set(i);
     controls.j.set(j);
     shiftDown.setAttribute('aria-disabled', String(!canShift(-1)));

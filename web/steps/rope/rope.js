@@ -4,7 +4,8 @@
 // One diagram per pair shows q′ and k′; the cards give the score and the signed offset n − m
 // (the score sees the sign; only this toy's q = k makes it symmetric); the identity that makes
 // the score relative is set as display formulas between the paragraphs. In the fold, a line
-// plot shows that shifting both leaves q′·k′ alone, and pair 0's arithmetic.
+// plot shows that shifting both leaves q′·k′ alone, and pair 0's arithmetic. Every number comes
+// from ./model.js; this file formats and draws.
 // (The table that scores the same q and k under Hugging Face's rotate_half pairing is in the code
 // step, web/steps/code/pairing.js.)
 import { h, mm } from '../../kit/dom.js';
@@ -15,16 +16,9 @@ import { tickLabel } from '../../kit/ticks.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { drawRotation, rotationDiagram, rotationGrid } from '../../kit/rotation.js';
 import { glueFormulas, paragraph, paragraphs, richText, stepFrame } from '../../kit/step.js';
+import { K, PAIRS, POSITIONS, Q, canShift, ropeModel } from './model.js';
 
 export const id = 'rope';
-const D = 8;
-const PAIRS = D / 2;
-const POSITIONS = 20;
-const LAYOUT = 'interleaved';
-const PAIR = [0.6, 0.4];
-const Q = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
-const K = Float32Array.from({ length: D }, (_, j) => PAIR[j % 2]);
-const DOT = { softmax: false, scale: 1 };
 const IDENTITY_AFTER = 1;  // the identity's formulas follow this paragraph of the notes
 
 export const params = {
@@ -32,22 +26,10 @@ export const params = {
   kpos: { type: 'int', min: 0, max: POSITIONS - 1, default: 7 },
 };
 
-/** n copies of an 8-vector, one per row. */
-function rows(v, n) {
-  const out = new Float32Array(n * v.length);
-  for (let r = 0; r < n; r++) out.set(v, r * v.length);
-  return out;
-}
-
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const theta = core.ropeFrequencies(D).invFreq;  // θ_i = 10000^(−2i/d)
-
-  // Every (m, n) score for the plot, once: rotate q and k at all 20 positions, then Q·Kᵀ.
-  const all = Array.from({ length: POSITIONS }, (_, p) => p);
-  const qAll = core.ropeApply(rows(Q, POSITIONS), all, D, { layout: LAYOUT });
-  const kAll = core.ropeApply(rows(K, POSITIONS), all, D, { layout: LAYOUT });
-  const scores = core.attention(qAll, kAll, D, DOT);  // scores[m * 20 + n] = q′(m)·k′(n)
+  const model = ropeModel(core);
+  const { theta, scores } = model;
 
   // Controls: the two positions and the shift buttons (name="shift").
   const controls = {
@@ -127,16 +109,14 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { qpos, kpos } = values;
-    const q = core.ropeApply(Q, [qpos], D, { layout: LAYOUT });
-    const k = core.ropeApply(K, [kpos], D, { layout: LAYOUT });
-    const qk = core.attention(q, k, D, DOT)[0];
-    const offset = kpos - qpos;  // the signed offset n − m, as steps 4 and 6 write it
+    // offset: the signed n − m, as steps 4 and 6 write it
+    const { q, k, qk, offset, pairs, both, qOnly } = model.readout({ qpos, kpos });
     const f2 = (v) => m.fixed(v, 2);
 
     // Pair 0, as arithmetic with the current numbers. The turns line is three phrases: each is
     // kept whole when the line wraps ("3.00 rad · k / turns" read as a product).
     pair0.arith.replaceChildren(...arithmeticRow('q', Q, qpos, q, 'q0'), ...arithmeticRow('k', K, kpos, k, 'k0'));
-    const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(qpos * theta[0]), b: f2(kpos * theta[0]), offset: m.fixed(offset, 0) });
+    const turns = m.t('rope.turns', { m: qpos, n: kpos, a: f2(pairs[0].qAngle), b: f2(pairs[0].kAngle), offset: m.fixed(offset, 0) });
     pair0.turns.replaceChildren(...turns.split(/\s+·\s+/).flatMap((phrase, i) =>
       [...(i ? [h('span', { class: 'rope-turns-sep' }, ' · ')] : []), h('span', { class: 'rope-turns-phrase' }, glueFormulas(phrase))]));
 
@@ -149,14 +129,12 @@ export function mount(root, { core, m, values, setter, index, total }) {
       }));
     }
     [...grid.children].forEach((svg, i) => {
-      const qi = [q[2 * i], q[2 * i + 1]];
-      const ki = [k[2 * i], k[2 * i + 1]];
-      const delta = (kpos - qpos) * theta[i];  // the turn from q′ to k′, unwound
+      const { q: qi, k: ki, qAngle, kAngle, delta } = pairs[i];  // delta: the turn from q′ to k′, unwound
       drawRotation(svg, {
         q: qi, k: ki, original: [Q[2 * i], Q[2 * i + 1]], names: { q: m.t('rope.qLabel'), k: m.t('rope.kLabel') }, sweep: delta,
         title: m.t('rope.pairTitle', { i, delta: m.fixed(delta, 3) }),
         label: m.t('rope.pairAlt', {
-          i, theta: m.fixed(theta[i], 3), a: m.fixed(qpos * theta[i], 3), b: m.fixed(kpos * theta[i], 3),
+          i, theta: m.fixed(theta[i], 3), a: m.fixed(qAngle, 3), b: m.fixed(kAngle, 3),
           qx: f2(qi[0]), qy: f2(qi[1]), kx: f2(ki[0]), ky: f2(ki[1]), delta: m.fixed(delta, 3),
         }),
       });
@@ -172,13 +150,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
     );
 
     // The shift plot: the diagonal through (m, n) against the row of n fixed.
-    const diff = kpos - qpos;  // n − m, kept as both move
-    const both = { x: [], y: [] };
-    for (let mq = Math.max(0, -diff); mq <= Math.min(POSITIONS - 1, POSITIONS - 1 - diff); mq++) {
-      both.x.push(mq);
-      both.y.push(scores[mq * POSITIONS + mq + diff]);
-    }
-    const qOnly = { x: all, y: all.map((mq) => scores[mq * POSITIONS + kpos]) };
     plot.draw({
       xDomain: [-0.6, POSITIONS - 0.4],  // a little margin; ticks at 0, 5, 10, 15
       yDomain: [0, 2.25],
@@ -194,8 +165,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     out.offset.set(m.fixed(offset, 0), offset);
     controls.qpos.set(qpos);
     controls.kpos.set(kpos);
-    shiftDown.setAttribute('aria-disabled', String(Math.min(qpos, kpos) <= 0));
-    shiftUp.setAttribute('aria-disabled', String(Math.max(qpos, kpos) >= POSITIONS - 1));
+    shiftDown.setAttribute('aria-disabled', String(!canShift(qpos, kpos, -1)));
+    shiftUp.setAttribute('aria-disabled', String(!canShift(qpos, kpos, 1)));
   }
 
   /**
@@ -217,7 +188,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function shift(by) {
     const { qpos, kpos } = values;
-    if (Math.min(qpos, kpos) + by < 0 || Math.max(qpos, kpos) + by > POSITIONS - 1) return;
+    if (!canShift(qpos, kpos, by)) return;
     set({ qpos: qpos + by, kpos: kpos + by });
   }
 

@@ -1,5 +1,6 @@
 // Step 2: the sinusoidal table. A 50 x 20 heatmap of pe.sinusoidal(50, 20); sliders pick a
-// cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value.
+// cell; the formula shows the current numbers; readouts give the angle pos·ω_i and the value
+// (./model.js computes them; this file formats and draws).
 import { h } from '../../kit/dom.js';
 import { Heatmap, axisTitleY, legend } from '../../kit/heatmap.js';
 import { pointerHint } from '../../kit/pointer.js';
@@ -7,12 +8,9 @@ import { inlineMath, math, mfrac, mi, mn, mo, msub, msqrt, msup, mtext, mrow, st
 import { paramSlider } from '../../kit/controls.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, richText, stepFrame } from '../../kit/step.js';
+import { BASE, D, POSITIONS, sinusoidalModel } from './model.js';
 
 export const id = 'sinusoidal';
-const POSITIONS = 50;
-const D = 20;
-const BASE = 10000;
-
 export const params = {
   pos: { type: 'int', min: 0, max: POSITIONS - 1, default: 10 },
   dim: { type: 'int', min: 0, max: D - 1, default: 4 },
@@ -20,8 +18,8 @@ export const params = {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const table = core.sinusoidal(POSITIONS, D, { base: BASE });
-  const freqs = core.sinusoidalFrequencies(D, { base: BASE });
+  const model = sinusoidalModel(core);
+  const { table } = model;
 
   const controls = {
     pos: paramSlider(params, 'pos', { label: m.t('sinusoidal.pos'), values, onInput: (v) => set({ pos: v }) }),
@@ -93,11 +91,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   function render() {
     const { pos, dim } = values;
-    const i = Math.floor(dim / 2);
-    const isSin = dim % 2 === 0;
-    const angle = pos * freqs[i];
-    const value = table[pos * D + dim];
-    const wavelength = 1 / freqs[i];  // 10000^(2i/d): the divisor in the formula
+    const { i, isSin, angle, value, divisor: under } = model.readout({ pos, dim });
     const fn = isSin ? 'sin' : 'cos';
     // Two halves that sit on one line on wide screens and wrap on a phone: the formula, then
     // the same with this cell's numbers.
@@ -107,7 +101,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
         mi('PE'), mo('('), mi('pos'), mo(','), isSin ? mrow(mn('2'), mi('i')) : mrow(mn('2'), mi('i'), mo('+'), mn('1')), mo(')'), mo('='),
         mi(fn), stretchyMo('('), mfrac(mi('pos'), divisor()), stretchyMo(')')),
       math(label,
-        mo('='), mi(fn), stretchyMo('('), mfrac(mn(String(pos)), mn(m.fixed(wavelength, 2))), stretchyMo(')'),
+        mo('='), mi(fn), stretchyMo('('), mfrac(mn(String(pos)), mn(m.fixed(under, 2))), stretchyMo(')'),
         mo('='), mrow(mn(m.fixed(value, 3)))),
     );
     out.angle.set(m.fixed(angle, 2), angle);
