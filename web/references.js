@@ -82,6 +82,14 @@ export const REFERENCES = [
     url: 'https://arxiv.org/abs/2010.11929',
   },
   {
+    id: 'wang2021',
+    authors: 'Wang, B., Shang, L., Lioma, C., Jiang, X., Yang, H., Liu, Q., & Simonsen, J. G.',
+    year: 2021,
+    title: 'On Position Embeddings in BERT',
+    venue: 'International Conference on Learning Representations (ICLR 2021)',
+    url: 'https://openreview.net/forum?id=onxoVA9FxMw',
+  },
+  {
     id: 'he2021',
     authors: 'He, K., Chen, X., Xie, S., Li, Y., Dollár, P., & Girshick, R.',
     year: 2021,

@@ -37,6 +37,7 @@ const OTHER = {
   biderman2021: 'https://blog.eleuther.ai/rotary-embeddings/',
   'cohere-r7b-2024': 'https://huggingface.co/CohereLabs/c4ai-command-r7b-12-2024',
   'hf-smollm3-2025': 'https://huggingface.co/blog/smollm3',
+  wang2021: 'https://openreview.net/forum?id=onxoVA9FxMw',  // an ICLR paper never posted to arXiv
 };
 
 const catalogs = {};
