@@ -7,6 +7,8 @@
 //     never "[0,51, −0,22]"), and a non-breaking space before % or a unit where the language sets a
 //     space, so the number never ends one line and its unit starts the next;
 //   - the language's quotation marks;
+//   - in Russian, a non-breaking space before an em dash that follows a word, so no line starts
+//     with the dash;
 //   - no English left in a translation but the words its glossary keeps ("keep"), the words
 //     the language spells as English does ("shared") and names ("keepPhrases").
 // The glossary also lists the words a count agrees with ("counted", besides every word a plural
@@ -28,7 +30,7 @@ const LOCALE = {
   id: { group: '.', groupFrom: 4, decimal: ',', spaceBeforePercent: false, quotes: ['\u201c', '\u201d'], units: ['ms', 'MB', 'GB', 'KB', 'MiB', 'px', 'rad'] },
   sv: { group: NBSP, groupFrom: 4, decimal: ',', spaceBeforePercent: true, quotes: ['\u201d', '\u201d'], units: ['ms', 'MB', 'GB', 'KB', 'MiB', 'px', 'rad'] },
   // Russian leaves four-digit numbers whole (2048) and groups from five digits on (131 072).
-  ru: { group: NBSP, groupFrom: 5, decimal: ',', spaceBeforePercent: true, quotes: ['\u00ab', '\u00bb'], units: ['мс', 'МБ', 'ГБ', 'КБ', 'МиБ', 'px', 'рад'] },
+  ru: { group: NBSP, groupFrom: 5, decimal: ',', spaceBeforePercent: true, quotes: ['\u00ab', '\u00bb'], units: ['мс', 'МБ', 'ГБ', 'КБ', 'МиБ', 'px', 'рад'], bindDash: true },
 };
 
 // Text that holds digits but is no number in prose: versions in names (Llama 3.1, PyTorch
@@ -143,6 +145,18 @@ for (const lang of LANGUAGES) {
       } else if ((t.split(open).length - 1) % 2) found.push(`${at}: an odd number of ${open}`);
     }
     assert.deepEqual(found, [], `${lang}: quotation marks`);
+  });
+}
+
+// Russian binds a dash to the word before it ("слово\u00a0— …"): with a plain space there, a
+// line can start with the dash. A dash that opens a paragraph has no word before it.
+for (const lang of LANGUAGES.filter((l) => LOCALE[l].bindDash)) {
+  test(`${lang}: an em dash after a word follows a non-breaking space`, async () => {
+    const found = [];
+    for (const { at, text } of await paragraphs(lang)) {
+      for (const m of text.matchAll(/\S —/gu)) found.push(`${at}: a plain space before —: write a non-breaking one ${around(text, m.index, 3)}`);
+    }
+    assert.deepEqual(found, [], `${lang}: dashes that can start a line`);
   });
 }
 
