@@ -1,19 +1,19 @@
 // Step 'attention' in Chromium: one attention head over one seeded token sequence for every
-// position family. The test rebuilds the whole model itself, in plain JS and double precision,
-// from the formulas in core/family_attention.hpp: the seeded normal draws (SplitMix64 +
-// Box–Muller, as core/learned.cpp draws them), the shared direction, the sinusoidal table, the
-// RoPE rotation, the T5 bucket formula with its stand-in biases, the ALiBi slopes, the causal
-// mask and the softmax. It compares the readouts, the drawn cells (Save CSV) and the canvas
-// pixels with that, and at 2,048 tokens the readouts and the row sums; it reports the update
-// times there.
+// position family. The page shows what web/steps/attention/model.js computes, here run in Node on
+// the SIMD build as the page runs it in Chromium: the readouts, the drawn cells (Save CSV), the
+// exact row, and the canvas pixels coloured from them, through changes that let maps go and
+// reuse their arrays; the URL state and its clamping, the keyboard, the dark theme's mask colour;
+// at 2,048 tokens the readouts, the row sums and the update times. The model's numbers against
+// the formulas of core/family_attention.hpp rebuilt in float64 are tests/js/attention-model.test.js.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { readLongTasks, watchLongTasks } from './long-tasks.js';
 import { downloaded, openStep, pageUrl, percentile, plotDots, readout, setSlider, updateTimes, urlParams } from './steps.js';
-import { attentionRow, binRow, grid } from '../expect/attention.js';
+import { loadPosenc } from '../../wasm/posenc.js';
 import { ATTENTION_FAMILIES } from '../../wasm/train.js';
+import { attentionModel, grid as modelGrid } from '../../web/steps/attention/model.js';
 
 const FAMILIES = ATTENTION_FAMILIES;  // the registry's drawn families, as the module lists them
 let b;
@@ -21,9 +21,12 @@ before(async () => { b = await startBrowser({ timed: true }); });
 after(async () => { await b?.close(); });
 
 // [MODEL] ------------------------------------------------------------------------------------
-
-// The model (tokens, encodings, T5 buckets, attention rows, the drawn grid) is in
-// tests/expect/attention.js, shared with the cross-engine suite.
+// What the page must show: the step's model in Node (its own test holds it to the formulas).
+const model = attentionModel(await loadPosenc({ simd: true }));
+/** Scores and probabilities of query i over keys 0..n−1. */
+const attentionRow = (family, n, i, { causal = true, head = 3 } = {}) => model.row(family, { n, i, head, causal });
+/** The drawn grid: query rows and key bin edges, as plain arrays. */
+const grid = (n) => ({ rows: Array.from(modelGrid(n).rows), edges: Array.from(modelGrid(n).edges) });
 
 // [PAGE] -------------------------------------------------------------------------------------
 const pick = (page, name, value) => page.click(`#attention .choice-item:has(input[name=${name}][value="${value}"]) label`);
@@ -103,7 +106,7 @@ async function pixels(page, cells) {
 }
 
 // [TESTS] ------------------------------------------------------------------------------------
-test('n = 32, every family with and without the causal mask: readouts, every drawn cell and the pixels equal the attention computed here', async () => {
+test('n = 32, every family with and without the causal mask: readouts, every drawn cell and the pixels show the model', async () => {
   const n = 32;
   const [i, j] = [20, 13];
   const page = await openStep(b, 'attention', `n=${n}&i=${i}&j=${j}&causal=1&head=2`);
@@ -134,7 +137,7 @@ test('n = 32, every family with and without the causal mask: readouts, every dra
       assert.ok(worst < 5e-6, `${family} causal ${causal}: worst cell error ${worst}`);
 
       // The canvas (for three of the families, to keep the test short): a spread of cells,
-      // coloured as computed here.
+      // coloured as the model's probabilities say.
       if (!['none', 't5', 'rope'].includes(family)) continue;
       const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
       const spots = [[0, 0], [3, 1], [9, 4], [16, 15], [25, 2], [31, 31], [30, 28], [5, 27], [12, 30], [27, 22]];
@@ -256,9 +259,9 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
     const sum = row.slice(1).reduce((x, y) => x + y, 0);
     assert.ok(Math.abs(sum - 1) < 1e-4, `row ${r} sums to ${sum}`);
   });
+  const none = model.cells('none', { n, head: 3, causal: true });
   for (const r of [0, 100, 249]) {
-    const want = binRow(attentionRow('none', n, rows[r]).probs, edges);
-    want.forEach((v, c) => near(cells.rows[r][c + 1], v, 5e-6, `row ${r} bin ${c}`));
+    for (let c = 0; c < 256; c++) near(cells.rows[r][c + 1], none[r * 256 + c], 5e-6, `row ${r} bin ${c}`);
   }
   // More moves for the timing: the difference view, the mask, the length, the ALiBi head.
   await pick(page, 'view', 'difference');
@@ -286,7 +289,7 @@ test('n = 2048: readouts match, every drawn row of 256 bins sums to 1 and bins i
   await writeFile(new URL('../out/perf/attention-longtasks.json', import.meta.url), JSON.stringify(longTasks));
   console.log(`attention at n = 2048: ${longTasks.length} main-thread tasks over 50 ms during the changes, ${longTasks.filter((t) => t.change).length} of them a change`);
   // After all that the map on show, and the difference view's (its arrays may come from maps let
-  // go), are still the ones computed here.
+  // go), are still the model's.
   const last = { family: FAMILIES.at(-1), versus: 'none', view: 'single', n, causal: false, head: 4 };
   await checkMap(page, last, 'n = 2048 after the changes');
   await pick(page, 'view', 'difference');
@@ -345,7 +348,7 @@ test('an old link with family=relative (and versus=relative) opens T5, and the U
 });
 
 /**
- * The map on show: every drawn cell (Save CSV) equals the binned attention computed here (A, or
+ * The map on show: every drawn cell (Save CSV) equals the model's binned attention (A, or
  * A − B in the difference view), and a spread of unmasked cells is painted in the colour of the
  * cell the CSV gives. The step reuses its maps' arrays (cells and colours) once nothing reads
  * them: a map written into an array still on show or still kept, or colours left from another
@@ -356,11 +359,13 @@ async function checkMap(page, { family, versus, view, n, causal, head }, what) {
   const { rows, edges } = grid(n);
   const diff = view === 'difference';
   assert.equal(cells.rows.length, rows.length, `${what}: rows`);
+  const C = edges.length - 1;
+  const a = model.cells(family, { n, head, causal });
+  const want = diff ? model.difference(a, model.cells(versus, { n, head, causal })) : a;
   let worst = 0;
   rows.forEach((q, r) => {
-    const a = binRow(attentionRow(family, n, q, { causal, head }).probs, edges);
-    const b = diff ? binRow(attentionRow(versus, n, q, { causal, head }).probs, edges) : null;
-    a.forEach((v, c) => { worst = Math.max(worst, Math.abs(cells.rows[r][c + 1] - (diff ? v - b[c] : v))); });
+    assert.equal(cells.rows[r][0], q, `${what}: query of row ${r}`);
+    for (let c = 0; c < C; c++) worst = Math.max(worst, Math.abs(cells.rows[r][c + 1] - want[r * C + c]));
   });
   assert.ok(worst < 1e-5, `${what}: worst cell error ${worst}`);
   const limit = Number(await page.getAttribute('#attention canvas.heatmap', 'data-limit'));
@@ -384,7 +389,7 @@ const idle = (page) => page.evaluate(async () => {
   for (let k = 0; k < 20; k++) await new Promise((r) => requestIdleCallback(r, { timeout: 1000 }));
 });
 
-test('n = 64 and 128 through changes that let maps go and reuse their arrays (ALiBi\'s heads, the mask, both views, the length): the map on show is always the one computed here', async () => {
+test('n = 64 and 128 through changes that let maps go and reuse their arrays (ALiBi\'s heads, the mask, both views, the length): the map on show is always the model\'s', async () => {
   const state = { family: 'alibi', versus: 'rope', view: 'difference', n: 64, causal: true, head: 0 };
   const page = await openStep(b, 'attention', 'family=alibi&versus=rope&view=difference&n=64&i=40&j=30&causal=1&head=0');
   await checkMap(page, state, 'at the start');

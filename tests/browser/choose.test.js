@@ -1,13 +1,18 @@
-// Step 'choose' in Chromium: four questions → one recommended method. The expected method comes
-// from this file's own table of rules (first match wins), written from seed 001's when-to-use
-// list; the plot's numbers (saved as CSV) are checked against formulas computed here.
+// Step 'choose' in Chromium: four questions → one recommended method. The page shows what
+// web/steps/choose/model.js decides and computes (here run in Node on the SIMD build, as the page
+// runs it): the method, its table row, the plot's numbers (saved as CSV) and the numbers its
+// words quote; the controls by mouse and keyboard, the URL, the phone width. recommend() against
+// the rule table and the curves against the formulas are tests/js/choose-model.test.js.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { downloaded, minus, openStep, plotDots, readout, updateTimes, urlParams } from './steps.js';
-// The answers, the rule table and the method names: shared with the cross-engine suite.
-import { ANSWERS, NAMES, ROW, expected } from '../expect/choose.js';
-import { learnedRow, t5Bucket } from '../js/reference.js';  // the seeded normal rows of core/learned.cpp; T5's buckets
+// The answers and the method names (en): shared with the cross-engine suite.
+import { ANSWERS, NAMES } from '../expect/choose.js';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { familyOf, recommend, signals } from '../../web/steps/choose/model.js';
+
+const SIGNALS = signals(await loadPosenc({ simd: true }));
 
 const ID = 'choose';
 let b;
@@ -19,22 +24,8 @@ for (const data of ANSWERS.data) for (const model of ANSWERS.model) for (const l
   for (const want of ANSWERS.want) ALL.push({ data, model, length, want });
 }
 
-test('the step module exports a pure recommend() that agrees with the rule table on all 40 answer sets', async () => {
-  const { recommend } = await import('../../web/steps/choose/choose.js');
-  assert.equal(ALL.length, 40);
-  const seen = new Set();
-  for (const a of ALL) {
-    const got = recommend(a);
-    assert.equal(got.method, expected(a), JSON.stringify(a));
-    assert.equal(typeof got.rule, 'string');
-    seen.add(got.method);
-  }
-  // Every method is reachable.
-  assert.deepEqual([...seen].sort(), Object.keys(NAMES).sort());
-});
-
 async function checkState(page, a) {
-  const method = expected(a);
+  const { method } = recommend(a);
   // One round trip for everything the state shows.
   const got = await page.evaluate(({ id, names }) => {
     const root = document.getElementById(id);
@@ -56,8 +47,8 @@ async function checkState(page, a) {
   assert.equal(got.name, NAMES[method], label);
   assert.match(got.rule, /^Decided by: /);
   // Exactly one table row is marked, the method's family, with a visible word as well.
-  assert.deepEqual(got.picked, [ROW[method] ?? method], label);
-  assert.deepEqual(got.badges, [ROW[method] ?? method], label);
+  assert.deepEqual(got.picked, [familyOf(method)], label);
+  assert.deepEqual(got.badges, [familyOf(method)], label);
   assert.deepEqual(got.checked, a);
 }
 
@@ -122,35 +113,7 @@ test('the arrow keys move within a question and change the recommendation', asyn
   await page.close();
 });
 
-// What each method does with distance k (0..64), computed here. d = 16, base 10000.
-const sinSim = (k, d) => {
-  let s = 0;
-  for (let i = 0; i < d / 2; i++) s += Math.cos(k * 10000 ** (-(2 * i) / d));
-  return s;
-};
-// RoPE on independent random pairs: 32 queries (seed 23) and keys (seed 24) of core
-// learned's normal draws, std 1, rotate_half pairs (i, i + 8); the mean of q(k)·k(0), over d.
-const RANDOM = Array.from({ length: 32 }, (_, p) => [learnedRow(p, 16, { seed: 23, std: 1 }), learnedRow(p, 16, { seed: 24, std: 1 })]);
-function ropeRandom(k) {
-  let sum = 0;
-  for (const [q, key] of RANDOM) {
-    for (let i = 0; i < 8; i++) {
-      const t = k * 10000 ** (-(2 * i) / 16);
-      sum += (q[i] * key[i] + q[i + 8] * key[i + 8]) * Math.cos(t) + (q[i] * key[i + 8] - q[i + 8] * key[i]) * Math.sin(t);
-    }
-  }
-  return sum / RANDOM.length / 16;
-}
-const WANT = {
-  sinusoidal: { sinusoidal: (k) => sinSim(k, 16) / 8 },
-  t5: { t5: (k) => t5Bucket(-k) },
-  rope: { rope: (k) => sinSim(k, 16) / 8, ropeRandom },
-  'rope-scaled': { ropeScaled: (k) => sinSim(k / 2, 16) / 8, rope: (k) => sinSim(k, 16) / 8 },
-  alibi: { alibi3: (k) => -k / 8, alibi1: (k) => -k / 2, alibi8: (k) => -k / 256 },
-  vision: { visionRow: (k) => (4 + sinSim(k, 8)) / 8, visionDiagonal: (k) => sinSim(k, 8) / 4 },
-};
-
-test('the plot of the pick against distance holds the values computed here (CSV), and says so in words', async () => {
+test('the plot of the pick against distance holds the model\'s values (CSV), and says so in words', async () => {
   const base = { data: 'text', model: 'decoder', length: 'fixed' };
   const states = {
     sinusoidal: { want: 'baseline' }, learned: { want: 'checkpoint' }, t5: { want: 'distance', model: 'encoder' },
@@ -167,41 +130,26 @@ test('the plot of the pick against distance holds the values computed here (CSV)
     const [head, ...rows] = (await downloaded(file)).toString('utf8').trim().split('\n').map((l) => l.split(','));
     assert.equal(rows.length, 65, method);
     rows.forEach((r, k) => assert.equal(Number(r[0]), k));
-    if (method === 'learned') {
-      // A stand-in table of 32 rows: cosine 1 with itself, within [−1, 1], and nothing past row 31.
-      assert.deepEqual(head, ['distance', 'learned']);
-      assert.ok(Math.abs(Number(rows[0][1]) - 1) < 1e-6);
-      for (let k = 0; k < 32; k++) assert.ok(Math.abs(Number(rows[k][1])) <= 1 + 1e-6);
-      for (let k = 32; k <= 64; k++) assert.equal(rows[k][1], '', `no row ${k}`);
-    } else {
-      assert.deepEqual(head, ['distance', ...Object.keys(WANT[method])], method);
-      Object.values(WANT[method]).forEach((fn, c) => {
-        for (let k = 0; k <= 64; k++) {
-          const got = Number(rows[k][c + 1]);
-          assert.ok(Math.abs(got - fn(k)) < 2e-5, `${method} ${head[c + 1]} k ${k}: ${got} vs ${fn(k)}`);
-        }
-      });
-    }
+    const sig = SIGNALS.get(method);
+    assert.deepEqual(head, ['distance', ...sig.series.map((x) => x.key)], method);
+    sig.series.forEach((series, c) => {
+      for (let k = 0; k <= 64; k++) {
+        assert.equal(rows[k][c + 1], k < series.y.length ? String(series.y[k]) : '', `${method} ${series.key} k ${k}`);
+      }
+    });
     // The plot: one path per series, 65 points (32 for the learned table), the cursor series dotted.
     const paths = await page.$$eval(`#${ID} .choose-plot path.series`, (ps) => ps.map((p) => p.getAttribute('d').split('L').length));
-    assert.deepEqual(paths, method === 'learned' ? [32] : Object.keys(WANT[method]).map(() => 65));
+    assert.deepEqual(paths, sig.series.map((x) => x.y.length));
     assert.ok((await page.$eval(`#${ID} .choose-plot svg.lineplot`, plotDots, 'a')).length > 1);
     const alt = await page.getAttribute(`#${ID} .choose-plot svg`, 'aria-label');
     assert.ok(alt.length > 80, `${method}: ${alt}`);
-    if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${minus((sinSim(32, 16) / 8).toFixed(2))}, the value plain RoPE has at k = 32`));
-    if (method === 'alibi') assert.match(alt, /reaches −8\.00 at k = 64/);
+    const y = sig.series[0].y;
+    if (method === 'rope-scaled') assert.match(alt, new RegExp(`reaches ${minus(y[64].toFixed(2))}, the value plain RoPE has at k = 32`));
+    if (method === 'alibi') assert.match(alt, new RegExp(`reaches ${minus(y[64].toFixed(2))} at k = 64`));
     if (method === 't5') {
-      // With T5's maximum distance of 128 the last bucket of a direction starts beyond the plot.
-      let from = 0;
-      while (t5Bucket(-from) < 15) from++;
-      assert.ok(from > 64);
-      assert.match(alt, new RegExp(`8\\.00 at k = 8 and ${t5Bucket(-64).toFixed(2)} at k = 64\\. The last bucket, 15, starts only at k = ${from},`));
+      assert.match(alt, new RegExp(`${y[8].toFixed(2)} at k = 8 and ${y[64].toFixed(2)} at k = 64\\. The last bucket, ${sig.vars.lastBucket}, starts only at k = ${sig.vars.lastFrom},`));
     }
-    if (method === 'rope') {
-      const spread = Math.max(...Array.from({ length: 65 }, (_, k) => Math.abs(ropeRandom(k))));
-      assert.ok(spread < 0.25, `random pairs stay near 0: ${spread}`);
-      assert.match(alt, new RegExp(`stays within ${minus(spread.toFixed(2))} of 0`));
-    }
+    if (method === 'rope') assert.match(alt, new RegExp(`stays within ${minus(sig.vars.spread.toFixed(2))} of 0`));
     assert.deepEqual(page.errors, [], method);
   }
   await page.close();

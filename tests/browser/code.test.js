@@ -1,21 +1,27 @@
-// Step "code" in Chromium: for every quantity and many settings, the value card against the
-// formula computed here in plain JS, and the NumPy and PyTorch programs the page shows, run with
-// Debian's python3: their printed line must equal the card's text. Copy buttons (clipboard
-// granted and refused), the quantity picker by keyboard, URL state and clamping.
+// Step "code" in Chromium: for every quantity and many settings, the value card shows what
+// web/steps/code/model.js computes (here run in Node on the SIMD build, as the page runs it), and
+// the NumPy and PyTorch programs the page shows, run with Debian's python3, print the card's
+// text. The pairing table, copy buttons (clipboard granted and refused), the quantity picker by
+// keyboard, URL state and clamping. The model's values against the formulas over every setting
+// are tests/js/code-model.test.js.
 import assert from 'node:assert/strict';
 import { runPython } from '../js/python.js';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, percentile, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
-import { DIGITS, TOL, own, t5Exact } from '../expect/code.js';
-import { dot, fixed, permuted, raw, rotateHalf, score } from '../expect/rope.js';
+import { fixed } from '../expect/rope.js';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { pythonFixed } from '../../web/kit/format.js';
+import { codeModel } from '../../web/steps/code/model.js';
+import { DIGITS } from '../../web/steps/code/setup.js';
+
+const model = codeModel(await loadPosenc({ simd: true }));
+const pyFixed = pythonFixed('en');  // the card's format: Python's half-to-even, no grouping
 
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-// The formulas, written out (own[quantity], T5 in integers, ALiBi slopes, RoPE scalings), and
-// each quantity's digits and tolerance are in tests/expect/code.js, shared with the cross-engine suite.
 
 // Settings to visit, as the controls would set them (the defaults fill the rest).
 const STATES = [
@@ -62,7 +68,7 @@ async function setState(page, state) {
 }
 
 
-test('every quantity: the card equals the formula computed here, and the NumPy and PyTorch programs print the card', async (t) => {
+test('every quantity: the card shows the model\'s value, and the NumPy and PyTorch programs print the card', async (t) => {
   const page = await openStep(b, 'code');
   const seen = [];
   for (const state of STATES) {
@@ -70,13 +76,10 @@ test('every quantity: the card equals the formula computed here, and the NumPy a
     const q = state.quantity;
     const values = { ...state };
     const card = await readout(page, 'code', 'value');
-    const want = own[q](values);
-    assert.ok(Math.abs(card.value - want) <= TOL[q] * Math.max(1, Math.abs(want)),
-      `${JSON.stringify(state)}: core ${card.value} vs ${want}`);
+    const want = model.compute[q](values).value;
+    assert.equal(card.value, want, `${JSON.stringify(state)}: card`);
     // The text has the quantity's digits and is the value rounded to them.
-    const digits = (card.text.split('.')[1] ?? '').length;
-    assert.equal(digits, DIGITS[q], `${JSON.stringify(state)}: "${card.text}"`);
-    assert.ok(Math.abs(Number(card.text) - want) <= 0.5 * 10 ** -DIGITS[q] + 1e-9, `${JSON.stringify(state)}: "${card.text}" vs ${want}`);
+    assert.equal(card.text, pyFixed(want, DIGITS[q]), `${JSON.stringify(state)}: card text`);
     // The URL holds the state.
     const url = (await urlParams(page));
     for (const [k, v] of Object.entries(state)) assert.equal(url[k], typeof v === 'boolean' ? (v ? '1' : '0') : String(v), `${k} in the URL`);
@@ -143,7 +146,7 @@ test('only the current quantity\'s controls exist; the picker works by keyboard 
   await page.keyboard.press('Home');
   assert.equal((await urlParams(page)).pair, '0');
   const card = await readout(page, 'code', 'value');
-  assert.ok(Math.abs(card.value - own.scaled({ scaling: 'yarn', factor: 8, pair: 0 })) < 1e-9);
+  assert.equal(card.value, model.compute.scaled({ scaling: 'yarn', factor: 8, pair: 0 }).value);
   assert.equal(card.text, '6.28');
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -153,21 +156,21 @@ test('ALiBi: the head slider ends at the number of heads, and a head past it is 
   const page = await openStep(b, 'code', 'quantity=alibi&heads=4&head=9&dist=3');
   assert.equal(await page.inputValue('#code input[name=head]'), '4');
   assert.equal(await page.getAttribute('#code input[name=head]', 'max'), '4');
-  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 4, head: 4, dist: 3 }));
+  assert.equal((await readout(page, 'code', 'value')).value, model.compute.alibi({ heads: 4, head: 4, dist: 3 }).value);
   await setSlider(page, 'code', 'heads', 16);
   await setSlider(page, 'code', 'head', 12);
-  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 16, head: 12, dist: 3 }));
+  assert.equal((await readout(page, 'code', 'value')).value, model.compute.alibi({ heads: 16, head: 12, dist: 3 }).value);
   await setSlider(page, 'code', 'heads', 5);
   assert.equal(await page.inputValue('#code input[name=head]'), '5');
   assert.equal((await urlParams(page)).head, '5');
-  assert.equal((await readout(page, 'code', 'value')).value, own.alibi({ heads: 5, head: 5, dist: 3 }));
+  assert.equal((await readout(page, 'code', 'value')).value, model.compute.alibi({ heads: 5, head: 5, dist: 3 }).value);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
 test('the URL reopens a state, and bad values are clamped or fall back to the defaults', async () => {
   const page = await openStep(b, 'code', 'quantity=t5&rel=-64&bidir=0');
-  assert.equal((await readout(page, 'code', 'value')).text, String(t5Exact(-64, false)));
+  assert.equal((await readout(page, 'code', 'value')).text, String(model.compute.t5({ rel: -64, bidir: false }).value));
   assert.equal(await page.isChecked('#code input[name=bidir]'), false);
   await setSlider(page, 'code', 'rel', 17);
   const url = await pageUrl(page);
@@ -176,7 +179,7 @@ test('the URL reopens a state, and bad values are clamped or fall back to the de
   await again.goto(url);
   await again.waitForSelector('body[data-ready=true]');
   assert.equal(await again.inputValue('#code input[name=rel]'), '17');
-  assert.equal((await readout(again, 'code', 'value')).value, t5Exact(17, false));
+  assert.equal((await readout(again, 'code', 'value')).value, model.compute.t5({ rel: 17, bidir: false }).value);
   assert.deepEqual(again.errors, []);
   await again.close();
 
@@ -184,12 +187,12 @@ test('the URL reopens a state, and bad values are clamped or fall back to the de
   assert.equal((await urlParams(bad)).quantity, 'pe');
   assert.equal(await bad.inputValue('#code input[name=pos]'), '49');
   assert.equal(await bad.inputValue('#code input[name=dim]'), '0');
-  assert.equal((await readout(bad, 'code', 'value')).text, own.pe({ pos: 49, dim: 0 }).toFixed(4));
+  assert.equal((await readout(bad, 'code', 'value')).text, pyFixed(model.compute.pe({ pos: 49, dim: 0 }).value, 4));
   assert.deepEqual(bad.errors, []);
   await bad.close();
   const bad2 = await openStep(b, 'code', 'quantity=scaled&scaling=ntk2&factor=3&pair=1e9');
   assert.deepEqual([(await urlParams(bad2)).scaling, (await urlParams(bad2)).factor, (await urlParams(bad2)).pair], ['yarn', '8', '63']);
-  assert.ok(Math.abs((await readout(bad2, 'code', 'value')).value - own.scaled({ scaling: 'yarn', factor: 8, pair: 63 })) < 1e-6);
+  assert.equal((await readout(bad2, 'code', 'value')).value, model.compute.scaled({ scaling: 'yarn', factor: 8, pair: 63 }).value);
   assert.deepEqual(bad2.errors, []);
   await bad2.close();
 });
@@ -233,22 +236,24 @@ test('the pairing table (moved from the RoPE step): neighbours give 1.1786 at (3
   const page = await openStep(b, 'code', 'quantity=rope&m=3&n=7&deeper=1');
   const cells = async () => Object.fromEntries(await Promise.all(['interleaved', 'half', 'permuted'].map(async (k) => [k, await readout(page, 'code', `pairing-${k}`)])));
   assert.ok(await page.isVisible('#code .code-pairing'), 'the table shows in the open fold');
-  let got = await cells();
-  assert.equal(got.interleaved.text, fixed(score(3, 7), 4));
+  const shows = async (m, n) => {
+    const got = await cells();
+    const want = model.pairing(m, n);
+    for (const k of ['interleaved', 'half', 'permuted']) {
+      assert.equal(got[k].value, want[k], `${k} at (${m}, ${n})`);
+      assert.equal(got[k].text, fixed(want[k], 4), `${k} text at (${m}, ${n})`);
+    }
+    return got;
+  };
+  const got = await shows(3, 7);
   assert.equal(got.interleaved.text, '1.1786');
-  assert.equal(got.half.text, fixed(dot(rotateHalf(raw, 3), rotateHalf(raw, 7)), 4));
   assert.equal(got.half.text, '0.8635');
   assert.equal(got.permuted.text, '1.1786');
   assert.match(await page.textContent('#code .code-pairing caption'), /m = 3 and n = 7/);
   for (const [m, n] of [[0, 0], [12, 5], [19, 2], [8, 14]]) {
     await setSlider(page, 'code', 'm', m);
     await setSlider(page, 'code', 'n', n);
-    got = await cells();
-    const half = dot(rotateHalf(raw, m), rotateHalf(raw, n));
-    assert.ok(Math.abs(got.interleaved.value - score(m, n)) < 2e-5, `neighbours at (${m}, ${n})`);
-    assert.ok(Math.abs(got.half.value - half) < 2e-5, `rotate_half at (${m}, ${n}): ${got.half.value} vs ${half}`);
-    assert.ok(Math.abs(got.permuted.value - dot(rotateHalf(permuted, m), rotateHalf(permuted, n))) < 2e-5);
-    assert.ok(Math.abs(got.permuted.value - got.interleaved.value) < 2e-5, 'the permutation makes rotate_half agree');
+    await shows(m, n);
   }
   assert.deepEqual(page.errors, []);
   await page.close();

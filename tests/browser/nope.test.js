@@ -1,33 +1,33 @@
-// Step 'nope' in Chromium: attention weights of identical tokens with and without the causal
-// mask, token 0's share 1/(i + 1), the position read back from it, the shrinking gap between
-// neighbours, and the reordering test (a count, not an order). Expected values are computed here.
+// Step 'nope' in Chromium: the page shows what web/steps/nope/model.js computes (here run in
+// Node on the SIMD build, as the page runs it): the readouts, the weight matrix, the plot of
+// token 0's share and the gap, the reordering test's table and output; the controls, the
+// keyboard, the URL and its clamping, the phone width. The model's numbers against 1/(i + 1),
+// 1/n and a float64 softmax are tests/js/nope-model.test.js.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { openStep, readout, setSlider, updateTimes, urlParams, pageUrl } from './steps.js';
-// The weights a causal mask leaves on identical tokens: shared with the cross-engine suite.
-import { TOL, f2, f3, gap, share, weight } from '../expect/nope.js';
+import { f2, f3 } from '../expect/nope.js';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { WORDS, nopeModel } from '../../web/steps/nope/model.js';
+
+const model = nopeModel(await loadPosenc({ simd: true }));
 
 const ID = 'nope';
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
+/** Every readout and the matrix for a state: the model's values, shown. */
 async function check(page, len, i, causal) {
-  const s = await readout(page, ID, 'share');
-  assert.ok(Math.abs(s.value - share(i, len, causal)) < TOL, `len ${len} i ${i} causal ${causal}: share ${s.value}`);
-  assert.equal(s.text, f3(share(i, len, causal)));
-  const d = await readout(page, ID, 'decoded');
-  const wantPos = causal ? i : len - 1;  // without the mask every row reads back the same
-  assert.ok(Math.abs(d.value - wantPos) < 1e-4, `decoded ${d.value} vs ${wantPos}`);
-  assert.equal(d.text, String(wantPos));
-  const g = await readout(page, ID, 'gap');
-  assert.ok(Math.abs(g.value - gap(i, len, causal)) < TOL, `gap ${g.value} vs ${gap(i, len, causal)}`);
-  assert.equal(g.text, f3(gap(i, len, causal)));
-  // Every row differs with the mask; without it they are all one row.
-  const rows = await readout(page, ID, 'rows');
-  assert.equal(rows.value, causal ? len : 1);
-  assert.equal(rows.text, String(causal ? len : 1));
+  const where = `len ${len} i ${i} causal ${causal}`;
+  const want = model.state({ len, query: i, causal });
+  for (const [name, value, text] of [['share', want.share, f3(want.share)], ['decoded', want.decoded, String(Math.round(want.decoded))],
+    ['gap', want.gap, f3(want.gap)], ['rows', want.rowCount, String(want.rowCount)]]) {
+    const r = await readout(page, ID, name);
+    assert.equal(r.value, value, `${where}: ${name}`);
+    assert.equal(r.text, text, `${where}: ${name} text`);
+  }
   // The matrix: len × len cells, masked ones shown as '·'.
   const cells = await page.$$eval(`#${ID} .matrix-table [data-readout^="w-"]`, (els) => els.map((e) => ({
     name: e.dataset.readout, value: Number(e.dataset.value), text: e.textContent,
@@ -35,9 +35,9 @@ async function check(page, len, i, causal) {
   assert.equal(cells.length, len * len);
   for (const c of cells) {
     const [, r, col] = c.name.split('-').map(Number);
-    const want = weight(r, col, len, causal);
-    assert.ok(Math.abs(c.value - want) < TOL, `${c.name}: ${c.value} vs ${want}`);
-    assert.equal(c.text, want === 0 ? '·' : f2(want), c.name);
+    const w = want.w[r * len + col];
+    assert.equal(c.value, w, `${where}: ${c.name}`);
+    assert.equal(c.text, w === 0 ? '·' : f2(w), c.name);
   }
   // Row and column labels 0 … len − 1, however the length got there (the table grows and
   // shrinks in place).
@@ -68,7 +68,7 @@ test('the default state: six identical tokens, query 3 gives token 0 a quarter a
   await page.close();
 });
 
-test('length, query and mask: readouts and matrix follow 1/(i + 1); without the mask every row is 1/n', async () => {
+test('length, query and mask: readouts and matrix follow the controls; without the mask every cell shows the same', async () => {
   const page = await openStep(b, ID);
   const moves = [[6, 0, true], [6, 5, true], [16, 15, true], [16, 10, true], [2, 1, true], [9, 4, false], [16, 15, false], [3, 2, false], [12, 7, true]];
   for (const [len, i, causal] of moves) {
@@ -92,15 +92,12 @@ test('length, query and mask: readouts and matrix follow 1/(i + 1); without the 
   await page.close();
 });
 
-test('the gap between neighbours shrinks like 1/((i + 1)(i + 2)), on the readout and on the plot', async () => {
+test('the gap between neighbours on the readout and on the plot', async () => {
   const page = await openStep(b, ID, 'len=16&query=0');
-  let last = Infinity;
+  const { shares: wantShares, gaps: wantGaps } = model.state({ len: 16, query: 0, causal: true });
   for (const i of [0, 1, 2, 5, 10, 15]) {
     await setSlider(page, ID, 'query', i);
-    const g = (await readout(page, ID, 'gap')).value;
-    assert.ok(Math.abs(g - 1 / ((i + 1) * (i + 2))) < TOL, `i ${i}: ${g}`);
-    assert.ok(g < last, 'shrinking');
-    last = g;
+    assert.equal((await readout(page, ID, 'gap')).value, wantGaps[i], `i ${i}`);
   }
   assert.equal((await readout(page, ID, 'gap')).text, '0.004');  // 1/16 − 1/17
   // The plot: token 0's share as dots and the gap as a dashed line, 16 points each, heights
@@ -113,35 +110,26 @@ test('the gap between neighbours shrinks like 1/((i + 1)(i + 2)), on the readout
   assert.equal(gaps.length, 16);
   const y0 = shares[0][1];                     // share 1 at i = 0
   const yZero = y0 + (shares[1][1] - y0) * 2;  // share 0.5 at i = 1, so zero lies twice as far
-  shares.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / (yZero - y0) - 1 / (i + 1)) < 1e-3, `share point ${i}`));
-  gaps.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / (yZero - y0) - 1 / ((i + 1) * (i + 2))) < 1e-3, `gap point ${i}`));
+  // Heights linear in the values: zero where share 1 at i = 0 and share 1/2 at i = 1 put it.
+  const unit = (yZero - y0) / wantShares[0];
+  assert.ok(Math.abs((yZero - shares[1][1]) / unit - wantShares[1]) < 1e-3, 'share point 1');
+  shares.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / unit - wantShares[i]) < 1e-3, `share point ${i}`));
+  gaps.forEach(([, y], i) => assert.ok(Math.abs((yZero - y) / unit - wantGaps[i]) < 1e-3, `gap point ${i}`));
   const marker = await page.$eval(`#${ID} .nope-plot circle.marker`, (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
   assert.ok(Math.abs(marker[0] - shares[15][0]) < 0.01 && Math.abs(marker[1] - shares[15][1]) < 0.01);
   assert.match(await page.getAttribute(`#${ID} .nope-plot svg`, 'aria-label'), /i = 15 the share is 0\.063 and the gap 0\.004/);
   await page.close();
 });
 
-// The reordering test, computed here: 2-D words, scores x_i·x_j/√2, causal softmax for the last.
-const WORDS = { the: [0.2, 0.9], cat: [0.9, 0.3], sat: [0.5, 0.7], on: [0.1, 0.4], mat: [0.8, 0.8] };
-function lastRow(order) {
-  const q = WORDS[order.at(-1)];
-  const scores = order.map((w) => (q[0] * WORDS[w][0] + q[1] * WORDS[w][1]) / Math.SQRT2);
-  const top = Math.max(...scores);
-  const e = scores.map((s) => Math.exp(s - top));
-  const sum = e.reduce((a, c) => a + c, 0);
-  const w = e.map((v) => v / sum);
-  const out = [0, 1].map((c) => order.reduce((acc, word, p) => acc + w[p] * WORDS[word][c], 0));
-  return { w, out };
-}
+// The words' names on the page (en), by index into the model's WORDS.
+const NAMES = ['the', 'cat', 'sat', 'on', 'mat'];
 
-test('reversing the words before the query moves their weights with them and leaves its output unchanged', async () => {
+test('the reordering test: the toggle by keyboard, the words, their weights and the output shown in both orders', async () => {
   // The reordering test is in the Go deeper fold: opened.
   const page = await openStep(b, ID, 'deeper=1');
-  const original = ['the', 'cat', 'sat', 'on', 'mat'];
-  const reversed = ['on', 'sat', 'cat', 'the', 'mat'];
+  assert.equal(NAMES.length, WORDS.length);
   const table = () => page.$$eval(`#${ID} .nope-words tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-  const outputs = [];
-  for (const [order, on] of [[original, false], [reversed, true], [original, false]]) {
+  for (const [result, on] of [[model.plain, false], [model.mixed, true], [model.plain, false]]) {
     if ((await page.isChecked(`#${ID} input[name=shuffle]`)) !== on) {
       await page.locator(`#${ID} input[name=shuffle]`).focus();
       await page.keyboard.press('Space');
@@ -149,20 +137,14 @@ test('reversing the words before the query moves their weights with them and lea
       await page.waitForFunction((want) => new URLSearchParams(location.search).get('shuffle') === want, on ? '1' : '0');
     }
     assert.equal((await urlParams(page)).shuffle, on ? '1' : '0');
-    const { w, out } = lastRow(order);
-    assert.deepEqual(await table(), order.map((word, p) => [String(p), word, f3(w[p])]));
+    const { order, row, output } = result;
+    assert.deepEqual(await table(), order.map((word, p) => [String(p), NAMES[word], f3(row[p])]));
     const text = await page.textContent(`#${ID} .nope-output`);
-    assert.ok(text.includes(`[${f3(out[0])}, ${f3(out[1])}]`), text);
-    outputs.push(out);
+    assert.ok(text.includes(`[${f3(output[0])}, ${f3(output[1])}]`), text);
     const change = await readout(page, ID, 'change');
-    assert.ok(change.value < 1e-6, `change ${change.value}`);
-    assert.equal(change.text, '0.000');
+    assert.equal(change.value, model.change);
+    assert.equal(change.text, f3(model.change));
   }
-  // Each word keeps its weight whichever slot it sits in; the output is the same either way.
-  const a = lastRow(original);
-  const r = lastRow(reversed);
-  for (const word of original) assert.ok(Math.abs(a.w[original.indexOf(word)] - r.w[reversed.indexOf(word)]) < 1e-12);
-  assert.ok(Math.abs(outputs[0][0] - outputs[1][0]) < 1e-12 && Math.abs(outputs[0][1] - outputs[1][1]) < 1e-12);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

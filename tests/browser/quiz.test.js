@@ -1,5 +1,7 @@
 // Step "quiz" in Chromium: answer by mouse and by keyboard, reveal, the score, the polite
-// announcement, the answers table, the question in the URL (round trip and clamping).
+// announcement, the answers table, the question in the URL (round trip and clamping). The
+// questions against the catalogs and the answer checking and scoring rules are
+// tests/js/quiz-model.test.js.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
@@ -13,17 +15,6 @@ after(async () => { await b?.close(); });
 
 const score = (page) => readout(page, 'quiz', 'score');
 const option = (page, k) => page.locator('#quiz .quiz-option input').nth(k);
-
-test('the table of answers has eight questions, each with four options and its explanation in the catalog', () => {
-  assert.equal(KEYS.length, 8);
-  for (const { key, answer } of KEYS) {
-    assert.equal(en[`quiz.${key}.options`].length, 4, key);
-    assert.ok(answer >= 0 && answer < 4, key);
-    assert.ok(en[`quiz.${key}.why`].join(' ').length > 150, key);
-  }
-  // The right answers are spread over the positions, not all in one place.
-  assert.ok(new Set(KEYS.map((k) => k.answer)).size === 4);
-});
 
 test('mouse: pick, reveal, score; the reveal is announced politely and the table follows', async () => {
   const page = await openStep(b, 'quiz');

@@ -1,39 +1,34 @@
-// The relative-bias step in Chromium: three schemes behind tabs. Every readout is compared with a
-// value this file computes on its own: Shaw's clip(j − i, −k, k) + k; Transformer-XL's four terms
-// from the seeded generator redrawn here with BigInt (recipe in core/transformer_xl.hpp) and the
-// paper code's relative sinusoid; T5's bucket as HF / mesh-tensorflow define it, evaluated
-// exactly with BigInt powers (no float rounding at the log-spaced boundaries), cross-checked
-// against a plain float64 transcription of the HF code. Plus URL state, clamping, the tabs, the
-// figures (cell colours, bar lengths, plot points), the CSV downloads and update times.
+// The relative-bias step in Chromium: three schemes behind tabs. The page shows what
+// web/steps/relative-bias/model.js computes, here run in Node on the SIMD build as the page runs
+// it: Shaw's index, the Transformer-XL terms, T5's buckets, the distances sharing a bucket and
+// the buckets in use. Plus URL state, clamping, the tabs, the keyboard, the figures (cell
+// colours, bar lengths, plot points), the CSV downloads, decimal commas, axe and update times.
+// The model's numbers against Shaw's clip, the exact T5 definition and the seeded
+// Transformer-XL vectors redrawn with BigInt are tests/js/relative-bias-model.test.js.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startBrowser } from './browser.js';
 import { downloaded, openStep, pageUrl, percentile, plotDots, readout, samePoint, setSlider, updateTimes, urlParams } from './steps.js';
-import { XL_D, XL_LEN, f2, hfBucket, shawIndex, t5Bucket, xlInputs, xlTerms } from '../expect/relative-bias.js';
+import { f2 } from '../expect/relative-bias.js';
 import { GROUPING } from '../../web/i18n.js';
+import { loadPosenc } from '../../wasm/posenc.js';
+import { XL_DIM as XL_D, XL_LEN, relativeBiasModel } from '../../web/steps/relative-bias/model.js';
 
 const ID = 'relative-bias';
 let b;
 before(async () => { b = await startBrowser(); });
 after(async () => { await b?.close(); });
 
-// [REFERENCES] -------------------------------------------------------------------------------------
-
-// Shaw's index, Transformer-XL's terms and T5's buckets are in tests/expect/relative-bias.js,
-// shared with the cross-engine suite.
-
-test('the exact T5 reference agrees with the HF float64 code away from exact boundaries, and hits the REFERENCES values', () => {
-  let differ = 0;
-  for (const [bidir, nb, maxd] of [[true, 32, 128], [false, 32, 128], [true, 64, 256], [false, 20, 50], [true, 8, 1000]]) {
-    for (let rp = -600; rp <= 600; rp++) if (t5Bucket(rp, bidir, nb, maxd) !== hfBucket(rp, bidir, nb, maxd)) differ++;
-  }
-  // Only values exactly on a boundary may differ (float64 can land a hair below the integer).
-  assert.ok(differ <= 20, `${differ} differences`);
-  assert.deepEqual([-64, -16, 0, 16].map((rp) => t5Bucket(rp, true, 32, 128)), [14, 10, 0, 26]);
-  assert.deepEqual([-64, 64].map((rp) => t5Bucket(rp, true, 32, 128)), [14, 30]);
-});
+// [MODEL] ------------------------------------------------------------------------------------------
+// What the page must show: the step's model in Node (its own test holds it to the formulas).
+const model = relativeBiasModel(await loadPosenc({ simd: true }));
+const shawIndex = (i, j, k) => model.shaw({ k, i, j }).at;
+const xlTerms = (xi, xj, seed) => model.xl({ xi, xj, seed });
+/** T5's bucket of offset rp in the sequence of setting v. */
+const t5Bucket = (v, rp) => model.t5Buckets(v).bucketAt(rp);
+const EN = JSON.parse(readFileSync(new URL('../../web/i18n/en/relative-bias.json', import.meta.url), 'utf8'));
 
 // [HELPERS] ----------------------------------------------------------------------------------------
 
@@ -98,7 +93,7 @@ async function checkShaw(page, k, i, j) {
   assert.equal(Number(await page.textContent(`#${ID} .rb-row .rb-chip.current .rb-chip-top`).then((t) => t.replace(/\D/g, ''))), j);
 }
 
-test('Shaw: the defaults, every slider against clip(j − i, −k, k) + k, the URL, the index map and its cells', async () => {
+test('Shaw: the defaults, every slider shows the model\'s index, the URL, the index map and its cells', async () => {
   const page = await openStep(b, ID);
   assert.deepEqual((await urlParams(page)), {
     step: ID, method: 'shaw', k: '3', i: '9', j: '4', xi: '12', xj: '7', seed: '0', len: '128', nb: '32', maxd: '128', bidir: '1', ti: '60', tj: '40', trained: '0',
@@ -186,7 +181,7 @@ test('tabs: click or arrow keys switch the scheme, only its controls, figures an
   await again.waitForSelector('body[data-ready=true]');
   assert.equal(await again.getAttribute(`#${ID} [role=tab][aria-selected=true]`, 'data-method'), 't5');
   assert.equal(await again.inputValue(`#${ID} input[name=nb]`), '40');
-  assert.equal((await readout(again, ID, 't5-bucket')).value, t5Bucket(40 - 60, true, 40, 128));
+  assert.equal((await readout(again, ID, 't5-bucket')).value, t5Bucket({ len: 128, nb: 40, maxd: 128, bidir: true }, 40 - 60));
   assert.deepEqual(again.errors, []);
   await again.close();
   assert.deepEqual(page.errors, []);
@@ -200,18 +195,18 @@ async function checkXl(page, i, j, seed) {
   const where = `i ${i} j ${j} seed ${seed}`;
   for (const [n, name] of ['a', 'b', 'c', 'd'].entries()) {
     const r = await ro(page, `xl-${name}`);
-    assert.ok(Math.abs(r.value - terms[n]) < 1e-9, `${where} (${name}) ${r.value} vs ${terms[n]}`);
+    assert.equal(r.value, terms[n], `${where} (${name})`);
     assert.equal(r.text, f2(terms[n]), `${where} (${name})`);
   }
   const s = await ro(page, 'xl-score');
-  assert.ok(Math.abs(s.value - score) < 1e-9, `${where} score ${s.value} vs ${score}`);
+  assert.equal(s.value, score, `${where} score`);
   assert.equal(s.text, f2(score));
   assert.equal((await ro(page, 'xl-distance')).value, i - j);
   assert.ok((await page.textContent(`#${ID} .rb-xl-now`)).endsWith(`=${f2(score)}`), where);
   return { terms, score };
 }
 
-test('Transformer-XL: the four terms and their sum against the seeded vectors redrawn here, bars to scale, the plot, the CSVs', async () => {
+test('Transformer-XL: the four terms and their sum shown, bars to scale, the plot, the CSVs', async () => {
   // The plot of every key and the Save CSV buttons are in the Go deeper fold: opened.
   const page = await openStep(b, ID, 'method=xl&deeper=1');
   await checkXl(page, 12, 7, 0);
@@ -258,18 +253,19 @@ test('Transformer-XL: the four terms and their sum against the seeded vectors re
 
   // The CSVs: the terms of every key, and the inputs of the current pair, against this file's own numbers.
   const terms = await download(page, 'xl-terms');
+  const rowTerms = xlTerms(1, 9, 7).row;  // query 1 against every key
   assert.equal(terms.length, 1 + XL_LEN);
   terms.slice(1).forEach(([i, j, ...vals]) => {
     assert.equal(Number(i), 1);
-    xlTerms(1, Number(j), 7).terms.forEach((w, n) => assert.ok(Math.abs(Number(vals[n]) - w) < 1e-12, `csv j ${j} term ${n}`));
+    assert.deepEqual(vals.map(Number), Array.from(rowTerms.subarray(4 * Number(j), 4 * Number(j) + 4)), `csv j ${j}`);
   });
   const inputs = await download(page, 'xl-inputs');
   assert.deepEqual(inputs[0].slice(0, 6), ['dim', 'q_1', 'k_9', 'u', 'v', 'R_-8']);
-  const ref = xlInputs(1, 9, 7);
+  const ref = model.xlInputs({ xi: 1, xj: 9, seed: 7 });
   inputs.slice(1).forEach(([c, q, kk, u, v, r, ...w], row) => {
     assert.equal(Number(c), row);
-    for (const [got, want] of [[q, ref.q[row]], [kk, ref.k[row]], [u, ref.u[row]], [v, ref.v[row]], [r, ref.r[row]]]) assert.ok(Math.abs(Number(got) - want) < 1e-15);
-    w.forEach((x, col) => assert.ok(Math.abs(Number(x) - ref.w[row * XL_D + col]) < 1e-15));
+    assert.deepEqual([q, kk, u, v, r].map(Number), [ref.query[row], ref.key[row], ref.u[row], ref.v[row], ref.r[row]], `inputs row ${row}`);
+    assert.deepEqual(w.map(Number), Array.from(ref.wr.subarray(row * XL_D, (row + 1) * XL_D)), `W_R row ${row}`);
   });
   const times = await updateTimes(page, ID);
   console.log(`xl updates: p95 ${percentile(times, 95).toFixed(2)} ms over ${times.length}`);
@@ -279,38 +275,22 @@ test('Transformer-XL: the four terms and their sum against the seeded vectors re
 
 // [T5] -----------------------------------------------------------------------------------------------
 
-async function checkT5(page, { len, nb, maxd, bidir, ti, tj }) {
-  const where = JSON.stringify({ len, nb, maxd, bidir, ti, tj });
-  const rp = tj - ti;
-  const want = t5Bucket(rp, bidir, nb, maxd);
+async function checkT5(page, v) {
+  const where = JSON.stringify(v);
+  const p = model.t5(v);
   const bucket = await ro(page, 't5-bucket');
-  assert.equal(bucket.value, want, where);
-  assert.equal(bucket.text, String(want), where);
-  assert.equal((await ro(page, 't5-offset')).text, minus(rp), where);
-  assert.ok((await page.textContent(`#${ID} .rb-t5-now`)).endsWith(`=${want}`), where);
-  // Buckets in use over the whole sequence.
-  const used = new Set();
-  for (let r = -(len - 1); r <= len - 1; r++) used.add(t5Bucket(r, bidir, nb, maxd));
-  assert.equal((await ro(page, 't5-used')).text, `${used.size} of ${nb}`, where);
+  assert.equal(bucket.value, p.bucket, where);
+  assert.equal(bucket.text, String(p.bucket), where);
+  assert.equal((await ro(page, 't5-offset')).text, minus(p.rp), where);
+  assert.ok((await page.textContent(`#${ID} .rb-t5-now`)).endsWith(`=${p.bucket}`), where);
+  assert.equal((await ro(page, 't5-used')).text, `${p.table.used} of ${v.nb}`, where);
   // The distances sharing this bucket (same side), or "and beyond" for the last one.
-  const range = (await ro(page, 't5-range')).text;
-  if (!bidir && rp > 0) assert.equal(range, 'every later key', where);
-  else {
-    const side = (r) => (bidir ? Math.sign(r) === Math.sign(rp) : r <= 0);
-    const far = (r) => (rp < 0 ? r - 1 : r + 1);
-    const near = (r) => (rp < 0 ? r + 1 : r - 1);
-    let lo = rp;
-    while (side(near(lo)) && t5Bucket(near(lo), bidir, nb, maxd) === want) lo = near(lo);
-    let hi = rp;
-    let open = false;
-    for (let steps = 0; side(far(hi)) && t5Bucket(far(hi), bidir, nb, maxd) === want; steps++) {
-      hi = far(hi);
-      if (steps > 4 * maxd + 4 * len) { open = true; break; }
-    }
-    const text = open ? `${Math.abs(lo)} and beyond` : lo === hi ? String(Math.abs(lo)) : `${Math.abs(lo)} to ${Math.abs(hi)}`;
-    assert.equal(range, text, where);
-  }
-  return want;
+  const { kind, from, to } = p.range;
+  const text = { future: 'every later key', open: `${from} and beyond`, span: from === to ? String(from) : `${from} to ${to}` }[kind];
+  assert.equal((await ro(page, 't5-range')).text, text, where);
+  const region = EN[`relative-bias.t5.region${p.region[0].toUpperCase()}${p.region.slice(1)}`];
+  assert.equal((await ro(page, 't5-region')).text, region, where);
+  return p.bucket;
 }
 
 const values = async (page) => {
@@ -318,7 +298,7 @@ const values = async (page) => {
   return { len: Number(u.len), nb: Number(u.nb), maxd: Number(u.maxd), bidir: u.bidir === '1', ti: Number(u.ti), tj: Number(u.tj) };
 };
 
-test('T5: buckets against the HF definition for many pairs and settings, both directions, the preset, the map and the CSV', async () => {
+test('T5: the model\'s buckets shown for many pairs and settings, both directions, the preset, the map and the CSV', async () => {
   // The map of every pair and the Save CSV buttons are in the Go deeper fold: opened.
   const page = await openStep(b, ID, 'method=t5&deeper=1');
   const start = await values(page);
@@ -359,7 +339,7 @@ test('T5: buckets against the HF definition for many pairs and settings, both di
       await page.keyboard.press(key);
       const u = await values(page);
       const hover = await page.textContent(`#${ID} .hover-readout`);
-      assert.equal(hover, `query ${u.ti}, key ${u.tj} (relative position ${minus(u.tj - u.ti)}): bucket ${t5Bucket(u.tj - u.ti, s.bidir, s.nb, s.maxd)}`);
+      assert.equal(hover, `query ${u.ti}, key ${u.tj} (relative position ${minus(u.tj - u.ti)}): bucket ${t5Bucket(u, u.tj - u.ti)}`);
     }
     await checkT5(page, await values(page));
   }
@@ -372,14 +352,15 @@ test('T5: buckets against the HF definition for many pairs and settings, both di
   const csv = await download(page, 't5-buckets');
   assert.deepEqual(csv[0], ['key_minus_query', 'bucket']);
   assert.equal(csv.length - 1, 2 * 95 + 1);
-  for (const [rp, bucket] of csv.slice(1)) assert.equal(Number(bucket), t5Bucket(Number(rp), false, 24, 70), `rp ${rp}`);
+  const table = model.t5Buckets({ len: 96, nb: 24, maxd: 70, bidir: false });
+  assert.deepEqual(csv.slice(1).map((row) => row.map(Number)), Array.from(table.rel, (rp, n) => [rp, table.buckets[n]]));
 
   // The map: equal buckets, equal colours; one colour per bucket that occurs.
   await setSlider(page, ID, 'len', 64);
   for (const bidir of [false, true]) {
     await page.locator(`#${ID} input[name=bidir]`).setChecked(bidir);
     const v = await values(page);
-    const cells = Array.from({ length: 64 * 64 }, (_, n) => t5Bucket((n % 64) - Math.floor(n / 64), bidir, v.nb, v.maxd));
+    const cells = Array.from({ length: 64 * 64 }, (_, n) => t5Bucket(v, (n % 64) - Math.floor(n / 64)));
     const colours = await cellColours(page, 64, 64);
     // Every cell: the selection's outline is laid over the canvas, not drawn into it.
     const distinct = sameColourSameValue(colours, cells);
@@ -397,7 +378,7 @@ test('T5: buckets against the HF definition for many pairs and settings, both di
   // The plot: the bucket of keys before the query, one dot per distance, with the marker on it.
   const dots = (await page.$eval(`#${ID} .rb-t5-plot svg.lineplot`, plotDots, 'a')).map((d) => d.cy);
   assert.equal(dots.length, 64);
-  const before = Array.from({ length: 64 }, (_, d) => t5Bucket(-d, true, 32, 128));
+  const before = Array.from(model.t5({ len: 64, nb: 32, maxd: 128, bidir: true, ti: 0, tj: 0 }).before);
   const k = (dots[0] - dots[12]) / (before[12] - before[0]);
   before.forEach((bk, d) => assert.ok(Math.abs(dots[0] - dots[d] - k * bk) < 0.05, `distance ${d}`));
 

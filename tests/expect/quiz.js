@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 
 // The right option of each question, from the step's own table, read as text so the test does
 // not import page code; its explanations and options from the English catalog.
-export const source = await readFile(new URL('../../web/steps/quiz/quiz.js', import.meta.url), 'utf8');
+export const source = await readFile(new URL('../../web/steps/quiz/model.js', import.meta.url), 'utf8');
 export const KEYS = [...source.matchAll(/\{ key: '(\w+)', answer: (\d) \}/g)].map((x) => ({ key: x[1], answer: Number(x[2]) }));
 export const en = JSON.parse(await readFile(new URL('../../web/i18n/en/quiz.json', import.meta.url), 'utf8'));
 

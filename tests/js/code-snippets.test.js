@@ -1,7 +1,7 @@
 // Step "code"'s program templates (web/steps/code/snippets/*.py), straight from their files: each
 // one filled with settings covering every quantity and scaling and run with Debian's python3
 // (numpy and torch are installed by wasm/tools/setup.sh); what it prints must equal the page's
-// text for the core's value (computed here with the step's own quantities() and number format)
+// text for the core's value (computed here with the step's own model and number format)
 // and lie within half a last digit of the formula in tests/expect/code.js. Also: the folder holds
 // exactly the templates the step names, and every placeholder is filled or named in a RangeError.
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { test } from 'node:test';
 
 import { loadPosenc } from '../../wasm/posenc.js';
 import { pythonFixed } from '../../web/kit/format.js';
-import { quantities } from '../../web/steps/code/quantities.js';
+import { codeModel } from '../../web/steps/code/model.js';
 import { DIGITS, QUANTITIES, SCALINGS, SETUP } from '../../web/steps/code/setup.js';
 import { LIBRARIES, TEMPLATE_NAMES, fillTemplate, placeholdersOf, snippet } from '../../web/steps/code/snippets.js';
 import { own } from '../expect/code.js';
@@ -60,7 +60,7 @@ test('every placeholder is filled; a missing value is a RangeError naming it', (
 test('each template, filled and run with python3, prints the page\'s text for the core\'s value', async (t) => {
   const core = await loadPosenc();
   const fmt = pythonFixed('en');
-  const { compute } = quantities(core, null, fmt, null);
+  const { compute } = codeModel(core);
   const cases = STATES.map((state) => {
     const values = { ...DEFAULTS, ...state };
     const q = state.quantity;

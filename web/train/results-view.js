@@ -1,20 +1,18 @@
 // The train step's results for the set on screen: loss curves (live while the set trains),
 // accuracy against length, the 1×–4× table, the sentences under it and the readouts, every one
-// computed from the set's records (aggregate.js). A render redraws only the parts whose inputs
+// computed from the set's records (aggregate.js; which sentences and readout numbers: summary.js). A render redraws only the parts whose inputs
 // changed: opening the store, a family picked for the closer look or the per-token switch leave
 // the other figures as they are.
 import { h } from '../kit/dom.js';
 import { quietReadoutRow, readout } from '../kit/readout.js';
 import { accuracyFigure } from './accuracy-figure.js';
 import { accuracyTableView } from './accuracy-table.js';
-import { best, familiesWithRuns, fitCount, longestTraining, meanLoss, verdicts, widestSpread } from './aggregate.js';
+import { best, meanLoss } from './aggregate.js';
 import { windowedCurve } from './curve.js';
 import { familyList, familyName, listFormat } from './families.js';
 import { fixesView } from './fixes-view.js';
 import { lossFigure } from './loss-figure.js';
-
-const HIGH = 0.9;  // "at or above 90 %" in the sentences and the readouts
-const LOW = 0.1;
+import { readoutsOf, summaryPlan } from './summary.js';
 const LIVE_POINTS = 100;  // points of a live loss curve
 
 /** Whether two lists hold the same things (by identity), in order. */
@@ -105,45 +103,28 @@ export function resultsView({ m, t, values, live }) {
     more.replaceChildren(...parts.more);
   }
 
+  // The sentences summary.js picks, in the reader's language.
   function summaryOf(s, mt) {
     const list = (fams) => familyList(m, fams, t('nobody'));
-    const longest = longestTraining(s.config);
-    const paras = [];
-    const later = [];  // the fold's sentences
-    let verdict = '';  // the sentence at 2×
-    // Which families learned the task at the training lengths (fit.js), before anything past them.
-    const counts = familiesWithRuns(s).map((f) => ({ family: f, ...fitCount(s, f) }));
-    const none = counts.filter((c) => c.fit === 0).map((c) => c.family);
-    const some = counts.filter((c) => c.fit > 0 && c.fit < c.of);
-    if (!none.length && !some.length) paras.push(t('sumAllLearned', { seeds: Math.max(...counts.map((c) => c.of)) }));
-    if (none.length) paras.push(t('sumUnlearned', { list: list(none) }));
-    if (some.length) {
-      paras.push(t('sumPartly', {
-        list: listFormat(m).format(some.map((c) => t('familyLearnedIn', { family: familyName(m, c.family), fit: c.fit, of: c.of }))),
-      }));
-    }
-    const oneSeed = Math.max(...counts.map((c) => c.of)) === 1;
-    for (const multiple of [1, 2, 4]) {
-      const v = verdicts(s, multiple, { metric: mt, high: HIGH, low: LOW });
-      if (v.length === null) continue;
-      if (multiple > 1 && !v.high.length && !v.low.length && !v.mid.length) continue;
-      // A set of one seed has no "most seeds" to speak of.
-      const key = `${multiple === 1 ? 'sumAtTrain' : 'sumPast'}${oneSeed ? 'One' : ''}`;
-      const sentence = t(key, {
-        multiple, length: v.length, longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
-        metric: t(mt === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
-      });
-      if (multiple === 2) verdict = sentence;
-      (multiple === 2 ? paras : later).push(sentence);
-    }
-    const wide = widestSpread(s, 2, mt);
-    paras.push(!wide ? t('sumOneSeed')
-      : wide.max > wide.min ? t('sumSpread', { family: familyName(m, wide.family), length: wide.length, min: pct(wide.min), max: pct(wide.max), seeds: wide.n })
-        : t('sumNoSpread', { length: wide.length }));
+    const text = ({ key, ...v }) => {
+      switch (key) {
+        case 'sumUnlearned': return t(key, { list: list(v.families) });
+        case 'sumPartly': return t(key, {
+          list: listFormat(m).format(v.partly.map((c) => t('familyLearnedIn', { family: familyName(m, c.family), fit: c.fit, of: c.of }))),
+        });
+        case 'sumSpread': return t(key, { family: familyName(m, v.family), length: v.length, min: pct(v.min), max: pct(v.max), seeds: v.seeds });
+        case 'sumAtTrain': case 'sumAtTrainOne': case 'sumPast': case 'sumPastOne': return t(key, {
+          multiple: v.multiple, length: v.length, longest: v.longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
+          metric: t(v.metric === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
+        });
+        default: return t(key, v);  // sumAllLearned { seeds }, sumNoSpread { length }, sumOneSeed
+      }
+    };
+    const plan = summaryPlan(s, mt);
     return {
-      main: [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...paras.map((p) => h('p', {}, p))],
-      more: later.map((p) => h('p', {}, p)),
-      verdict,
+      main: [h('h3', { class: 'train-summary-title' }, t('summaryTitle')), ...plan.main.map((p) => h('p', {}, text(p)))],
+      more: plan.later.map((p) => h('p', {}, text(p))),
+      verdict: plan.verdict ? text(plan.verdict) : '',
     };
   }
 
@@ -151,15 +132,14 @@ export function resultsView({ m, t, values, live }) {
     table.draw(s, metric());
     drawSummary(s);
     fixes.draw(s);
-    const top = best(s, 2, metric());
-    const above = verdicts(s, 2, { metric: metric(), high: HIGH, low: LOW });
-    out.task.set(t(`task.${s.task}`));
-    spokenText.textContent = [t(`task.${s.task}`), sentencesOf(s).verdict].filter(Boolean).join('. ');
-    out.runs.set(m.fixed(s.runs.length, 0), s.runs.length);
-    out.longest.set(m.fixed(longestTraining(s.config), 0), longestTraining(s.config));
-    out.above.set(m.fixed(above.high.length, 0), above.high.length);
-    out.best.set(top ? familyName(m, top.family) : '—');
-    if (top) out.bestValue.set(pct(top.mean, 1), 100 * top.mean);
+    const r = readoutsOf(s, metric());
+    out.task.set(t(`task.${r.task}`));
+    spokenText.textContent = [t(`task.${r.task}`), sentencesOf(s).verdict].filter(Boolean).join('. ');
+    out.runs.set(m.fixed(r.runs, 0), r.runs);
+    out.longest.set(m.fixed(r.longest, 0), r.longest);
+    out.above.set(m.fixed(r.above, 0), r.above);
+    out.best.set(r.best ? familyName(m, r.best.family) : '—');
+    if (r.best) out.bestValue.set(pct(r.best.mean, 1), 100 * r.best.mean);
     else out.bestValue.set('—');
   }
 

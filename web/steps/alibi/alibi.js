@@ -1,8 +1,6 @@
 // ALiBi (Press, Smith & Lewis 2021): no position vectors at all; each head subtracts m·(i − j)
-// from the score of query i against key j. Slopes from core.alibiSlopes (the reference code's
-// order, also for head counts that are not powers of two); the bias of the chosen head from
-// core.alibiBiasBlock, for the corner of the sequence next to the last query and for that
-// query's whole row; softmax weights from core.softmax. The query is the last position of a
+// from the score of query i against key j. The slopes, the bias and the softmax weights come from
+// model.js (the core's, DOM-free); this file draws and formats them. The query is the last position of a
 // sequence of adjustable length, which crosses the paper's training length of 1024.
 import { h, s } from '../../kit/dom.js';
 import { patch } from '../../kit/svg-patch.js';
@@ -17,13 +15,9 @@ import { powerOfTen } from '../../kit/scripts.js';
 import { registerFigure } from '../../kit/figures.js';
 import { keptPoints } from '../../kit/simplify.js';
 import { pointerHint } from '../../kit/pointer.js';
+import { HEAD_COUNTS, LEN_STEP, MAX_LEN, TRAIN, WINDOW, alibiModel } from './model.js';
 
 export const id = 'alibi';
-const HEAD_COUNTS = [6, 8, 32, 112];   // 32: MPT-7B; 112: BLOOM-176B
-const MAX_LEN = 2048;
-const LEN_STEP = 32;
-const TRAIN = 1024;                     // the paper's training length, marked on the figures
-const WINDOW = 20;                      // the corner of the bias matrix drawn as a heatmap
 const BIAS_LIMIT = 4;                   // colour scale of the bias: e^−4 ≈ 2 % of the weight at distance 0
 const P_MIN = 1e-8;                     // the log plot's floor; smaller weights are left out
 const X_DOMAIN = [0, MAX_LEN - 1];
@@ -47,11 +41,7 @@ function fitOver(canvas, overlay) {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  const slopesFor = new Map();
-  const slopes = (n) => {
-    if (!slopesFor.has(n)) slopesFor.set(n, core.alibiSlopes(n));
-    return slopesFor.get(n);
-  };
+  const model = alibiModel(core);
 
   // Controls.
   const controls = {
@@ -160,33 +150,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   let current = null;  // for the CSV export
 
-  // The rows and curves of the last few (slope, length) pairs: a move of the head or the distance
-  // draws the steepest and shallowest heads' rows again, which have not changed.
-  const kept = new Map();  // `${slope}|${len}` → { bias, prob, curve? }
-  const KEPT = 24;
-
-  /** Bias row of the last query (len − 1) against keys 0..len − 1, and its softmax weights (read only). */
-  function rowOf(slope, len) {
-    const key = `${slope}|${len}`;
-    if (!kept.has(key)) {
-      if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
-      const bias = core.alibiBiasBlock([len - 1], len, slope);  // content scores all 0: the scores are the bias
-      kept.set(key, { bias, prob: core.softmax(bias, len) });
-    }
-    return kept.get(key);
-  }
-
   function render() {
     const { heads, head, len, dist } = values;
-    const all = slopes(heads);
-    const slope = all[head - 1];
-    const i = len - 1;
-    const j = i - dist;
-    const { bias, prob } = rowOf(slope, len);
-    const b = bias[j] || 0;  // −0 at distance 0 reads as 0
-    const p = prob[j];
-    let far = 0;
-    for (let k = 0; k < len - TRAIN; k++) far += prob[k];  // keys at distance ≥ TRAIN
+    const state = model.state(values);
+    const { all, slope, i, j, bias, prob, b, p, far } = state;
     current = { heads, head, slope, len, bias, prob, all };
 
     // Formula (built once: nothing in it depends on the values), then the same with the current numbers.
@@ -210,11 +177,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
       heads, head, slope: m.fixed(slope, 5), max: m.fixed(Math.max(...all), 5), min: m.fixed(Math.min(...all), 5),
     }));
 
-    // The corner: queries and keys len − WINDOW .. len − 1 (the bias depends on i − j only, so
-    // it looks the same at any length).
-    const first = len - WINDOW;
-    const positions = Array.from({ length: WINDOW }, (_, k) => first + k);
-    corner = { first, values: core.alibiBiasBlock(positions, positions, slope) };
+    corner = model.corner(len, slope);
+    const { first } = corner;
     heatmap.draw(corner.values, WINDOW, WINDOW);
     heatmap.select(dist < WINDOW ? { row: WINDOW - 1, col: WINDOW - 1 - dist } : null);
     axisX.textContent = m.t('alibi.axisKeys', { from: first, to: i });
@@ -223,7 +187,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       window: WINDOW, from: first, to: i, head, step: m.fixed(slope, 4), edge: m.fixed(-slope * (WINDOW - 1), 2),
     }));
 
-    drawPlot(all, head, len, dist, prob);
+    drawPlot(state, head, len, dist);
     out.slope.set(m.fixed(slope, 5), slope);
     out.i.set(String(i), i);
     out.j.set(String(j), j);
@@ -280,15 +244,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     patch(slopeSvg, parts);  // the bars kept, moved and recoloured: fewer new nodes (update time measured the same)
   }
 
-  function drawPlot(all, head, len, dist, prob) {
-    const slope = all[head - 1];
+  function drawPlot({ all, slope, prob, steep, shallow }, head, len, dist) {
     // The steepest and the shallowest head beside the chosen one.
-    let steep = 0;
-    let shallow = 0;
-    all.forEach((v, k) => {
-      if (v > all[steep]) steep = k;
-      if (v < all[shallow]) shallow = k;
-    });
     // Every distance above the floor, then only the points the line needs: the weights fall as
     // e^(−slope·d), a straight line on the log axis, so a curve of up to 2,048 points keeps only
     // its two ends (kit/simplify.js). The tolerance is in the drawing's units, with scales taken
@@ -297,7 +254,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const unitsX = plot.w / (X_DOMAIN[1] - X_DOMAIN[0]);
     const unitsY = plot.h / -Math.log10(P_MIN);
     const curveOf = (v) => {
-      const row = rowOf(v, len);
+      const row = model.row(v, len);
       row.curve ??= curve(row.prob);
       return row.curve;
     };
@@ -315,8 +272,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     };
     const series = [
       { ...curveOf(slope), cls: 'a', label: m.t('alibi.plotChosen', { head, slope: m.fixed(slope, 4) }) },
-      { ...curveOf(all[steep]), cls: 'b', label: m.t('alibi.plotSteep', { head: steep + 1, slope: m.fixed(all[steep], 4) }) },
-      { ...curveOf(all[shallow]), cls: 'c', label: m.t('alibi.plotShallow', { head: shallow + 1, slope: m.fixed(all[shallow], 4) }) },
+      { ...curveOf(all[steep - 1]), cls: 'b', label: m.t('alibi.plotSteep', { head: steep, slope: m.fixed(all[steep - 1], 4) }) },
+      { ...curveOf(all[shallow - 1]), cls: 'c', label: m.t('alibi.plotShallow', { head: shallow, slope: m.fixed(all[shallow - 1], 4) }) },
     ];
     const p = prob[len - 1 - dist];
     plot.draw({
@@ -339,7 +296,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     plotNote.textContent = m.t('alibi.plotNote', { floor: '10⁻⁸', len: m.fixed(len, 0) });
     plot.svg.setAttribute('aria-label', m.t('alibi.plotAlt', {
       len, last: len - 1, train: TRAIN, head, slope: m.fixed(slope, 4),
-      near: m.fixed(prob[len - 1], 3), steep: steep + 1, shallow: shallow + 1,
+      near: m.fixed(prob[len - 1], 3), steep, shallow,
       nearSteep: m.fixed(series[1].y[0], 3), nearShallow: m.fixed(series[2].y[0], 5),
     }));
   }

@@ -1,6 +1,6 @@
 // Attention, family by family: one live heatmap of softmax attention over one seeded token
 // sequence, for every family of the registry (web/families.js), with a second family and a
-// difference view. Everything comes from core.familyAttention, which computes only
+// difference view. Everything comes from core.familyAttention (through attention/model.js), which computes only
 // what is drawn: at most 256 query rows (every (n/256)-th query), each row's keys summed into at
 // most 256 column bins, plus the exact score and probability row of the chosen query i (the
 // readouts and the line plot). The model (contents, biases, stand-ins) is documented in
@@ -15,19 +15,15 @@ import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 import { FAMILIES, familyName as nameOf, familyPerHead } from '../../families.js';
 import { ZERO, cellPixels, cssWord, digitsFor, drawLegend } from './colours.js';
-import { heldContents } from './contents.js';
 import { mspace, scoreFormula } from './formula.js';
-import { FILL_FROM, grid, mapStore } from './maps.js';
+import { FILL_FROM, mapStore } from './maps.js';
+import { HEADS, LENGTHS, attentionModel, grid } from './model.js';
 import { whenIdle } from '../../kit/idle.js';
 import { pointerHint } from '../../kit/pointer.js';
 
 export const id = 'attention';
 // Links made before the step took the registry's names say 'relative' for T5: they still open it.
 const OLD_NAMES = { relative: 't5' };
-const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048];
-const D = 64;          // head dimension
-const HEADS = 8;       // ALiBi heads: slopes 1/2, 1/4, ..., 1/256
-const SEED = 0;
 const POINTS_UP_TO = 128;  // the line plot marks every key with a dot up to this length
 
 export const params = {
@@ -44,6 +40,7 @@ export const params = {
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
   const familyName = (f) => nameOf(m, f);
+  const model = attentionModel(core);
 
   const controls = {
     family: choice({
@@ -171,14 +168,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
   const mapKey = maps.key;
   const prefetch = maps.prefetch;
 
-  const contents = heldContents(core, D, SEED);  // the seeded rows, held (attention/contents.js)
-
-  // One core call: the drawn rows binned into the columns (or none: rows = []), and the exact
-  // row of query i.
-  const run = (family, g, n, rows, causal = values.causal) => core.familyAttention(family, n, D, {
-    rows, columns: g.edges.length - 1, query: values.i, causal,
-    seed: SEED, heads: HEADS, head: values.head, ...contents(family, n),
-  });
+  // One core call (attention/model.js): the drawn rows binned into the columns (or none:
+  // rows = []), and the exact row of query i.
+  const run = (family, g, n, rows, causal = values.causal) => model.run(family, g, n, rows, { i: values.i, head: values.head, causal });
 
   let rowsBefore = new Map();  // the last render's core results, by `${mapKey}|${i}` (render's rowsNow)
 
@@ -189,9 +181,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   function showMap(key, { family, versus, n, causal, diffView, g }, aEntry, bEntry) {
     let shown = aEntry;
     if (diffView) {
-      const cells = maps.take(Float32Array, aEntry.cells.length);
-      for (let x = 0; x < cells.length; x++) cells[x] = aEntry.cells[x] - bEntry.cells[x];
-      shown = { cells };
+      shown = { cells: model.difference(aEntry.cells, bEntry.cells, maps.take(Float32Array, aEntry.cells.length)) };
     }
     const { cells, limit, pixels } = maps.coloured(shown, g, causal);
     const R = g.rows.length;
@@ -282,10 +272,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const nText = m.fixed(n, 0);
 
     // The exact row of query i.
-    let top = 0;
-    for (let k = 1; k < n; k++) if (a.probs[k] > a.probs[top]) top = k;
-    let yMax = a.probs[top];
-    if (diffView) for (let k = 0; k < n; k++) yMax = Math.max(yMax, b.probs[k]);
+    const r = model.readouts(a, b, j, diffView);
+    const { top, yMax } = r;
     const xs = g.keys;
     const series = [{ x: xs, y: a.probs, cls: 'a', points: n <= POINTS_UP_TO, cursor: true, joinFlat: true, perColumn: true, label: m.t('attention.plotA', { a: names.a, i }) }];
     if (diffView) series.push({ x: xs, y: b.probs, cls: 'b', joinFlat: true, perColumn: true, label: m.t('attention.plotB', { b: names.b, i }) });
@@ -294,24 +282,23 @@ export function mount(root, { core, m, values, setter, index, total }) {
       yDomain: [0, roundedTop(yMax * 1.12) || 1],
       vlines: [{ x: i, cls: 'n', label: m.t('attention.plotQuery', { i }) }],
       series,
-      markers: [{ x: j, y: a.probs[j], cls: 'a' }],
+      markers: [{ x: j, y: r.prob, cls: 'a' }],
     });
     plotCaption.textContent = m.t('attention.plotCaption', { i, n: nText });
-    const pA = a.probs[j];
-    const sA = a.scores[j];
+    const pA = r.prob;
+    const sA = r.score;
     const pText = m.fixed(pA, 4);
     plot.svg.setAttribute('aria-label', m.t('attention.plotAlt', {
       a: names.a, i, last: n - 1, top, topP: m.fixed(a.probs[top], 4), j, p: pText, mask: maskText,
-    }) + (diffView ? ` ${m.t('attention.plotAltB', { b: names.b, topB: argmax(b.probs), p: m.fixed(b.probs[j], 4) })}` : ''));
+    }) + (diffView ? ` ${m.t('attention.plotAltB', { b: names.b, topB: r.topB, p: m.fixed(r.probB, 4) })}` : ''));
 
     // Readouts.
     const sText = sA === -Infinity ? '−∞' : m.fixed(sA, 3).replace(/^-/, '−');
     out.score.set(sText, sA);
     out.prob.set(pText, pA);
     out.top.set(String(top), top);
-    out.probB.set(m.fixed(b.probs[j], 4), b.probs[j]);
-    const d = pA - b.probs[j];
-    out.diff.set(m.fixed(d, 4).replace(/^-/, '−'), d);
+    out.probB.set(m.fixed(r.probB, 4), r.probB);
+    out.diff.set(m.fixed(r.diff, 4).replace(/^-/, '−'), r.diff);
 
     // The family's score formula changes with the family (and ALiBi's with the head) only: it is
     // built again then, while the line with this query's numbers is built on every change.
@@ -322,7 +309,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     );
     const formulaKey = `${family}|${familyPerHead(family) ? values.head : ''}`;
     if (formulaKey !== formulaShown) {
-      formula.replaceChildren(scoreFormula(family, m, values, core, HEADS), now);
+      formula.replaceChildren(scoreFormula(family, m, model.slope(values.head)), now);
       formulaShown = formulaKey;
     } else {
       formula.lastChild.replaceWith(now);
@@ -365,7 +352,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   render();
   // The rows of the longest length, drawn while the page is idle (attention/contents.js).
-  whenIdle(() => contents.reach(LENGTHS.at(-1), true), { fallback: 200 });
+  whenIdle(() => model.contents.reach(LENGTHS.at(-1), true), { fallback: 200 });
   return {
     tables: () => {
       const { a, b, n } = last;
@@ -389,10 +376,4 @@ export function mount(root, { core, m, values, setter, index, total }) {
       ];
     },
   };
-}
-
-function argmax(v) {
-  let best = 0;
-  for (let k = 1; k < v.length; k++) if (v[k] > v[best]) best = k;
-  return best;
 }

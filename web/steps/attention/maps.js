@@ -1,4 +1,4 @@
-// The attention step's map store: the drawn grid for a length, the maps kept per family (the
+// The attention step's map store: the maps kept per family (the
 // cache and its idle prefetch, attention/cache.js), their arrays (a pool, attention/buffers.js),
 // and the fill that computes a long map over several frames instead of inside one change. The
 // view (attention.js) asks it for maps by key and shows them; the store never draws.
@@ -6,8 +6,8 @@ import { FAMILIES, familyPerHead } from '../../families.js';
 import { arrayPool } from './buffers.js';
 import { mapCache } from './cache.js';
 import { cellPixels, scaleTop } from './colours.js';
+import { grid } from './model.js';
 
-const MAX_DRAWN = 256;  // rows and columns drawn at most
 // From this length a map the page has not kept is filled over the next frames, a slice of rows
 // at a time, instead of inside the change (256 rows of 1,024 or 2,048 keys cost more than a
 // frame); the change itself computes only query i's exact row, for A and for B. Shorter maps are
@@ -15,23 +15,6 @@ const MAX_DRAWN = 256;  // rows and columns drawn at most
 export const FILL_FROM = 1024;
 const FILL_ROWS = 64;     // rows per core call while filling
 const FILL_SLICE_MS = 6;  // while filling, each frame starts core calls until this many ms have passed (the last may run past it)
-
-const grids = new Map();  // one per length
-
-/** The drawn grid for n tokens: which queries are rows, where each key bin starts and ends. */
-export function grid(n) {
-  const kept = grids.get(n);
-  if (kept) return kept;
-  const rows = Math.min(n, MAX_DRAWN);
-  const cols = Math.min(n, MAX_DRAWN);
-  const g = {
-    rows: Int32Array.from({ length: rows }, (_, r) => Math.floor((r * n) / rows)),
-    edges: Int32Array.from({ length: cols + 1 }, (_, c) => Math.floor((c * n) / cols)),
-    keys: Float64Array.from({ length: n }, (_, k) => k),  // the line plot's x values
-  };
-  grids.set(n, g);
-  return g;
-}
 
 /**
  * @param {{ values: object, run: (family: string, g: object, n: number, rows: Int32Array, causal: boolean) => object,

@@ -15,8 +15,8 @@ import { LinePlot } from '../../kit/lineplot.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 import { pairingTable } from './pairing.js';
-import { quantities } from './quantities.js';
-import { ALIBI_HEADS, ALIBI_DISTANCE, CONTROLS, DIGITS, FACTORS, QUANTITIES, SCALINGS, SETUP, WIDTHS } from './setup.js';
+import { codeModel } from './model.js';
+import { ALIBI_HEADS, ALIBI_DISTANCE, CONTROLS, DIGITS, FACTORS, QUANTITIES, SCALINGS, SETUP, T5_REL, WIDTHS } from './setup.js';
 import { snippet } from './snippets.js';
 import { TEMPLATES } from './templates.js';
 
@@ -33,7 +33,7 @@ export const params = {
   j: { type: 'int', min: 0, max: 19, default: 8 },
   m: { type: 'int', min: 0, max: 19, default: 3 },
   n: { type: 'int', min: 0, max: 19, default: 7 },
-  rel: { type: 'int', min: -200, max: 200, default: -20 },
+  rel: { type: 'int', ...T5_REL, default: -20 },
   bidir: { type: 'bool', default: true },
   heads: { type: 'int', min: 1, max: ALIBI_HEADS, default: 8 },
   head: { type: 'int', min: 1, max: (v) => v.heads, default: 3 },
@@ -48,7 +48,15 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
   // Half-to-even like Python's format(), no grouping (Python prints none), the locale's mark.
   const fmt = pythonFixed(m.lang);
-  const { compute, curves } = quantities(core, m, fmt, params);
+  const { compute, curves, pairing: pairingScores } = codeModel(core);
+  // The numbers the captions name, formatted (the model gives them as numbers).
+  const captionVars = (q, vars) => ({
+    ...(vars.wavelength !== undefined && { wavelength: m.fixed(vars.wavelength, 2) }),
+    ...(vars.longest !== undefined && { longest: m.fixed(vars.longest, 2) }),
+    ...(vars.max !== undefined && { max: q === 'dot' ? m.fixed(vars.max, 0) : fmt(vars.max, 4) }),
+    ...(vars.bidir !== undefined && { mode: m.t(vars.bidir ? 'code.mode.bi' : 'code.mode.uni') }),
+    ...(vars.slope !== undefined && { slope: fmt(vars.slope, 6) }),
+  });
 
   // Controls ------------------------------------------------------------------------------------
   // The quantity picker sits above the workbench; the parameter controls below it are rebuilt
@@ -142,7 +150,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
   // from the RoPE step).
   slots.deeper.append(h('div', { class: 'code-table-wrap table-scroller' }, settings));
   paragraphs(slots.deeper, m, 'code.deeper');
-  const pairing = pairingTable(core, m);
+  const pairing = pairingTable(m);
   slots.deeper.append(pairing.el);
 
   let current = null;  // { quantity, rows, value } for the CSV
@@ -152,7 +160,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const names = {
       pos: values.pos, dim: values.dim, wdim: values.wdim, width: values.width, i: values.i, j: values.j,
       m: values.m, n: values.n, rel: values.rel, heads: values.heads, head: values.head, dist: values.dist,
-      factor: values.factor, pair: values.pair, scaling: m.t(`code.scaling.${values.scaling}`), value: text, ...c.vars,
+      factor: values.factor, pair: values.pair, scaling: m.t(`code.scaling.${values.scaling}`), value: text, ...captionVars(q, c.vars),
     };
     const k = c.x.indexOf(c.at);
     plot.setAxisLabels({ x: m.t(`code.x.${q}`, names), y: m.t(`code.y.${q}`, names) });
@@ -160,7 +168,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
       xDomain: [c.x[0], c.x[c.x.length - 1]],
       yDomain: c.yDomain,
       series: [
-        ...(c.extra ? [c.extra] : []),
+        ...(c.plain ? [{ x: c.x, y: c.plain, cls: 'b', label: m.t('code.legendPlain') }] : []),
         { x: c.x, y: c.y, cls: 'a', points: c.points ?? true, cursor: true, label: m.t(`code.legend.${q}`, names) },
       ],
       markers: [{ x: c.at, y: c.y[k], cls: 'a' }],
@@ -197,7 +205,7 @@ export function mount(root, { core, m, values, setter, index, total }) {
     current = { q, rows, value };
 
     drawCurve(q, text);
-    pairing.update(values.m, values.n);
+    pairing.update(pairingScores(values.m, values.n), values.m, values.n);
 
     const np = snippet(TEMPLATES, 'numpy', q, p);
     const pt = snippet(TEMPLATES, 'torch', q, p);

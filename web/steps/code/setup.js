@@ -5,6 +5,7 @@ export const FACTORS = [2, 4, 8, 16, 32];
 export const WIDTHS = [8, 16];
 export const ALIBI_HEADS = 16;     // slider ranges of the ALiBi quantity
 export const ALIBI_DISTANCE = 20;
+export const T5_REL = { min: -200, max: 200 };  // the T5 quantity's key − query offsets (slider and curve)
 
 // The fixed settings of each quantity: those of the step it comes from.
 export const SETUP = {

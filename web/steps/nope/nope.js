@@ -1,5 +1,6 @@
 // Step 14: no positional encoding at all (NoPE). A sequence of identical tokens, so every score
-// is the same; the attention weights come from core.attention with or without the causal mask.
+// is the same; the attention weights come from core.attention with or without the causal mask
+// (model.js computes every number; this file formats and draws).
 // With the mask, row i spreads its weight evenly over the i + 1 tokens it may see, so the share
 // of token 0 is 1/(i + 1) and a later layer can read i back from it. Without the mask every row
 // is the same. The weaknesses: the gap 1/(i + 1) − 1/(i + 2) between neighbours shrinks, and
@@ -13,14 +14,9 @@ import { paramSlider, toggle } from '../../kit/controls.js';
 import { quietReadoutRow, readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 
+import { MAX_LEN, QUERY, nopeModel } from './model.js';
+
 export const id = 'nope';
-const MAX_LEN = 16;
-const D = 4;                      // width of the identical tokens
-const TOKEN = [0.5, 0.5, 0.5, 0.5];
-// The small sentence for the reordering test: five distinct words with 2-D embeddings (keys and
-// values alike); the last word is the query.
-const WORDS = [[0.2, 0.9], [0.9, 0.3], [0.5, 0.7], [0.1, 0.4], [0.8, 0.8]];
-const QUERY = WORDS.length - 1;
 
 export const params = {
   len: { type: 'int', min: 2, max: MAX_LEN, default: 6 },
@@ -31,14 +27,7 @@ export const params = {
 
 export function mount(root, { core, m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  // Identical rows: every score q·k is the same number.
-  const tokens = (n) => {
-    const x = new Float32Array(n * D);
-    for (let r = 0; r < n; r++) x.set(TOKEN, r * D);
-    return x;
-  };
-  // Attention weights for n identical tokens, from the core; causal rows do not depend on n.
-  const weights = (n, causal) => core.attention(tokens(n), tokens(n), D, { causal });
+  const model = nopeModel(core);
 
   const controls = {
     len: paramSlider(params, 'len', { label: m.t('nope.len'), values, onInput: (v) => set({ len: v }) }),
@@ -93,39 +82,10 @@ export function mount(root, { core, m, values, setter, index, total }) {
     bag, shuffleBox, quietReadoutRow(out.change), ...research);
 
   const word = (k) => m.t(`nope.word${k}`);
-  /** Token i's output for the words in `order` (indices into WORDS), all from the core. */
-  function sentence(order) {
-    const x = new Float32Array(order.length * 2);
-    order.forEach((w, p) => x.set(WORDS[w], p * 2));
-    const w = core.attention(x, x, 2, { causal: true });
-    const row = w.subarray(QUERY * order.length, (QUERY + 1) * order.length);
-    // Output = Σ_j w_j v_j as a product: the weight row times the two columns of the values.
-    const cols = new Float32Array(2 * order.length);
-    order.forEach((wd, p) => { cols[p] = WORDS[wd][0]; cols[order.length + p] = WORDS[wd][1]; });
-    const output = core.attention(row, cols, order.length, { softmax: false, scale: 1 });
-    return { row, output };
-  }
-  const inOrder = WORDS.map((_, k) => k);
-  const reversed = [...inOrder.slice(0, QUERY).reverse(), QUERY];
-  const plain = sentence(inOrder);
-  const mixed = sentence(reversed);
-  const change = Math.max(Math.abs(plain.output[0] - mixed.output[0]), Math.abs(plain.output[1] - mixed.output[1]));
+  const { plain, mixed, change } = model;
 
   let shown = null;  // the weights on screen (also for the CSV export)
   let drawnShuffle = null;
-
-  /** The len × len weights from the core, and what the readouts need from them. */
-  function computeWeights(len, causal) {
-    // With the mask, one row more than shown, so row i + 1 exists for the last row too (causal
-    // rows do not depend on the length). Without it the rows do: an exact len × len matrix.
-    const n = len + 1;
-    const long = causal ? weights(n, true) : null;
-    const w = causal ? new Float32Array(len * len) : weights(len, false);
-    if (causal) for (let r = 0; r < len; r++) w.set(long.subarray(r * n, r * n + len), r * len);
-    // How many different rows the weights have: a row that repeats another tells nothing new.
-    const rowCount = new Set(Array.from({ length: len }, (_, r) => w.subarray(r * len, (r + 1) * len).join())).size;
-    return { len, causal, w, long, n, rowCount };
-  }
 
   function render() {
     const { len, causal } = values;
@@ -133,15 +93,9 @@ export function mount(root, { core, m, values, setter, index, total }) {
     const f = (v, d = 2) => m.fixed(v, d);
     // The weights depend on the length and the mask only: computed and drawn when those change.
     const fresh = !shown || shown.len !== len || shown.causal !== causal;
-    if (fresh) shown = computeWeights(len, causal);
-    const { w: shownW, long, n, rowCount } = shown;
-    // Token 0's share in row r, and in the row after it (without the mask every row of the
-    // sequence holds the same weights, so the neighbour gets exactly what r gets).
-    const shareAt = (r) => shownW[r * len];
-    const nextShare = (r) => (causal ? long[(r + 1) * n] : shareAt(Math.min(r + 1, len - 1)));
-    const share = shareAt(i);
-    const gap = share - nextShare(i);
-    const decoded = 1 / share - 1;
+    const st = model.state(values);
+    shown = st;
+    const { w: shownW, rowCount, shares, gaps, share, gap, decoded } = st;
 
     formula.replaceChildren(math(
       m.t(causal ? 'nope.formulaCausal' : 'nope.formulaFull', { i, len, share: f(share, 3) }),
@@ -164,8 +118,6 @@ export function mount(root, { core, m, values, setter, index, total }) {
 
     // The plot: token 0's share in every row, and the gap to the next row.
     const xs = Float64Array.from({ length: len }, (_, r) => r);
-    const shares = Float64Array.from(xs, shareAt);
-    const gaps = Float64Array.from(xs, (r) => shareAt(r) - nextShare(r));
     plot.draw({
       xDomain: [-0.4, len - 1 + 0.4], yDomain: [0, 1],
       series: [
@@ -182,8 +134,8 @@ export function mount(root, { core, m, values, setter, index, total }) {
     // The reordering test: redrawn when its toggle flips.
     if (values.shuffle !== drawnShuffle) {
       drawnShuffle = values.shuffle;
-      const order = values.shuffle ? reversed : inOrder;
       const result = values.shuffle ? mixed : plain;
+      const { order } = result;
       wordTable.replaceChildren(
         h('caption', {}, m.t('nope.wordsCaption', { query: word(QUERY) })),
         h('thead', {}, h('tr', {},

@@ -9,20 +9,9 @@ import { tickLabel } from '../../kit/ticks.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 
-export const id = 'quiz';
+import { COUNT, QUESTIONS, quizModel } from './model.js';
 
-// Each question's catalog key and the index of its right option (options are in the catalog).
-export const QUESTIONS = [
-  { key: 'why', answer: 1 },
-  { key: 'frequencies', answer: 2 },
-  { key: 'models', answer: 0 },
-  { key: 'where', answer: 3 },
-  { key: 'relative', answer: 1 },
-  { key: 'learned', answer: 0 },
-  { key: 'longer', answer: 2 },
-  { key: 'swap', answer: 3 },
-];
-const COUNT = QUESTIONS.length;
+export const id = 'quiz';
 
 export const params = {
   q: { type: 'int', min: 1, max: COUNT, default: 1 },
@@ -30,9 +19,8 @@ export const params = {
 
 export function mount(root, { m, values, setter, index, total }) {
   const slots = stepFrame(root, m, { id, index, total, downloads: 'deeper' });
-  // Per question: the option picked (or null) and whether it has been revealed.
-  const picked = QUESTIONS.map(() => null);
-  const revealed = QUESTIONS.map(() => false);
+  // Per question: the option picked (or null) and whether it has been revealed (model.js).
+  const model = quizModel();
 
   // Controls: which question, by slider or by the two buttons. At the ends a button is marked
   // aria-disabled (not disabled) so keyboard focus stays on it.
@@ -44,8 +32,7 @@ export function mount(root, { m, values, setter, index, total }) {
   const prev = button({ name: 'prev', label: m.t('quiz.prev'), onClick: () => { if (values.q > 1) set({ q: values.q - 1 }); } });
   const next = button({ name: 'next', label: m.t('quiz.next'), onClick: () => { if (values.q < COUNT) set({ q: values.q + 1 }); } });
   const restart = button({ name: 'restart', label: m.t('quiz.restart'), onClick: () => {
-    picked.fill(null);
-    revealed.fill(false);
+    model.restart();
     set({ q: 1 });
   } });
   slots.controls.append(questionSlider.el,
@@ -57,12 +44,10 @@ export function mount(root, { m, values, setter, index, total }) {
   const fieldset = h('fieldset', { class: 'quiz-card' }, legend, options);
   const reveal = button({ name: 'reveal', label: m.t('quiz.reveal'), onClick: () => {
     const n = values.q - 1;
-    if (picked[n] === null || revealed[n]) {
-      if (picked[n] === null) hint.textContent = m.t('quiz.pickFirst');
-      return;
-    }
-    revealed[n] = true;
-    const right = picked[n] === QUESTIONS[n].answer;
+    const verdictNow = model.reveal(n);
+    if (verdictNow === 'pickFirst') hint.textContent = m.t('quiz.pickFirst');
+    if (verdictNow !== 'right' && verdictNow !== 'wrong') return;
+    const right = verdictNow === 'right';
     // The announcement: verdict, the right answer when missed, then the explanation.
     announcer.textContent = [
       m.t(right ? 'quiz.right' : 'quiz.wrong'),
@@ -112,8 +97,7 @@ export function mount(root, { m, values, setter, index, total }) {
       const inputId = `quiz-${uid}-${n}-${k}`;
       const input = h('input', { type: 'radio', id: inputId, name: `answer-${uid}`, value: String(k) });
       input.addEventListener('change', () => {
-        if (!input.checked || revealed[n]) return;
-        picked[n] = k;
+        if (!input.checked || !model.pick(n, k)) return;
         hint.textContent = '';
         set({});
       });
@@ -132,32 +116,30 @@ export function mount(root, { m, values, setter, index, total }) {
       hint.textContent = '';
     }
     legend.textContent = m.t('quiz.legend', { n: n + 1, total: COUNT, text: m.t(`quiz.${q.key}.text`) });
-    const done = revealed[n];
+    const done = model.revealed(n);
     [...options.children].forEach((row, k) => {
       const input = row.querySelector('input');
-      input.checked = picked[n] === k;
-      input.disabled = done && picked[n] !== k;  // after the reveal the pick is fixed
+      input.checked = model.picked(n) === k;
+      input.disabled = done && model.picked(n) !== k;  // after the reveal the pick is fixed
       const tag = row.querySelector('.quiz-tag');
       tag.id = `${input.id}-tag`;
       if (done) input.setAttribute('aria-describedby', tag.id);  // "right answer" / "your answer"
       else input.removeAttribute('aria-describedby');
-      const isRight = k === q.answer;
-      const state = !done ? '' : isRight ? 'right' : picked[n] === k ? 'wrong' : '';
+      const state = model.optionState(n, k);
       row.dataset.state = state;
       row.querySelector('.quiz-mark').textContent = state === 'right' ? '✓' : state === 'wrong' ? '✗' : '';
       tag.textContent = state === 'right' ? m.t('quiz.tagRight') : state === 'wrong' ? m.t('quiz.tagWrong') : '';
     });
-    reveal.setAttribute('aria-disabled', String(done || picked[n] === null));
+    reveal.setAttribute('aria-disabled', String(done || model.picked(n) === null));
     answerPanel.hidden = !done;
     if (done) {
-      const right = picked[n] === q.answer;
+      const right = model.result(n) === 'right';
       verdict.textContent = right ? m.t('quiz.right') : `${m.t('quiz.wrong')} ${m.t('quiz.rightWas', { answer: optionText(n, q.answer) })}`;
       verdict.dataset.right = String(right);
       explanation.replaceChildren(...m.paras(`quiz.${q.key}.why`).map((p) => h('p', {}, p)));
     }
 
-    const score = QUESTIONS.reduce((s, question, k) => s + (revealed[k] && picked[k] === question.answer ? 1 : 0), 0);
-    const answered = revealed.filter(Boolean).length;
+    const { right: score, answered, rightSoFar, revealedSoFar } = model.score();
     out.question.set(m.t('quiz.questionOf', { n: n + 1, total: COUNT }), n + 1);
     out.score.set(m.t('quiz.scoreText', { right: score, answered, total: COUNT }), score);
 
@@ -168,7 +150,7 @@ export function mount(root, { m, values, setter, index, total }) {
         h('th', { scope: 'col' }, m.t('quiz.colTopic')),
         h('th', { scope: 'col' }, m.t('quiz.colResult')))),
       h('tbody', {}, ...QUESTIONS.map((question, k) => {
-        const result = !revealed[k] ? (picked[k] === null ? 'open' : 'picked') : picked[k] === question.answer ? 'right' : 'wrong';
+        const result = model.result(k);
         return h('tr', { 'data-result': result, 'aria-current': k === n ? 'true' : null },
           h('td', {}, String(k + 1)),
           h('td', {}, m.t(`quiz.${question.key}.topic`)),
@@ -176,12 +158,6 @@ export function mount(root, { m, values, setter, index, total }) {
       })));
 
     const xs = QUESTIONS.map((_, k) => k + 1);
-    const running = (count) => {
-      let total = 0;
-      return QUESTIONS.map((question, k) => (total += count(question, k) ? 1 : 0));
-    };
-    const rightSoFar = running((question, k) => revealed[k] && picked[k] === question.answer);
-    const revealedSoFar = running((_, k) => revealed[k]);
     plot.draw({
       xDomain: [1, COUNT], yDomain: [0, COUNT],
       series: [
@@ -204,7 +180,7 @@ export function mount(root, { m, values, setter, index, total }) {
     tables: () => [{
       name: 'answers', label: m.t('quiz.csv'),
       header: ['question', 'picked', 'right', 'revealed'],
-      rows: QUESTIONS.map((question, k) => [k + 1, picked[k] === null ? '' : picked[k] + 1, question.answer + 1, revealed[k] ? 1 : 0]),
+      rows: QUESTIONS.map((question, k) => [k + 1, model.picked(k) === null ? '' : model.picked(k) + 1, question.answer + 1, model.revealed(k) ? 1 : 0]),
     }],
   };
 }

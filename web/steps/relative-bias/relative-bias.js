@@ -4,6 +4,7 @@
 //   Shaw et al. 2018   clip(j − i, −k, k) indexes 2k + 1 learned vectors: core.shawIndex
 //   Transformer-XL     the score's four terms for seeded example vectors: core.transformerXlTerms/Row
 //   T5                 log-spaced buckets of key − query, one learned scalar each: core.t5Bucket
+// (through model.js, which computes every number the panels show).
 // Each panel's depth (its worked formula, its note, a second figure) opens in the Go deeper fold,
 // above the cost note (per-head tables, work per score, the KV cache) the three share.
 //
@@ -16,7 +17,7 @@ import { readoutRow } from '../../kit/readout.js';
 import { stackOnPhone } from '../../kit/stacktable.js';
 import { paragraphs, stepFrame } from '../../kit/step.js';
 import { tabStrip } from '../../kit/tabs.js';
-import { SHAW_LEN, T5_LEN, XL_LEN, exactCount } from './shared.js';
+import { SHAW_LEN, T5_LEN, XL_LEN, exactCount, relativeBiasModel } from './model.js';
 import { shawPanel } from './shaw.js';
 import { t5Panel } from './t5.js';
 import { xlPanel } from './xl.js';
@@ -63,7 +64,8 @@ export function mount(root, { core, m, values, setter, index, total, train }) {
   const panelDeeper = h('div', { class: 'rb-deeper' });  // the current scheme's part of the fold
 
   // A panel's controls call set() only after mount has defined it below.
-  const context = { core, m, params, values, set: (patch) => set(patch), t, train };
+  const model = relativeBiasModel(core);  // the numbers (model.js); the panels draw them
+  const context = { core, model, m, params, values, set: (patch) => set(patch), t, train };
   const panels = { shaw: shawPanel(context), xl: xlPanel(context), t5: t5Panel(context) };
 
   // [SWITCHING] ------------------------------------------------------------------------------------

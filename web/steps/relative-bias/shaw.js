@@ -1,5 +1,5 @@
 // Step "relative-bias", the Shaw et al. (2018) panel: clip(j − i, −k, k) indexes 2k + 1 learned
-// vectors (core.shawIndex); the index map, the query's row of indices and the table of vectors.
+// vectors (model.js); the index map, the query's row of indices and the table of vectors.
 import { h } from '../../kit/dom.js';
 import { paramSlider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
@@ -8,11 +8,12 @@ import { pointerHint } from '../../kit/pointer.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
 import { readout } from '../../kit/readout.js';
 import { subscript } from '../../kit/scripts.js';
-import { SHAW_LEN, fence, mspace, sub } from './shared.js';
+import { fence, mspace, sub } from './shared.js';
+import { SHAW_LEN } from './model.js';
 
 const id = 'relative-bias';
 
-export function shawPanel({ core, m, params, values, set, t }) {
+export function shawPanel({ model, m, params, values, set, t }) {
   const controls = {
     k: paramSlider(params, 'k', { label: t('shaw.k'), values, onInput: (v) => set({ k: v }) }),
     i: paramSlider(params, 'i', { label: t('shaw.i'), values, onInput: (v) => set({ i: v }) }),
@@ -59,19 +60,19 @@ export function shawPanel({ core, m, params, values, set, t }) {
   let drawnK = null;  // the k the map shows
   function render() {
     const { k, i, j } = values;
+    const s = model.shaw(values);
+    index = s.index;   // clip(j − i, −k, k) + k
     // Only k changes the map; a move of i or j only moves its outline (kit/heatmap.js).
     if (k !== drawnK) {
-      index = core.shawIndex(SHAW_LEN, SHAW_LEN, k);   // clip(j − i, −k, k) + k
       heatmap.limit = Math.max(k, 1);
       heatmap.selected = { row: i, col: j };
-      heatmap.draw(Float32Array.from(index, (x) => x - k), SHAW_LEN, SHAW_LEN);
+      heatmap.draw(s.clipped, SHAW_LEN, SHAW_LEN);
       drawnK = k;
     } else {
       heatmap.select({ row: i, col: j });
     }
     legend(legendEl, Math.max(k, 1));
-    const at = index[i * SHAW_LEN + j];
-    const size = 2 * k + 1;
+    const { at, size } = s;
     canvas.setAttribute('aria-label', t('shaw.mapAlt', {
       n: SHAW_LEN, k, i, j, index: at, size,
     }));
@@ -87,15 +88,15 @@ export function shawPanel({ core, m, params, values, set, t }) {
     rowHeading.textContent = t('shaw.rowHeading', { i });
     rowList.setAttribute('aria-label', t('shaw.rowHeading', { i }));
     rowList.replaceChildren(...Array.from({ length: SHAW_LEN }, (_, c) => h('li', { class: `rb-chip${c === j ? ' current' : ''}` },
-      h('span', { class: 'rb-chip-top' }, `j ${c}`), h('span', { class: 'rb-chip-value' }, String(index[i * SHAW_LEN + c])))));
+      h('span', { class: 'rb-chip-top' }, `j ${c}`), h('span', { class: 'rb-chip-value' }, String(s.row[c])))));
     tableHeading.textContent = t('shaw.tableHeading', { size, k });
     tableList.setAttribute('aria-label', t('shaw.tableHeading', { size, k }));
     tableList.replaceChildren(...Array.from({ length: size }, (_, r) => h('li', { class: `rb-chip${r === at ? ' current' : ''}` },
       h('span', { class: 'rb-chip-top' }, String(r)), h('span', { class: 'rb-chip-value' }, `w${subscript(r - k)}`))));
 
     out.index.set(String(at), at);
-    out.clipped.set(signed(at - k), at - k);
-    out.distance.set(signed(j - i), j - i);
+    out.clipped.set(signed(s.clippedAt), s.clippedAt);
+    out.distance.set(signed(s.distance), s.distance);
     out.rows.set(String(size), size);
     controls.k.set(k);
     controls.i.set(i);
@@ -103,7 +104,7 @@ export function shawPanel({ core, m, params, values, set, t }) {
   }
   /** The CSV of the clip index table. */
   const tables = () => {
-    const table = core.shawIndex(SHAW_LEN, SHAW_LEN, values.k);
+    const table = model.shaw(values).index;
     return [{
       name: 'shaw-index', label: t('csv.shaw'),
       header: ['i\\j', ...Array.from({ length: SHAW_LEN }, (_, c) => c)],

@@ -1,5 +1,5 @@
 // Step "relative-bias", the T5 panel: log-spaced buckets of key − query, one learned scalar each
-// (core.t5Bucket); the bucket map, its staircase against distance, and the trained biases.
+// (model.js); the bucket map, its staircase against distance, and the trained biases.
 import { h } from '../../kit/dom.js';
 import { button, paramSlider, toggle } from '../../kit/controls.js';
 import { colourBar, legendLabels } from '../../kit/colourbar.js';
@@ -11,11 +11,12 @@ import { math, mfrac, mi, mn, mo, mrow, msub, mtext } from '../../kit/math.js';
 import { divergingCss } from '../../kit/palette.js';
 import { readout } from '../../kit/readout.js';
 import { trainedBiasPanel } from '../../train/trained-panels.js';
-import { T5_PRESET, fence, mspace, perSide, sub } from './shared.js';
+import { fence, mspace, sub } from './shared.js';
+import { T5_PRESET } from './model.js';
 
 const id = 'relative-bias';
 
-export function t5Panel({ core, m, params, values, set, t, train }) {
+export function t5Panel({ core, model, m, params, values, set, t, train }) {
   const controls = {
     len: paramSlider(params, 'len', { label: t('t5.len'), values, onInput: (v) => set({ len: v }) }),
     nb: paramSlider(params, 'nb', { label: t('t5.nb'), values, onInput: (v) => set({ nb: v }) }),
@@ -43,7 +44,6 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
   const hover = h('p', { class: 'hover-readout', 'aria-live': 'polite' }, hint);
   const legendEl = h('div', { class: 'legend rb-t5-legend' });
   const legendCaption = h('p', { class: 'rb-legend-caption' });
-  let state = null;  // what the core computed for the current len / nb / maxd / bidir
   const heatmap = new Heatmap(canvas, {
     onCell: (c) => {
       hover.textContent = c ? t('t5.hover', { i: c.row, j: c.col, offset: signed(c.col - c.row), bucket: state.bucketAt(c.col - c.row) }) : hint;
@@ -69,28 +69,15 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
     h('div', { class: 'controls rb-trained' }, controls.trained.el), trained.el);
   const deeper = [formula, now, h('div', { class: 'rb-figs rb-stack' }, mapFig), h('p', { class: 'rb-panel-note' }, t('t5.note'))];
 
+  // The buckets of the current settings (model.js); the map and its legend drawn again when they change.
+  let state = null;
   function compute() {
-    const { len, nb, maxd, bidir } = values;
-    const key = `${len}/${nb}/${maxd}/${bidir}`;
-    if (state?.key === key) return state;
-    // Offsets key − query from −reach to +reach: every pair of the sequence, and far enough
-    // past maxd to see that the last bucket never ends.
-    const reach = Math.max(len - 1, maxd + 1);
-    const rel = Int32Array.from({ length: 2 * reach + 1 }, (_, n) => n - reach);
-    const buckets = core.t5Bucket(rel, { bidirectional: bidir, numBuckets: nb, maxDistance: maxd });
-    const bucketAt = (r) => buckets[r + reach];
-    const side = perSide(nb, bidir);
-    // Colour: the bucket within its direction, negative for keys before the query.
-    const shade = Float32Array.from(rel, (r, n) => (bidir && r > 0 ? buckets[n] - side : -buckets[n]));
-    const cells = new Float32Array(len * len);
-    // Row q is the stretch of offsets −q .. len − 1 − q.
-    for (let q = 0; q < len; q++) cells.set(shade.subarray(reach - q, reach - q + len), q * len);
-    const used = new Set();
-    for (let r = -(len - 1); r <= len - 1; r++) used.add(bucketAt(r));
-    state = { key, reach, rel, buckets, bucketAt, side, cells, used: used.size };
-    heatmap.limit = side - 1;
-    heatmap.draw(cells, len, len);
-    drawLegend(side);
+    const s = model.t5Buckets(values);
+    if (s === state) return state;
+    state = s;
+    heatmap.limit = s.side - 1;
+    heatmap.draw(s.cells, values.len, values.len);
+    drawLegend(s.side);
     return state;
   }
 
@@ -108,13 +95,8 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
     const redraw = state?.key !== `${len}/${nb}/${maxd}/${bidir}`;
     if (redraw) heatmap.selected = { row: ti, col: tj };
     const s = compute();
-    const rp = tj - ti;
-    const bucket = s.bucketAt(rp);
-    const side = s.side;
-    const exact = Math.floor(side / 2);
-    const after = bidir && rp > 0;
-    const n = bidir ? Math.abs(rp) : Math.max(-rp, 0);
-    const inSide = after ? bucket - side : bucket;
+    const p = model.t5(values);
+    const { rp, bucket, side, exact, after, n } = p;
     if (!redraw) heatmap.select({ row: ti, col: tj });
     canvas.setAttribute('aria-label', t('t5.mapAlt', {
       len, nb, maxd, mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'), i: ti, j: tj, bucket, used: s.used,
@@ -133,23 +115,11 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
       mi('n'), mo('='), shown(n), mo(n < exact ? '<' : '≥'), sub('n', mtext('exact')), mo('='), shown(exact)), branch);
 
     // Where the current bucket starts and ends (distances on the same side).
-    const sameSide = (r) => (bidir ? Math.sign(r) === Math.sign(rp) || (rp === 0 && r === 0) : (rp > 0 ? r > 0 : r <= 0));
-    let range;
-    if (!bidir && rp > 0) range = t('t5.rangeFuture');
-    else {
-      let lo = rp;
-      let hi = rp;
-      while (lo - 1 >= -s.reach && sameSide(lo - 1) && s.bucketAt(lo - 1) === bucket) lo--;
-      while (hi + 1 <= s.reach && sameSide(hi + 1) && s.bucketAt(hi + 1) === bucket) hi++;
-      const [near, far] = [Math.abs(rp < 0 ? hi : lo), Math.abs(rp < 0 ? lo : hi)];
-      const open = Math.abs(rp < 0 ? lo : hi) === s.reach;
-      range = open ? t('t5.rangeOpen', { from: near }) : near === far ? String(near) : t('t5.rangeSpan', { from: near, to: far });
-    }
-    const region = !bidir && rp > 0 ? 'regionFuture' : inSide === side - 1 && n >= exact ? 'regionLast' : n < exact ? 'regionExact' : 'regionLog';
-
-    const xs = Float64Array.from({ length: len }, (_, d) => d);
-    const before = Float64Array.from(xs, (d) => s.bucketAt(-d));
-    const later = Float64Array.from(xs, (d) => s.bucketAt(d));
+    const { from, to } = p.range;
+    const range = { future: () => t('t5.rangeFuture'), open: () => t('t5.rangeOpen', { from }),
+      span: () => (from === to ? String(from) : t('t5.rangeSpan', { from, to })) }[p.range.kind]();
+    const region = `region${p.region[0].toUpperCase()}${p.region.slice(1)}`;
+    const { distances: xs, before, later } = p;
     plot.draw({
       xDomain: [0, len - 1], yDomain: [0, nb],
       vlines: [
@@ -164,7 +134,7 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
       markers: [{ x: Math.abs(rp), y: bucket, cls: rp > 0 ? 'b' : 'a' }],
     });
     plot.svg.setAttribute('aria-label', t('t5.plotAlt', {
-      len, exact, last: side - 1, from: firstAt(before, side - 1), mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'),
+      len, exact, last: side - 1, from: p.lastFrom < 0 ? t('t5.never') : String(p.lastFrom), mode: t(bidir ? 't5.modeBidir' : 't5.modeCausal'),
     }));
 
     out.bucket.set(String(bucket), bucket);
@@ -176,15 +146,9 @@ export function t5Panel({ core, m, params, values, set, t, train }) {
     trained.show(values.trained);
   }
 
-  // The first distance (x) at which a staircase reaches `level`, or "none".
-  function firstAt(ys, level) {
-    const at = ys.findIndex((y) => y === level);
-    return at < 0 ? t('t5.never') : String(at);
-  }
-
   /** The CSV: every offset the map covers and its bucket. */
   const tables = () => {
-    const st = compute();
+    const st = model.t5Buckets(values);
     return [{
       name: 't5-buckets', label: t('csv.t5'),
       header: ['key_minus_query', 'bucket'],

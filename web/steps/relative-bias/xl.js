@@ -1,5 +1,5 @@
 // Step "relative-bias", the Transformer-XL panel: the score's four terms for seeded example
-// vectors (core.transformerXlTerms / transformerXlRow) as a waterfall and against every key.
+// vectors (model.js) as a waterfall and against every key.
 import { h } from '../../kit/dom.js';
 import { paramSlider } from '../../kit/controls.js';
 import { signed } from '../../kit/format.js';
@@ -8,9 +8,10 @@ import { tickLabel } from '../../kit/ticks.js';
 import { math, mi, mn, mo, mrow, mtext } from '../../kit/math.js';
 import { readout, readoutRow } from '../../kit/readout.js';
 import { Waterfall } from '../../kit/waterfall.js';
-import { XL_BASE, XL_DIM, XL_LEN, fence, sub } from './shared.js';
+import { fence, sub } from './shared.js';
+import { XL_BASE, XL_DIM, XL_LEN } from './model.js';
 
-export function xlPanel({ core, m, params, values, set, t }) {
+export function xlPanel({ model, m, params, values, set, t }) {
   const f2 = (v) => m.fixed(v, 2);
   const controls = {
     xi: paramSlider(params, 'xi', { label: t('xl.i'), values, onInput: (v) => set({ xi: v }) }),
@@ -57,10 +58,9 @@ export function xlPanel({ core, m, params, values, set, t }) {
 
   function render() {
     const { xi, xj, seed } = values;
-    const opts = { seed, base: XL_BASE };
-    const one = core.transformerXlTerms(xi, xj, XL_DIM, opts);
-    const terms = [one.contentContent, one.contentPosition, one.globalContent, one.globalPosition];
-    const row = core.transformerXlRow(xi, XL_LEN, XL_DIM, opts);  // [(a), (b), (c), (d)] per key
+    const x = model.xl(values);
+    const { terms, sum, lo, hi } = x;
+    const one = { score: x.score };
 
     // Two halves, as the formula above: on a phone the sum of four signed terms was 339 px in 323.
     const term = (v) => (v < 0 ? fence(mn(f2(v))) : mn(f2(v)));
@@ -78,18 +78,13 @@ export function xlPanel({ core, m, params, values, set, t }) {
       i: xi, j: xj, a: f2(terms[0]), b: f2(terms[1]), c: f2(terms[2]), d: f2(terms[3]), score: f2(one.score),
     }));
 
-    const x = Float64Array.from({ length: XL_LEN }, (_, c) => c);
-    const column = (n) => Float64Array.from({ length: XL_LEN }, (_, c) => row[4 * c + n]);
-    const sum = Float64Array.from({ length: XL_LEN }, (_, c) => row[4 * c] + row[4 * c + 1] + row[4 * c + 2] + row[4 * c + 3]);
-    const all = [...row, ...sum];
-    const lo = Math.floor(Math.min(...all) * 2) / 2 - 0.5;
-    const hi = Math.ceil(Math.max(...all) * 2) / 2 + 0.5;
+    const keys = Float64Array.from({ length: XL_LEN }, (_, c) => c);
     plot.draw({
       xDomain: [0, XL_LEN - 1], yDomain: [lo, hi],
       vlines: [{ x: xi, cls: 'n', label: t('xl.plotDiagonal') }],
       series: [
-        { x, y: sum, cls: 'a', points: true, label: t('xl.shortScore') },
-        ...TERMS.map((name, n) => ({ x, y: column(n), cls: `t${name}`, label: t(`xl.short${name.toUpperCase()}`) })),
+        { x: keys, y: sum, cls: 'a', points: true, label: t('xl.shortScore') },
+        ...TERMS.map((name, n) => ({ x: keys, y: x.columns[n], cls: `t${name}`, label: t(`xl.short${name.toUpperCase()}`) })),
       ],
       markers: [{ x: xj, y: sum[xj], cls: 'a' }],
     });
@@ -97,16 +92,16 @@ export function xlPanel({ core, m, params, values, set, t }) {
 
     TERMS.forEach((name, n) => out[name].set(f2(terms[n]), terms[n]));
     out.score.set(f2(one.score), one.score);
-    out.distance.set(signed(xi - xj), xi - xj);
+    out.distance.set(signed(x.distance), x.distance);
     controls.xi.set(xi);
     controls.xj.set(xj);
     controls.seed.set(seed);
   }
   /** The CSVs: the four terms against every key, and the example vectors they come from. */
   const tables = () => {
-    const { xi, xj, seed } = values;
-    const row = core.transformerXlRow(xi, XL_LEN, XL_DIM, { seed, base: XL_BASE });
-    const inputs = core.transformerXlInputs(xi, xj, XL_DIM, { seed, base: XL_BASE });
+    const { xi, xj } = values;
+    const { row } = model.xl(values);
+    const inputs = model.xlInputs(values);
     return [
       {
         name: 'xl-terms', label: t('csv.xlTerms'),
