@@ -99,8 +99,9 @@ test('the sentences, branch by branch', () => {
     ['none', 0, 0.5, 0.2, 0, 0], ['none', 1, 0.4, 0.1, 0, 0],
   ]), 'exact');
   // (rope's numbers are over its one seed that fit, and NoPE is left out: no family has two
-  // counted seeds, so there is no spread to show.)
-  assert.deepEqual(keys(plan), ['sumUnlearned', 'sumPartly', 'sumPast', 'sumOneSeed', 'sumAtTrain', 'sumPast']);
+  // counted seeds, so there is no spread to show, and the set has two seeds, so not "one seed".)
+  assert.deepEqual(keys(plan), ['sumUnlearned', 'sumPartly', 'sumPast', 'sumNoLearnedPair', 'sumAtTrain', 'sumPast']);
+  assert.deepEqual(plan.main[3], { key: 'sumNoLearnedPair', length: 4 });
   assert.deepEqual(plan.main[0].families, ['none']);
   assert.deepEqual(plan.main[1].partly, [{ family: 'rope', fit: 1, of: 2 }]);
   assert.deepEqual(plan.verdict.high, [], 'rope at 100 % in 1 of its 2 seeds: not most');

@@ -117,7 +117,7 @@ export function resultsView({ m, t, values, live }) {
           multiple: v.multiple, length: v.length, longest: v.longest, high: list(v.high), low: list(v.low), mid: list(v.mid),
           metric: t(v.metric === 'exact' ? 'metricWordExact' : 'metricWordTokens'),
         });
-        default: return t(key, v);  // sumAllLearned { seeds }, sumNoSpread { length }, sumOneSeed
+        default: return t(key, v);  // sumAllLearned { seeds }, sumNoSpread/sumNoLearnedPair { length }, sumOneSeed
       }
     };
     const plan = summaryPlan(s, mt);

@@ -2,7 +2,7 @@
 // its records (aggregate.js) and kept free of words: which sentences, in which order, about which
 // families and numbers. results-view.js puts them in the reader's language. DOM-free:
 // tests/js/train-summary.test.js.
-import { best, familiesWithRuns, fitCount, longestTraining, verdicts, widestSpread } from './aggregate.js';
+import { best, familiesWithRuns, fitCount, lengthAt, longestTraining, verdicts, widestSpread } from './aggregate.js';
 
 export const HIGH = 0.9;  // "at or above 90 %" in the sentences and the readouts
 export const LOW = 0.1;
@@ -16,7 +16,8 @@ export const LOW = 0.1;
  *   sumUnlearned { families }          families none of whose runs learned it
  *   sumPartly { partly: [{ family, fit, of }] }
  *   sumAtTrain / sumPast (+ 'One' for a set of one seed) { multiple, length, longest, high, low, mid, metric }
- *   sumSpread { family, length, min, max, seeds } / sumNoSpread { length } / sumOneSeed {}
+ *   sumSpread { family, length, min, max, seeds } / sumNoSpread { length } / sumOneSeed {} /
+ *   sumNoLearnedPair { length }
  */
 export function summaryPlan(set, mt) {
   const main = [];
@@ -45,7 +46,8 @@ export function summaryPlan(set, mt) {
     (multiple === 2 ? main : later).push(sentence);
   }
   const wide = widestSpread(set, 2, mt);
-  main.push(!wide ? { key: 'sumOneSeed' }
+  // No widest spread: one seed per family, or several but never two that learned the task.
+  main.push(!wide ? { key: oneSeed ? 'sumOneSeed' : 'sumNoLearnedPair', length: lengthAt(set.config, 2) }
     : wide.max > wide.min ? { key: 'sumSpread', family: wide.family, length: wide.length, min: wide.min, max: wide.max, seeds: wide.n }
       : { key: 'sumNoSpread', length: wide.length });
   return { main, later, verdict };
