@@ -116,5 +116,10 @@ test('the reference file\'s fixes become sets of the plain set\'s shape, with th
   assert.deepEqual(r.runs[0].accuracy, [{ length: 1, exact: 1, tokens: 1 }, { length: 2, exact: 0.9, tokens: 0.95 }, { length: 3, exact: 0.7, tokens: 0.8 }]);
   assert.equal(r.runs[0].fit, false, '90 % at length 2');
   assert.equal(set.provenance.command, 'c');
+  assert.deepEqual(set.provenance.invocations, [{ command: 'c', commit: 'abc', date: new Date(0).toISOString(), fixes: ['plain', 'random'] }]);
+  // A fix trained later by another invocation, listed first in the file: the plain one leads.
+  const later = structuredClone(data);
+  later.provenance.tasks.offset.runs.unshift({ command: 'd', commit: 'def', date: new Date(1).toISOString(), fixes: ['ssmax'], wallSeconds: 1, runSeconds: 1 });
+  assert.deepEqual(referenceSet(later, 'offset').provenance.invocations.map((c) => c.command), ['c', 'd']);
   assert.equal(set.provenance.wallSeconds, 5);
 });

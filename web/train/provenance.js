@@ -29,9 +29,14 @@ export function describeSet({ m, t, date }, { set: s, kind }, { task, dataError,
   const lengths = `${Math.min(...s.config.trainLengths)}–${longestTraining(s.config)}`;
   if (s.source === 'reference') {
     const p = s.provenance;
+    // A task trained in several invocations (plain first, a fix later) names each one's command,
+    // commit and date, in order; an older file has one.
+    const calls = p.invocations ?? [p];
+    const list = (items) => listFormat(m).format([...new Set(items)]);
     return [kind === 'fallback' ? t('noOwnRuns') : '', t('provenance', {
       task: t(`task.${s.task}`), lengths, steps: m.fixed(s.config.steps, 0), seeds: s.seeds.length,
-      command: p.command, commit: String(p.commit).slice(0, 10), date: date(p.date), wall: m.fixed(p.wallSeconds, 0),
+      command: list(calls.map((c) => c.command)), commit: list(calls.map((c) => String(c.commit).slice(0, 10))),
+      date: list(calls.map((c) => date(c.date))), wall: m.fixed(p.wallSeconds, 0),
       jobs: p.jobs ?? p.cores, cpu: p.cpu, d: s.config.dModel, layers: s.config.layers, heads: s.config.heads,
       fixes: s.fixes && Object.keys(s.fixes).length ? listFormat(m).format(Object.keys(s.fixes).map((f) => t(`fix.${f}`))) : t('nobody'),
     })].filter(Boolean).join(' ');

@@ -72,17 +72,20 @@ function makeSet(data, task) {
 
 /**
  * Where one task's reference runs come from: { command, commit, date, wallSeconds, runSeconds,
- * jobs, cpu, fixes } (the file records each invocation that trained some of the task's fixes;
- * the command and commit are the plain runs' one).
+ * jobs, cpu, fixes, invocations } (the file records each invocation that trained some of the
+ * task's fixes: `invocations` lists them all, { command, commit, date, fixes }, the plain runs'
+ * first; command, commit and date are that first one's).
  */
 export function provenanceOf(data, task) {
   const p = data.provenance;
   const t = p.tasks?.[task];
   if (!t) return p;  // a file of the older format: one run for everything
   const first = t.runs.find((r) => r.fixes.includes('plain')) ?? t.runs[0];
+  const invocations = [first, ...t.runs.filter((r) => r !== first)]
+    .map(({ command, commit, date, fixes }) => ({ command, commit, date, fixes }));
   return {
     command: first.command, commit: first.commit, date: first.date, wallSeconds: t.wallSeconds, runSeconds: t.runSeconds,
-    jobs: p.jobs, cpu: p.cpu, fixes: t.runs.flatMap((r) => r.fixes),
+    jobs: p.jobs, cpu: p.cpu, fixes: t.runs.flatMap((r) => r.fixes), invocations,
   };
 }
 
