@@ -27,8 +27,8 @@ export function biasCurves(core, bias, { maxDistance, buckets, t5MaxDistance }) 
 
 /**
  * The shortest causal distance that falls in the last bucket: every distance from it on shares
- * that bucket. Below t5MaxDistance, because the bucket index is rounded down from a log scale
- * whose last step starts before it (32 buckets up to 128: from 113 on).
+ * that bucket. Below t5MaxDistance: the log scale reaches bucket numBuckets exactly there, so the
+ * last bucket holds the whole last (widest) step below it (32 buckets up to 128: from 113 on).
  */
 export function lastBucketStart(core, { buckets, t5MaxDistance }) {
   const rel = Int32Array.from({ length: t5MaxDistance + 1 }, (_, d) => -d);
