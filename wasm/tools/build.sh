@@ -78,4 +78,8 @@ cmake --build build/native -j "$jobs" --target posenc-lab posenc-train
 # (posenc.d.ts's family unions): a family added to the registry reaches both in this build.
 node wasm/tools/gen-families.mjs && node wasm/tools/gen-api.mjs
 
-if [ "${1:-}" = "--tests" ]; then native_tests posenc-bench-native; fi
+if [ "${1:-}" = "--tests" ]; then
+  native_tests posenc-bench-native
+  # The 4-lane peak the training bench compares with (x86-64 only: CMakeLists.txt).
+  case "$(uname -m)" in x86_64 | amd64) cmake --build build/native --target posenc-simd-peak ;; esac
+fi
